@@ -1,0 +1,64 @@
+/**
+ * The event-bus port. Two adapters implement it with the same semantics:
+ * `MemoryBus` (in-process, embedded mode) and `NatsBus` (NATS JetStream).
+ * One conformance suite (test/conformance.ts) runs against both.
+ */
+
+/** A message as the bus carries it: an opaque payload plus the event id used for dedupe. */
+export interface OutgoingMessage {
+  /** Event id (UUID). Publishing the same id twice within the dedupe window stores it once. */
+  id: string;
+  /** Event type, e.g. `catalogue.company.upserted`; becomes the subject suffix. */
+  type: string;
+  /** Encoded event (protobuf `Envelope` bytes). */
+  data: Uint8Array;
+  /** Copied into a header so logs can follow a request across services. */
+  correlationId?: string;
+}
+
+export interface DeliveredMessage extends OutgoingMessage {
+  /** 1 on first delivery, incremented on each redelivery. */
+  deliveryCount: number;
+}
+
+export interface SubscribeOptions {
+  /** Durable consumer name (one per service + handler group). Survives restarts on NATS. */
+  durable: string;
+  /** Event types to receive; `*` and `>` wildcards as in NATS subjects (e.g. `catalogue.>`). */
+  types: string[];
+  /** Deliveries before the message is moved to the dead-letter stream. Default 5. */
+  maxDeliver?: number;
+  /** Redelivery delays in ms, one per attempt (last one repeats). Default [200, 1000, 5000]. */
+  backoffMs?: number[];
+  /** Ack timeout: a message not settled within this is redelivered. Default 30000. */
+  ackWaitMs?: number;
+  /**
+   * Handlers this subscription runs at once. Default 1: messages are handled in publish order,
+   * except that a failed one is retried after the ones published behind it.
+   */
+  concurrency?: number;
+  /** Resolve = ack; throw = nak with backoff (or dead-letter after maxDeliver). */
+  handler: (msg: DeliveredMessage) => Promise<void>;
+}
+
+export interface Subscription {
+  /** Stop taking new messages and wait for in-flight handlers to finish. */
+  drain(): Promise<void>;
+}
+
+export interface DeadLetter extends DeliveredMessage {
+  durable: string;
+  error: string;
+}
+
+export interface EventBus {
+  readonly kind: 'memory' | 'nats';
+  publish(msg: OutgoingMessage): Promise<void>;
+  subscribe(opts: SubscribeOptions): Promise<Subscription>;
+  /** Messages that exhausted their deliveries (read from the dead-letter stream). */
+  deadLetters(durable?: string): Promise<DeadLetter[]>;
+  /** Throws when the bus is unreachable (readiness probe). */
+  ping(): Promise<void>;
+  /** Drains subscriptions, then closes connections. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,61 @@
+/**
+ * One config schema per process, parsed once at boot: every bad key is listed, then the
+ * process exits non-zero. `process.env` is read here and nowhere else (epic-stack env.server.ts).
+ */
+import Type, { type Static, type TObject } from 'typebox';
+import Value from 'typebox/value';
+
+export { Type };
+export type { Static };
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+/** Parses `env` against `schema` (defaults applied, strings converted); throws ConfigError listing every problem. */
+export function parseConfig<S extends TObject>(schema: S, env: Record<string, string | undefined> = process.env): Readonly<Static<S>> {
+  const known = Object.fromEntries(
+    Object.keys(schema.properties).flatMap((k) => (env[k] === undefined || env[k] === '' ? [] : [[k, env[k]]])),
+  );
+  const value = Value.Convert(schema, Value.Default(schema, Value.Clone(known)));
+  const problems = [...Value.Errors(schema, value)].map((e) => {
+    const key = e.instancePath.replace(/^\//, '') || (e.params as { requiredProperties?: string[] }).requiredProperties?.join(', ') || '(root)';
+    return `${key}: ${e.message}`;
+  });
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(value as Static<S>);
+}
+
+/** For `server.ts`: parse or print every problem and exit 1. */
+export function loadConfigOrExit<S extends TObject>(schema: S, env: Record<string, string | undefined> = process.env): Readonly<Static<S>> {
+  try {
+    return parseConfig(schema, env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/** The raw environment, for the few places (start script, tests) that hand it to parseConfig. */
+export const processEnv = (): Record<string, string | undefined> => process.env;
+
+/** Settings every service shares; services spread these into their own schema. */
+export const commonServiceSettings = {
+  APP_MODE: Type.Union([Type.Literal('embedded'), Type.Literal('production')], { default: 'embedded' }),
+  HOST: Type.String({ default: '127.0.0.1' }),
+  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
+  DATA_DIR: Type.String({ default: 'data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://' })),
+  NATS_NAMESPACE: Type.String({ default: 'bw', pattern: '^[a-z][a-z0-9_]*$' }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 0 }),
+};

@@ -1,0 +1,35 @@
+/**
+ * Mail port: `FileMailer` (writes .eml + .json under data/outbox/, read by the dev mailbox page)
+ * and `SmtpMailer` (nodemailer over SMTP).
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Free-form tags kept with the message (e.g. `{ event: 'user_register' }`), useful for tests. */
+  tags?: Record<string, string>;
+}
+
+export interface SentMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  tags?: Record<string, string>;
+  sentAt: string;
+}
+
+export interface Mailer {
+  readonly kind: 'file' | 'smtp';
+  send(msg: MailMessage): Promise<{ id: string }>;
+  /** Throws when the transport is unreachable (readiness probe). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Only the file adapter keeps a readable mailbox (dev mailbox page, e2e tests). */
+export interface Mailbox {
+  list(to?: string): Promise<SentMail[]>;
+}

@@ -1,0 +1,46 @@
+import { Migrator, sql, type Migration } from 'kysely';
+import type { Database } from './database.ts';
+
+/** Migrations of one service, keyed by a timestamped name (`20261121T2300_companies`). Forward only. */
+export type MigrationSet = Record<string, Migration>;
+
+export class MigrationError extends Error {
+  readonly migration: string | undefined;
+  constructor(message: string, migration: string | undefined, cause: unknown) {
+    super(message, { cause });
+    this.name = 'MigrationError';
+    this.migration = migration;
+  }
+}
+
+/**
+ * Applies pending migrations inside the service's schema; the bookkeeping tables live there too.
+ * Throws MigrationError on failure (the migrate command turns that into a non-zero exit).
+ */
+export async function runMigrations(database: Database, migrations: MigrationSet): Promise<{ applied: string[] }> {
+  const names = Object.keys(migrations);
+  const sorted = [...names].sort();
+  if (names.some((n, i) => n !== sorted[i])) {
+    throw new MigrationError('Migrations must be listed in name order', undefined, undefined);
+  }
+  // Extensions are database-wide; creating them here keeps every service's migrations self-contained.
+  await sql`create extension if not exists pg_trgm with schema public`.execute(database.db);
+  await sql`create extension if not exists unaccent with schema public`.execute(database.db);
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: database.schema,
+    migrationTableName: 'kysely_migration',
+    migrationLockTableName: 'kysely_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new MigrationError(
+      `Migration ${failed?.migrationName ?? '(setup)'} failed in schema ${database.schema}: ${String((error as Error).message ?? error)}`,
+      failed?.migrationName,
+      error,
+    );
+  }
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

@@ -1,0 +1,1 @@
+export { uniqueName } from './names.ts';

@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for unit, integration and adapter-conformance tests of every workspace.
+// The web app's browser tests (Playwright) run separately: see scripts/e2e.ts.
+export default defineConfig({
+  test: {
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'services/*/src/**/*.test.ts',
+      'services/*/test/**/*.test.ts',
+      'gateway/src/**/*.test.ts',
+      'gateway/test/**/*.test.ts',
+      'proto/test/**/*.test.ts',
+      'web/app/**/*.test.ts',
+      'web/test/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
+    setupFiles: ['packages/testing/src/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
