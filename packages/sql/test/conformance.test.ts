@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MigrationError, createTestDatabase, runMigrations, sql, type MigrationSet, type TestDatabase } from '../src/index.ts';
+import { MigrationError, createTestDatabase, runMigrations, sql, type Generated, type MigrationSet, type TestDatabase } from '../src/index.ts';
 
 const migrations: MigrationSet = {
   '20261121T0000_items': {
@@ -15,7 +15,7 @@ const migrations: MigrationSet = {
 };
 
 interface DB {
-  item: { id: number; name: string; score: number | null };
+  item: { id: Generated<number>; name: string; score: number | null };
 }
 
 const backends = [

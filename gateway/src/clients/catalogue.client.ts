@@ -1,0 +1,42 @@
+import type { CategorySlug } from '../contract.ts';
+import { ServiceClient } from './service-client.ts';
+
+// The gateway's view of the catalogue's internal API (services/catalogue/src/routes/*/schemas.ts).
+export interface CatalogueCompany {
+  id: string;
+  slug: string;
+  name: string;
+  nameZh: string;
+  category: CategorySlug;
+  countryCode: string;
+  description: { en: string; zh: string };
+  logoKey: string | null;
+  score: number;
+  reviewCount: number;
+  founded: number | null;
+  regulated: boolean;
+  aliases: string[];
+  website: string | null;
+}
+export interface CatalogueCategory { slug: CategorySlug; nameEn: string; nameZh: string; sort: number; companyCount: number }
+export interface CatalogueCountry { code: string; nameEn: string; nameZh: string; popular: boolean }
+export interface CatalogueBanner { id: string; titleEn: string; titleZh: string; imageKeyEn: string; imageKeyZh: string; link: string }
+
+export class CatalogueClient {
+  private readonly http: ServiceClient;
+  constructor(baseUrl: string, timeoutMs: number) {
+    this.http = new ServiceClient('catalogue', baseUrl, timeoutMs);
+  }
+  companies(q: { page: number; limit: number; category?: string | undefined; minScore?: number | undefined; country?: string | undefined; keyword?: string | undefined; order?: string | undefined }, requestId: string) {
+    return this.http.get<{ items: CatalogueCompany[]; total: number }>('/v1/companies', q, requestId);
+  }
+  categories(requestId: string) {
+    return this.http.get<CatalogueCategory[]>('/v1/categories', {}, requestId);
+  }
+  countries(popular: boolean, requestId: string) {
+    return this.http.get<CatalogueCountry[]>('/v1/countries', { popular }, requestId);
+  }
+  banners(page: number, limit: number, requestId: string) {
+    return this.http.get<{ items: CatalogueBanner[]; total: number }>('/v1/banners', { page, limit }, requestId);
+  }
+}

@@ -1,0 +1,42 @@
+import { Type, commonServiceSettings, parseConfig, ConfigError, type Static } from '@brokerwise/config';
+
+export const DEV_SIGNATURE_SALT = 'brokerwise-dev-salt';
+export const DEV_ID_KEY = 'brokerwise-dev-id-key-not-for-production';
+
+export const GatewayConfigSchema = Type.Object({
+  ...commonServiceSettings,
+  PORT: Type.Integer({ default: 3000, minimum: 0, maximum: 65535 }),
+  /** Salt of the request signature (README "API"); production refuses the public dev value. */
+  SIGNATURE_SALT: Type.String({ default: DEV_SIGNATURE_SALT, minLength: 8 }),
+  /** Key for opaque ids (country ids in URLs); production must set its own. */
+  ID_KEY: Type.String({ default: DEV_ID_KEY, minLength: 16 }),
+  CATALOGUE_URL: Type.String({ default: 'http://127.0.0.1:3201', pattern: '^https?://' }),
+  /** The SSR web server every non-API page request is forwarded to. */
+  WEB_URL: Type.String({ default: 'http://127.0.0.1:3100', pattern: '^https?://' }),
+  /** Seconds public catalogue answers stay in the shared cache. */
+  API_CACHE_TTL_SECONDS: Type.Integer({ default: 30, minimum: 0, maximum: 3600 }),
+  /** Milliseconds an anonymous page render is reused (micro-cache); 0 disables. */
+  PAGE_CACHE_TTL_MS: Type.Integer({ default: 1000, minimum: 0, maximum: 60_000 }),
+  /** Requests per minute per client address on /api. */
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 600, minimum: 1 }),
+  UPSTREAM_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 100 }),
+  S3_ENDPOINT: Type.Optional(Type.String()),
+  S3_ACCESS_KEY: Type.Optional(Type.String()),
+  S3_SECRET_KEY: Type.Optional(Type.String()),
+  S3_BUCKET: Type.String({ default: 'brokerwise' }),
+  S3_REGION: Type.String({ default: 'us-east-1' }),
+});
+
+export type GatewayConfig = Static<typeof GatewayConfigSchema>;
+
+/** Schema check plus the production rules a schema can't express. */
+export function parseGatewayConfig(env: Record<string, string | undefined>): Readonly<GatewayConfig> {
+  const config = parseConfig(GatewayConfigSchema, env);
+  if (config.APP_MODE === 'production') {
+    const problems: string[] = [];
+    if (config.SIGNATURE_SALT === DEV_SIGNATURE_SALT) problems.push('SIGNATURE_SALT: production needs its own salt, not the public development one');
+    if (config.ID_KEY === DEV_ID_KEY) problems.push('ID_KEY: production needs its own key, not the public development one');
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
+  return config;
+}

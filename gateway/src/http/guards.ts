@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { verifySignature } from '@brokerwise/api-signature';
+import type { Cache } from '@brokerwise/cache';
+import { AppError } from '@brokerwise/errors';
+import { resolveLang } from './lang.ts';
+
+/**
+ * Hooks every /api request passes, in order: language (so even refusals speak the caller's
+ * language), per-address rate limit, then the request signature.
+ */
+export function registerApiGuards(app: FastifyInstance, opts: { salt: string; cache: Cache; perMinute: number }): void {
+  app.decorateRequest('lang', 'en');
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.lang;
+    const { lang, unsupported } = resolveLang(Array.isArray(header) ? header[0] : header, request.headers['accept-language']);
+    request.lang = lang;
+    if (unsupported !== undefined) {
+      throw new AppError({ code: 'lang_unsupported', kind: 'validation', message: 'Unsupported language', fields: { lang: 'one_of:values=en, zh-cn' }, params: { lang: unsupported } });
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const window = 60_000;
+    const { value, ttlMs } = await opts.cache.incr(`rl:api:${request.ip}`, window);
+    void reply.header('x-ratelimit-limit', String(opts.perMinute));
+    void reply.header('x-ratelimit-remaining', String(Math.max(0, opts.perMinute - value)));
+    if (value > opts.perMinute) {
+      throw new AppError({ code: 'too_many_requests', kind: 'too_many_requests', message: 'Rate limited', retryAfter: Math.max(1, Math.ceil(ttlMs / 1000)) });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const h = (name: string) => {
+      const v = request.headers[name];
+      return Array.isArray(v) ? v[0] : v;
+    };
+    const check = await verifySignature({ timestamp: h('timestamp'), sign: h('sign') }, opts.salt);
+    if (!check.ok) throw new AppError({ code: check.error, kind: 'validation', message: 'Signature check failed' });
+  });
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { createCache, type Cache } from '@brokerwise/cache';
+import { buildFastify, registerHealth, runServer } from '@brokerwise/service-kit';
+import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
+import { gatewayApp } from './app.ts';
+import { CatalogueClient } from './clients/catalogue.client.ts';
+import type { GatewayConfig } from './config.ts';
+import { OpaqueIds } from './domain/opaque-id.ts';
+import { Presenters } from './domain/presenters.ts';
+
+export interface GatewayShared {
+  cache?: Cache;
+  objects?: ObjectStore;
+}
+
+export async function startGateway(config: GatewayConfig, shared: GatewayShared = {}): Promise<{ port: number; close: () => Promise<void> }> {
+  const cache = shared.cache ?? createCache({ redisUrl: config.REDIS_URL, keyPrefix: `${config.NATS_NAMESPACE}:` });
+  const objects =
+    shared.objects ??
+    (await createObjectStore({ dataDir: path.join(config.DATA_DIR, 'objects'), s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
+  const ids = new OpaqueIds(config.ID_KEY);
+  const catalogue = new CatalogueClient(config.CATALOGUE_URL, config.UPSTREAM_TIMEOUT_MS);
+
+  const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, trustRequestId: false, bodyLimit: 12 * 1024 * 1024 });
+  registerHealth(app, [
+    { name: 'cache', check: () => cache.ping() },
+    { name: 'objects', check: () => objects.ping() },
+    {
+      name: 'catalogue',
+      check: async () => {
+        const res = await fetch(`${config.CATALOGUE_URL}/readyz`, { signal: AbortSignal.timeout(1_500) });
+        if (!res.ok) throw new Error(`catalogue answered ${res.status}`);
+      },
+    },
+  ]);
+  await app.register(gatewayApp, {
+    catalogue,
+    cache,
+    objects,
+    ids,
+    presenters: new Presenters(ids, '/media/'),
+    salt: config.SIGNATURE_SALT,
+    apiCacheTtlSeconds: config.API_CACHE_TTL_SECONDS,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    webUrl: config.WEB_URL,
+    pageCacheTtlMs: config.PAGE_CACHE_TTL_MS,
+    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+  });
+  const server = await runServer(app, {
+    port: config.PORT,
+    host: config.HOST,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    closers: shared.cache ? [] : [() => cache.close()],
+  });
+  const address = app.server.address();
+  return { port: typeof address === 'object' && address ? address.port : config.PORT, close: server.close };
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Cache } from '@brokerwise/cache';
+import { Type, type Static } from 'typebox';
+import type { CatalogueClient, CatalogueCategory } from '../clients/catalogue.client.ts';
+import type { Banner, Category, CompanyCard, Country, Page } from '../contract.ts';
+import type { OpaqueIds } from '../domain/opaque-id.ts';
+import type { Presenters } from '../domain/presenters.ts';
+import { cached } from '../http/cached.ts';
+import { okEnvelope } from '../http/envelope.ts';
+
+export interface BrokersDeps {
+  catalogue: CatalogueClient;
+  cache: Cache;
+  ids: OpaqueIds;
+  presenters: Presenters;
+  ttlSeconds: number;
+}
+
+const StringEnum = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
+const CATEGORY_SLUGS = ['Brokers', 'FinTech', 'Lp', 'Pay'] as const;
+
+const BrokersListQuery = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
+    limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+    categories: Type.Optional(StringEnum(CATEGORY_SLUGS)),
+    rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+    order: Type.Optional(StringEnum(['score', 'reviews', 'newest', 'name'] as const)),
+    keyword: Type.Optional(Type.String({ maxLength: 100 })),
+    country: Type.Optional(Type.String({ maxLength: 100 })),
+    // jQuery-style cache busters are harmless; anything else unknown is refused.
+    _: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+const PageQuery = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
+    limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
+    _: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+const NoQuery = Type.Object({ _: Type.Optional(Type.String()) }, { additionalProperties: false });
+
+/** Public catalogue answers may sit in browser and CDN caches briefly. */
+function publicCache(reply: FastifyReply, seconds: number, hit: boolean): void {
+  void reply.header('cache-control', `public, max-age=${seconds}, stale-while-revalidate=${seconds * 2}`).header('x-cache', hit ? 'HIT' : 'MISS').header('vary', 'lang, accept-language');
+}
+
+export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Promise<void> {
+  const { catalogue, cache, ids, presenters, ttlSeconds } = deps;
+
+  const categoriesMap = async (requestId: string) => {
+    const { value } = await cached(cache, 'gw:cat:categories', ttlSeconds, () => catalogue.categories(requestId));
+    return new Map<string, CatalogueCategory>(value.map((c) => [c.slug, c]));
+  };
+  const allCountries = async (requestId: string) => {
+    const { value, hit } = await cached(cache, 'gw:cat:countries:all', ttlSeconds, () => catalogue.countries(false, requestId));
+    presenters.rememberCountries(value);
+    return { value, hit };
+  };
+
+  app.get<{ Querystring: Static<typeof BrokersListQuery> }>('/api/brokers/brokersList', { schema: { querystring: BrokersListQuery } }, async (request, reply) => {
+    const q = request.query;
+    const countryCode = q.country ? ids.decode('country', q.country, 'country') : undefined;
+    const keyword = q.keyword?.trim() || undefined;
+    const key = `gw:cat:list:${request.lang}:${JSON.stringify([q.page, q.limit, q.categories, q.rating, q.order, keyword?.toLowerCase(), countryCode])}`;
+    const { value, hit } = await cached(cache, key, ttlSeconds, async () => {
+      await allCountries(request.id);
+      const [cats, result] = await Promise.all([
+        categoriesMap(request.id),
+        catalogue.companies({ page: q.page, limit: q.limit, category: q.categories, minScore: q.rating, country: countryCode, keyword, order: q.order }, request.id),
+      ]);
+      const page: Page<CompanyCard> = { list: result.items.map((c) => presenters.company(c, request.lang, cats)), total: result.total, page: q.page, limit: q.limit };
+      return page;
+    });
+    publicCache(reply, ttlSeconds, hit);
+    return okEnvelope(request.lang, value);
+  });
+
+  app.get<{ Querystring: Static<typeof PageQuery> }>('/api/brokers/getBannerList', { schema: { querystring: PageQuery } }, async (request, reply) => {
+    const { page, limit } = request.query;
+    const { value, hit } = await cached(cache, `gw:cat:banners:${request.lang}:${page}:${limit}`, ttlSeconds, async () => {
+      const r = await catalogue.banners(page, limit, request.id);
+      const data: Page<Banner> = { list: r.items.map((b) => presenters.banner(b, request.lang)), total: r.total, page, limit };
+      return data;
+    });
+    publicCache(reply, ttlSeconds, hit);
+    return okEnvelope(request.lang, value);
+  });
+
+  app.get('/api/brokers/categories', { schema: { querystring: NoQuery } }, async (request, reply) => {
+    const { value, hit } = await cached(cache, `gw:cat:categories:${request.lang}`, ttlSeconds, async () => {
+      const list = await catalogue.categories(request.id);
+      const data: Category[] = list.map((c) => presenters.category(c, request.lang));
+      return data;
+    });
+    publicCache(reply, ttlSeconds, hit);
+    return okEnvelope(request.lang, value);
+  });
+
+  // Footer list: the popular countries. Names in both languages; the client picks by locale.
+  app.get('/api/brokers/country', { schema: { querystring: NoQuery } }, async (request, reply) => {
+    const { value, hit } = await cached(cache, 'gw:cat:countries:popular', ttlSeconds, () => catalogue.countries(true, request.id));
+    const data: Country[] = value.map((c) => presenters.country(c));
+    publicCache(reply, ttlSeconds, hit);
+    return okEnvelope(request.lang, data);
+  });
+
+  // Spec: GET /api/ajax/dataRegion — every country/region (forms, filters).
+  app.get('/api/ajax/dataRegion', { schema: { querystring: NoQuery } }, async (request, reply) => {
+    const { value, hit } = await allCountries(request.id);
+    const data: Country[] = value.map((c) => presenters.country(c));
+    publicCache(reply, ttlSeconds, hit);
+    return okEnvelope(request.lang, data);
+  });
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { AppError, isAppError, type ServiceErrorBody } from '@brokerwise/errors';
+import { loggerOptions } from '@brokerwise/logger';
+
+export interface BuildFastifyOptions {
+  service: string;
+  logLevel: string;
+  /** Trust an incoming `x-request-id` (internal services behind the gateway). The gateway mints its own. */
+  trustRequestId: boolean;
+  bodyLimit?: number;
+  pretty?: boolean;
+}
+
+/**
+ * The Fastify instance every service starts from: pino with redaction, request ids that
+ * follow a call across services, and one error handler mapping AppError codes to statuses.
+ * 5xx bodies say nothing internal; the log has the error and the request id.
+ */
+export function buildFastify(opts: BuildFastifyOptions): FastifyInstance {
+  const app = Fastify({
+    logger: loggerOptions({ level: opts.logLevel, service: opts.service, ...(opts.pretty !== undefined ? { pretty: opts.pretty } : {}) }),
+    bodyLimit: opts.bodyLimit ?? 1_048_576,
+    requestIdHeader: opts.trustRequestId ? 'x-request-id' : false,
+    requestIdLogLabel: 'requestId',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, verbose: true } },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((err, request, reply) => {
+    const appError = toAppError(err);
+    if (appError.status >= 500) request.log.error({ err }, 'request failed');
+    else request.log.info({ code: appError.code }, 'request refused');
+    const body: ServiceErrorBody = { error: { ...appError.toJSON(), requestId: request.id } };
+    if (appError.status >= 500) body.error.message = 'Internal error';
+    if (appError.retryAfter !== undefined) reply.header('retry-after', String(appError.retryAfter));
+    void reply.status(appError.status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ServiceErrorBody = {
+      error: { code: 'route_not_found', kind: 'not_found', message: `No route ${request.method} ${request.url}`, requestId: request.id },
+    };
+    void reply.status(404).send(body);
+  });
+
+  return app;
+}
+
+/** Fastify's own errors (schema validation, body too large, bad JSON) become AppErrors with field codes. */
+function toAppError(err: unknown): AppError {
+  if (isAppError(err)) return err;
+  const e = err as { validation?: { instancePath?: string; params?: Record<string, unknown>; keyword?: string }[]; validationContext?: string; statusCode?: number; code?: string; message?: string };
+  if (Array.isArray(e.validation)) {
+    const fields: Record<string, string> = {};
+    for (const v of e.validation) {
+      const missing = v.params?.missingProperty as string | undefined;
+      const field = missing ?? (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+      if (field && !fields[field]) fields[field] = v.keyword ?? 'invalid';
+    }
+    return new AppError({ code: 'validation_failed', kind: 'validation', message: e.message ?? 'Invalid input', fields });
+  }
+  const status = e.statusCode ?? 500;
+  if (status === 413) return new AppError({ code: 'payload_too_large', kind: 'validation', message: 'Payload too large' });
+  if (status === 415) return new AppError({ code: 'unsupported_media_type', kind: 'validation', message: 'Unsupported media type' });
+  if (status === 429) return new AppError({ code: 'too_many_requests', kind: 'too_many_requests', message: 'Too many requests' });
+  if (status >= 400 && status < 500) return new AppError({ code: 'bad_request', kind: 'validation', message: e.message ?? 'Bad request' });
+  return new AppError({ code: 'internal', kind: 'internal', message: 'Internal error' }, { cause: err });
+}

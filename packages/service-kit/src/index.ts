@@ -1,0 +1,6 @@
+export { buildFastify, type BuildFastifyOptions } from './fastify.ts';
+export { registerHealth, type ReadinessCheck } from './health.ts';
+export { runServer, type RunServerOptions } from './server.ts';
+export { kitMigrations, type KitTables } from './migrations.ts';
+export { enqueueEvent, OutboxRelay, type OutboxRelayOptions, type OutboxEvent } from './outbox.ts';
+export { consumeEvents, type EventHandlers, type ConsumeOptions, type HandlerContext } from './inbox.ts';

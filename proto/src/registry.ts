@@ -1,0 +1,33 @@
+import type { DescMessage, MessageInitShape, MessageShape } from '@bufbuild/protobuf';
+import type { Envelope } from '../gen/brokerwise/events/v1/envelope_pb.ts';
+import { CompanyRemovedSchema, CompanyUpsertedSchema } from '../gen/brokerwise/catalogue/v1/events_pb.ts';
+import { EmailCodeRequestedSchema, UserRegisteredSchema } from '../gen/brokerwise/identity/v1/events_pb.ts';
+
+/**
+ * Every event type on the bus and the protobuf schema of its payload.
+ * Type names are facts in the past tense: `<service>.<entity>.<verb-past>`.
+ * Adding an event = add its message under `brokerwise/<service>/v1/`, `npm run gen -w proto`,
+ * register it here, add a golden fixture (scripts/make-fixtures.ts).
+ */
+export const EVENT_TYPES = Object.freeze({
+  'catalogue.company.upserted': CompanyUpsertedSchema,
+  'catalogue.company.removed': CompanyRemovedSchema,
+  'identity.user.registered': UserRegisteredSchema,
+  'identity.email_code.requested': EmailCodeRequestedSchema,
+} as const satisfies Record<string, DescMessage>);
+
+export type EventType = keyof typeof EVENT_TYPES;
+export type EventSchema<T extends EventType> = (typeof EVENT_TYPES)[T];
+/** The decoded payload message of an event type, e.g. `CompanyUpserted`. */
+export type EventPayload<T extends EventType> = MessageShape<EventSchema<T>>;
+/** What `encodeEvent` accepts as payload: the message, or a plain init object for it. */
+export type EventPayloadInit<T extends EventType> = MessageInitShape<EventSchema<T>>;
+
+/** A decoded event; switch on `type` to narrow `payload`. */
+export type DecodedEvent = {
+  [T in EventType]: { envelope: Envelope; type: T; payload: EventPayload<T> };
+}[EventType];
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(EVENT_TYPES, type);
+}

@@ -1,0 +1,35 @@
+/**
+ * `npm run migrate -- <service>`: applies a service's pending migrations to DATABASE_URL
+ * (or its embedded PGlite under DATA_DIR). Exits non-zero on failure, naming the migration.
+ */
+import path from 'node:path';
+import { ConfigError, Type, commonServiceSettings, parseConfig, processEnv } from '@brokerwise/config';
+import { MigrationError, openDatabase, runMigrations, type MigrationSet } from '@brokerwise/sql';
+
+const SERVICES: Record<string, () => Promise<MigrationSet>> = {
+  catalogue: async () => (await import('../services/catalogue/migrations/index.ts')).migrations,
+};
+
+const name = process.argv[2];
+const load = name ? SERVICES[name] : undefined;
+if (!load) {
+  console.log(`Usage: npm run migrate -- <${Object.keys(SERVICES).join('|')}>`);
+  process.exit(2);
+}
+
+try {
+  const config = parseConfig(Type.Object(commonServiceSettings), processEnv());
+  const database = await openDatabase({ schema: name!, url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', name!) });
+  try {
+    const { applied } = await runMigrations(database, await load());
+    console.log(applied.length > 0 ? `${name}: applied ${applied.join(', ')}` : `${name}: up to date`);
+  } finally {
+    await database.close();
+  }
+} catch (err) {
+  if (err instanceof ConfigError || err instanceof MigrationError) {
+    console.log(err.message);
+    process.exit(1);
+  }
+  throw err;
+}

@@ -1,0 +1,105 @@
+/**
+ * `npm start`: the whole site in one process tree on one machine — every service, the gateway
+ * and the SSR web app — on embedded defaults (PGlite, in-process bus, memory cache, files under
+ * data/) with the demo seed. Set DATABASE_URL, NATS_URL, REDIS_URL, S3_*, SMTP_URL to use the
+ * real components instead; the same command then runs against them.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createBus } from '@brokerwise/bus';
+import { createCache } from '@brokerwise/cache';
+import { ConfigError, processEnv } from '@brokerwise/config';
+import { createObjectStore, parseS3Env } from '@brokerwise/storage';
+import { parseCatalogueConfig } from '../services/catalogue/src/config.ts';
+import { startCatalogue } from '../services/catalogue/src/main.ts';
+import { parseGatewayConfig } from '../gateway/src/config.ts';
+import { startGateway } from '../gateway/src/main.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the web app when its build is missing or older than its sources. */
+function ensureWebBuild(): void {
+  const built = path.join(root, 'web/build/server/index.js');
+  const stale = !existsSync(built) || newestMtime(path.join(root, 'web/app')) > statSync(built).mtimeMs;
+  if (!stale) return;
+  console.log('Building the web app…');
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.log('The web app failed to build.');
+    process.exit(r.status ?? 1);
+  }
+}
+
+async function main(): Promise<void> {
+  const env = processEnv();
+  const gatewayConfig = parseGatewayConfig(env);
+  const catalogueConfig = parseCatalogueConfig({ ...env, PORT: env.CATALOGUE_PORT ?? '0' });
+  ensureWebBuild();
+
+  // One bus, cache and object store for the whole process: the in-process bus only connects
+  // services that share it.
+  const bus = await createBus({ natsUrl: gatewayConfig.NATS_URL, namespace: gatewayConfig.NATS_NAMESPACE });
+  const cache = createCache({ redisUrl: gatewayConfig.REDIS_URL, keyPrefix: `${gatewayConfig.NATS_NAMESPACE}:` });
+  const objects = await createObjectStore({ dataDir: path.join(gatewayConfig.DATA_DIR, 'objects'), s3: parseS3Env(env) });
+
+  const catalogue = await startCatalogue(catalogueConfig, { bus, objects });
+
+  const { startWebServer } = (await import('../web/server.ts')) as typeof import('../web/server.ts');
+  const web = await startWebServer({
+    port: Number(env.WEB_PORT ?? 0),
+    host: '127.0.0.1',
+    gatewayUrl: `http://127.0.0.1:${gatewayConfig.PORT}`,
+    signatureSalt: gatewayConfig.SIGNATURE_SALT,
+  });
+
+  const gateway = await startGateway(
+    parseGatewayConfig({ ...env, CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`, WEB_URL: `http://127.0.0.1:${web.port}` }),
+    { cache, objects },
+  );
+
+  const modes = [
+    gatewayConfig.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+    bus.kind === 'nats' ? 'NATS JetStream' : 'in-process bus',
+    cache.kind === 'redis' ? 'Redis' : 'memory cache',
+    objects.kind === 's3' ? 'S3' : 'local files',
+  ];
+  console.log(`\nBrokerwise is running at http://localhost:${gateway.port}  (${modes.join(', ')})\n`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await gateway.close();
+    await web.close();
+    await catalogue.close();
+    await bus.close();
+    await cache.close();
+    process.exit(0);
+  };
+  // Each runServer also listens for signals; this runs the whole tree's shutdown in order.
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+try {
+  await main();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.log(err.message);
+    process.exit(1);
+  }
+  throw err;
+}

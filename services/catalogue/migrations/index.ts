@@ -1,0 +1,9 @@
+import { kitMigrations } from '@brokerwise/service-kit';
+import type { MigrationSet } from '@brokerwise/sql';
+import { migration as catalogue } from './20261121T2300_catalogue.ts';
+
+/** Listed explicitly, in name order; forward only. */
+export const migrations: MigrationSet = {
+  ...kitMigrations,
+  '20261121T2300_catalogue': catalogue,
+};

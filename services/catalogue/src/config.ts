@@ -1,0 +1,21 @@
+import { Type, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
+
+export const CatalogueConfigSchema = Type.Object({
+  ...commonServiceSettings,
+  PORT: Type.Integer({ default: 3201, minimum: 0, maximum: 65535 }),
+  /** Load the fictional demo companies when the catalogue is empty (embedded mode default). */
+  DEMO_SEED: Type.Boolean({ default: true }),
+  /** Apply migrations at start (embedded); production runs `npm run migrate -- catalogue` as a job. */
+  MIGRATE_ON_START: Type.Boolean({ default: true }),
+  /** Public prefix under which the gateway serves stored objects. */
+  MEDIA_BASE_URL: Type.String({ default: '/media/' }),
+  S3_ENDPOINT: Type.Optional(Type.String()),
+  S3_ACCESS_KEY: Type.Optional(Type.String()),
+  S3_SECRET_KEY: Type.Optional(Type.String()),
+  S3_BUCKET: Type.String({ default: 'brokerwise' }),
+  S3_REGION: Type.String({ default: 'us-east-1' }),
+});
+
+export type CatalogueConfig = Static<typeof CatalogueConfigSchema>;
+
+export const parseCatalogueConfig = (env: Record<string, string | undefined>): Readonly<CatalogueConfig> => parseConfig(CatalogueConfigSchema, env);

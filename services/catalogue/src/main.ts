@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { createBus, type EventBus } from '@brokerwise/bus';
+import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer } from '@brokerwise/service-kit';
+import { openDatabase, runMigrations, type Kysely } from '@brokerwise/sql';
+import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
+import { migrations } from '../migrations/index.ts';
+import { catalogueApp } from './app.ts';
+import type { CatalogueConfig } from './config.ts';
+import { handlers } from './events/registry.ts';
+import { loadDemoData } from './seed/load-demo.ts';
+import type { CatalogueTables } from './store/types.ts';
+
+export interface Shared {
+  /** In embedded mode every service in the process shares one in-process bus. */
+  bus?: EventBus;
+  objects?: ObjectStore;
+}
+
+/** Boots the catalogue: infrastructure → migrations/seed → Fastify → relay and consumers. */
+export async function startCatalogue(config: CatalogueConfig, shared: Shared = {}): Promise<{ port: number; close: () => Promise<void> }> {
+  const database = await openDatabase<CatalogueTables>({
+    schema: 'catalogue',
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'pglite', 'catalogue'),
+  });
+  if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
+  const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE }));
+  const objects =
+    shared.objects ??
+    (await createObjectStore({ dataDir: path.join(config.DATA_DIR, 'objects'), s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
+  const mediaUrl = (key: string) => `${config.MEDIA_BASE_URL}${key}`;
+
+  const app = buildFastify({ service: 'catalogue', logLevel: config.LOG_LEVEL, trustRequestId: true });
+  const db = database.db as Kysely<CatalogueTables>;
+  const relay = new OutboxRelay({ db, bus, log: app.log });
+
+  if (config.DEMO_SEED) {
+    const seeded = await loadDemoData({ db, objects, mediaUrl, onlyIfEmpty: true });
+    if (seeded) app.log.info({ companies: seeded.companies }, 'demo data loaded');
+  }
+
+  registerHealth(app, [
+    { name: 'database', check: database.ping },
+    { name: 'bus', check: () => bus.ping() },
+    { name: 'objects', check: () => objects.ping() },
+  ]);
+  await app.register(catalogueApp, { db, relay, mediaUrl });
+
+  relay.start();
+  const subscriptions = Object.keys(handlers).length > 0 ? [await consumeEvents({ bus, db, log: app.log, durable: 'catalogue', handlers })] : [];
+
+  const server = await runServer(app, {
+    port: config.PORT,
+    host: config.HOST,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    closers: [
+      ...subscriptions.map((s) => () => s.drain()),
+      () => relay.stop(),
+      ...(shared.bus ? [] : [() => bus.close()]),
+      () => database.close(),
+    ],
+  });
+  const address = app.server.address();
+  return { port: typeof address === 'object' && address ? address.port : config.PORT, close: server.close };
+}

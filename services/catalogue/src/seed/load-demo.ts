@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { enqueueEvent } from '@brokerwise/service-kit';
+import type { Kysely } from '@brokerwise/sql';
+import type { ObjectStore } from '@brokerwise/storage';
+import { companyUpserted } from '../events/publish.ts';
+import { upsertCompany } from '../store/company.store.ts';
+import { upsertBanner, upsertCategory, upsertCountry } from '../store/reference.store.ts';
+import type { CatalogueTables } from '../store/types.ts';
+import { renderBannerSvg, renderLogoSvg } from './art.ts';
+import { demoBanners, demoCategories, demoCompanies, demoCountries } from './demo-data.ts';
+
+/** A stable UUID from a name, so re-seeding a fresh database gives the same ids (links keep working). */
+function stableUuid(name: string): string {
+  const h = createHash('sha256').update(`brokerwise-demo:${name}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * Loads the fictional demo catalogue (embedded/demo mode only). Companies go through the outbox
+ * like any other change, so consumers (search, reviews…) build their read models from events.
+ */
+export async function loadDemoData(opts: {
+  db: Kysely<CatalogueTables>;
+  objects: ObjectStore;
+  mediaUrl: (key: string) => string;
+  onlyIfEmpty: boolean;
+}): Promise<{ companies: number } | null> {
+  const { db, objects } = opts;
+  if (opts.onlyIfEmpty) {
+    const any = await db.selectFrom('company').select('id').limit(1).executeTakeFirst();
+    if (any) return null;
+  }
+  const companies = demoCompanies();
+  // Pictures first: a company row never points at a missing logo.
+  for (const c of companies) {
+    await objects.put(`logos/${c.slug}.svg`, Buffer.from(renderLogoSvg(c.name, c.brandColor)), 'image/svg+xml');
+  }
+  for (const b of demoBanners) {
+    await objects.put(`banners/${b.id}-en.svg`, Buffer.from(renderBannerSvg(b, 'en')), 'image/svg+xml');
+    await objects.put(`banners/${b.id}-zh.svg`, Buffer.from(renderBannerSvg(b, 'zh-CN')), 'image/svg+xml');
+  }
+  await db.transaction().execute(async (trx) => {
+    for (const c of demoCategories) await upsertCategory(trx, { slug: c.slug, name_en: c.nameEn, name_zh: c.nameZh, sort: c.sort });
+    for (const c of demoCountries) await upsertCountry(trx, { code: c.code, name_en: c.nameEn, name_zh: c.nameZh, popular: c.popular, sort: c.sort });
+    for (const b of demoBanners) {
+      await upsertBanner(trx, {
+        id: stableUuid(`banner:${b.id}`),
+        title_en: b.titleEn,
+        title_zh: b.titleZh,
+        image_key_en: `banners/${b.id}-en.svg`,
+        image_key_zh: `banners/${b.id}-zh.svg`,
+        link: b.link,
+        sort: b.sort,
+        active: true,
+      });
+    }
+    for (const c of companies) {
+      const row = await upsertCompany(trx, {
+        id: stableUuid(`company:${c.slug}`),
+        slug: c.slug,
+        name: c.name,
+        nameZh: c.nameZh,
+        category: c.category,
+        countryCode: c.countryCode,
+        descriptionEn: c.description.en,
+        descriptionZh: c.description.zh,
+        logoKey: `logos/${c.slug}.svg`,
+        score: c.score,
+        reviewCount: c.reviewCount,
+        founded: c.founded,
+        regulated: c.regulated,
+        aliases: c.aliases,
+        website: c.website,
+        details: {
+          about: c.about,
+          licences: c.licences,
+          maxLeverage: c.maxLeverage,
+          platforms: c.platforms,
+          assetTypes: c.assetTypes,
+          paymentMethods: c.paymentMethods,
+          currencies: c.currencies,
+        },
+      });
+      await enqueueEvent(trx, companyUpserted(row, opts.mediaUrl(`logos/${c.slug}.svg`), 'demo-seed'));
+    }
+  });
+  return { companies: companies.length };
+}

@@ -1,0 +1,114 @@
+import { sql, type Kysely, type Selectable } from '@brokerwise/sql';
+import type { CatalogueTables, CategorySlug } from './types.ts';
+
+export type CompanyRow = Selectable<CatalogueTables['company']>;
+
+export interface CompanyFilter {
+  category?: CategorySlug | undefined;
+  minScore?: number | undefined;
+  countryCode?: string | undefined;
+  keyword?: string | undefined;
+  order: 'score' | 'reviews' | 'newest' | 'name';
+  offset: number;
+  limit: number;
+}
+
+export interface CompanyUpsert {
+  id: string;
+  slug: string;
+  name: string;
+  nameZh: string;
+  category: CategorySlug;
+  countryCode: string;
+  descriptionEn: string;
+  descriptionZh: string;
+  logoKey: string | null;
+  score: number;
+  reviewCount: number;
+  founded: number | null;
+  regulated: boolean;
+  aliases: string[];
+  website: string | null;
+  details: Record<string, unknown>;
+}
+
+type Db = Kysely<CatalogueTables>;
+
+/** SQL only: filters, ordering and paging of companies. Keyword matching uses pg_trgm. */
+export async function listCompanies(db: Db, f: CompanyFilter): Promise<{ rows: CompanyRow[]; total: number }> {
+  let q = db.selectFrom('company');
+  if (f.category) q = q.where('category_slug', '=', f.category);
+  if (f.minScore !== undefined) q = q.where('score', '>=', f.minScore);
+  if (f.countryCode) q = q.where('country_code', '=', f.countryCode);
+  const kw = f.keyword?.trim().toLowerCase();
+  if (kw) {
+    const like = `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(name)`, 'like', like),
+        eb(sql`lower(name_zh)`, 'like', like),
+        eb(sql`lower(array_to_string(aliases, ' '))`, 'like', like),
+        // Typos in Latin names ("nortwind"): trigram word similarity.
+        eb(sql<number>`word_similarity(${kw}, lower(name))`, '>', 0.5),
+      ]),
+    );
+  }
+  const totalRow = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  let rows = q.selectAll();
+  if (kw) rows = rows.orderBy(sql`word_similarity(${kw}, lower(name))`, 'desc');
+  switch (f.order) {
+    case 'reviews':
+      rows = rows.orderBy('review_count', 'desc').orderBy('score', 'desc');
+      break;
+    case 'newest':
+      rows = rows.orderBy('created_at', 'desc');
+      break;
+    case 'name':
+      rows = rows.orderBy(sql`lower(name)`, 'asc');
+      break;
+    default:
+      rows = rows.orderBy('score', 'desc').orderBy('review_count', 'desc');
+  }
+  const list = await rows.orderBy('slug').offset(f.offset).limit(f.limit).execute();
+  return { rows: list, total: Number(totalRow?.n ?? 0) };
+}
+
+export async function findCompanyBySlug(db: Db, slug: string): Promise<CompanyRow | undefined> {
+  return db.selectFrom('company').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+/** Insert or update by slug; bumps `version` so event consumers can drop stale updates. */
+export async function upsertCompany(db: Db, c: CompanyUpsert): Promise<CompanyRow> {
+  const values = {
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    name_zh: c.nameZh,
+    category_slug: c.category,
+    country_code: c.countryCode,
+    description_en: c.descriptionEn,
+    description_zh: c.descriptionZh,
+    logo_key: c.logoKey,
+    score: c.score,
+    review_count: c.reviewCount,
+    founded: c.founded,
+    regulated: c.regulated,
+    aliases: c.aliases,
+    website: c.website,
+    details: JSON.stringify(c.details),
+  };
+  const { id: _id, slug: _slug, ...changes } = values;
+  return db
+    .insertInto('company')
+    .values(values)
+    .onConflict((oc) =>
+      oc.column('slug').doUpdateSet({ ...changes, version: sql`company.version + 1`, updated_at: sql`now()` }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function countCompaniesByCategory(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('company').select(['category_slug', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('category_slug').execute();
+  return new Map(rows.map((r) => [r.category_slug, Number(r.n)]));
+}

@@ -1,0 +1,31 @@
+import type { ColumnType, Generated } from '@brokerwise/sql';
+import type { KitTables } from '@brokerwise/service-kit';
+
+export type CategorySlug = 'Brokers' | 'FinTech' | 'Lp' | 'Pay';
+
+export interface CatalogueTables extends KitTables {
+  category: { slug: CategorySlug; name_en: string; name_zh: string; sort: number };
+  country: { code: string; name_en: string; name_zh: string; popular: boolean; sort: number };
+  company: {
+    id: string;
+    slug: string;
+    name: string;
+    name_zh: string;
+    category_slug: CategorySlug;
+    country_code: string;
+    description_en: string;
+    description_zh: string;
+    logo_key: string | null;
+    score: number;
+    review_count: number;
+    founded: number | null;
+    regulated: boolean;
+    aliases: string[];
+    website: string | null;
+    details: ColumnType<Record<string, unknown>, string, string>;
+    version: Generated<number>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  banner: { id: string; title_en: string; title_zh: string; image_key_en: string; image_key_zh: string; link: string; sort: number; active: boolean };
+}
