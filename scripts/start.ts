@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   // services that share it.
   const bus = await createBus({ natsUrl: gatewayConfig.NATS_URL, namespace: gatewayConfig.NATS_NAMESPACE });
   const cache = createCache({ redisUrl: gatewayConfig.REDIS_URL, keyPrefix: `${gatewayConfig.NATS_NAMESPACE}:` });
-  const objects = await createObjectStore({ dataDir: path.join(gatewayConfig.DATA_DIR, 'objects'), s3: parseS3Env(env) });
+  const objects = await createObjectStore({ dataDir: gatewayConfig.DATA_DIR, s3: parseS3Env(env) });
 
   const catalogue = await startCatalogue(catalogueConfig, { bus, objects });
 

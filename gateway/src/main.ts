@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createCache, type Cache } from '@brokerwise/cache';
 import { buildFastify, registerHealth, runServer } from '@brokerwise/service-kit';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
@@ -17,7 +16,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   const cache = shared.cache ?? createCache({ redisUrl: config.REDIS_URL, keyPrefix: `${config.NATS_NAMESPACE}:` });
   const objects =
     shared.objects ??
-    (await createObjectStore({ dataDir: path.join(config.DATA_DIR, 'objects'), s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
+    (await createObjectStore({ dataDir: config.DATA_DIR, s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
   const ids = new OpaqueIds(config.ID_KEY);
   const catalogue = new CatalogueClient(config.CATALOGUE_URL, config.UPSTREAM_TIMEOUT_MS);
 

@@ -22,7 +22,6 @@ export function buildFastify(opts: BuildFastifyOptions): FastifyInstance {
     logger: loggerOptions({ level: opts.logLevel, service: opts.service, ...(opts.pretty !== undefined ? { pretty: opts.pretty } : {}) }),
     bodyLimit: opts.bodyLimit ?? 1_048_576,
     requestIdHeader: opts.trustRequestId ? 'x-request-id' : false,
-    requestIdLogLabel: 'requestId',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',

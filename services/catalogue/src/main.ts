@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createBus, type EventBus } from '@brokerwise/bus';
 import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer } from '@brokerwise/service-kit';
-import { openDatabase, runMigrations, type Kysely } from '@brokerwise/sql';
+import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import { migrations } from '../migrations/index.ts';
 import { catalogueApp } from './app.ts';
@@ -14,20 +14,20 @@ export interface Shared {
   /** In embedded mode every service in the process shares one in-process bus. */
   bus?: EventBus;
   objects?: ObjectStore;
+  /** An open database (tests pass their own). */
+  database?: Database;
 }
 
 /** Boots the catalogue: infrastructure → migrations/seed → Fastify → relay and consumers. */
 export async function startCatalogue(config: CatalogueConfig, shared: Shared = {}): Promise<{ port: number; close: () => Promise<void> }> {
-  const database = await openDatabase<CatalogueTables>({
-    schema: 'catalogue',
-    url: config.DATABASE_URL,
-    dataDir: path.join(config.DATA_DIR, 'pglite', 'catalogue'),
-  });
+  const database =
+    shared.database ??
+    (await openDatabase<CatalogueTables>({ schema: 'catalogue', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'catalogue') }));
   if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
   const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE }));
   const objects =
     shared.objects ??
-    (await createObjectStore({ dataDir: path.join(config.DATA_DIR, 'objects'), s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
+    (await createObjectStore({ dataDir: config.DATA_DIR, s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
   const mediaUrl = (key: string) => `${config.MEDIA_BASE_URL}${key}`;
 
   const app = buildFastify({ service: 'catalogue', logLevel: config.LOG_LEVEL, trustRequestId: true });
@@ -57,7 +57,7 @@ export async function startCatalogue(config: CatalogueConfig, shared: Shared = {
       ...subscriptions.map((s) => () => s.drain()),
       () => relay.stop(),
       ...(shared.bus ? [] : [() => bus.close()]),
-      () => database.close(),
+      ...(shared.database ? [] : [() => database.close()]),
     ],
   });
   const address = app.server.address();

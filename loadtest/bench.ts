@@ -1,0 +1,70 @@
+/**
+ * `npm run bench`: measures, in one run on this machine, a raw Node `http` server serving the
+ * same bytes (baseline) against the gateway's brokersList (cached and uncached) and the SSR home
+ * page (micro-cached and uncached). Prints req/s, p50/p99 latency and the ratio to the baseline.
+ * Figures, not assertions: compare runs on the same machine.
+ */
+import http from 'node:http';
+import autocannon from 'autocannon';
+import { signatureHeaders } from '@brokerwise/api-signature';
+import { startStack } from './stack.ts';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SALT = process.env.SIGNATURE_SALT ?? 'brokerwise-dev-salt';
+const LIST_PATH = '/api/brokers/brokersList?page=1&limit=20&order=score';
+
+interface Row { name: string; rps: number; p50: number; p99: number; errors: number }
+
+async function measure(name: string, url: string, headers: Record<string, string>, setupPath?: () => string): Promise<Row> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
+    ...(setupPath ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: setupPath() }) }] } : {}),
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
+}
+
+const rows: Row[] = [];
+const signed = async () => ({ ...(await signatureHeaders(SALT)), lang: 'en', 'accept-encoding': 'gzip' });
+
+// Stack 1: caches on (what visitors get).
+const cachedStack = await startStack();
+let sample: Buffer;
+try {
+  const res = await fetch(`${cachedStack.baseUrl}${LIST_PATH}`, { headers: await signed() });
+  sample = Buffer.from(await res.arrayBuffer());
+  const baseline = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': sample.length });
+    res.end(sample);
+  });
+  await new Promise<void>((r) => baseline.listen(0, '127.0.0.1', r));
+  const bport = (baseline.address() as { port: number }).port;
+  rows.push(await measure('baseline: raw node http, same bytes', `http://127.0.0.1:${bport}${LIST_PATH}`, {}));
+  baseline.close();
+  rows.push(await measure('gateway brokersList, cached', `${cachedStack.baseUrl}${LIST_PATH}`, await signed()));
+  rows.push(await measure('SSR home page, micro-cached', `${cachedStack.baseUrl}/`, { 'accept-encoding': 'gzip' }));
+} finally {
+  await cachedStack.close();
+}
+
+// Stack 2: caches off (every request reaches the catalogue / renders).
+const uncachedStack = await startStack({ API_CACHE_TTL_SECONDS: '0', PAGE_CACHE_TTL_MS: '0' });
+try {
+  let i = 0;
+  rows.push(await measure('gateway brokersList, uncached (varied pages)', `${uncachedStack.baseUrl}${LIST_PATH}`, await signed(), () => `/api/brokers/brokersList?page=${(i++ % 12) + 1}&limit=20&order=score`));
+  rows.push(await measure('SSR home page, uncached', `${uncachedStack.baseUrl}/`, { 'accept-encoding': 'gzip' }));
+} finally {
+  await uncachedStack.close();
+}
+
+const base = rows[0]!.rps;
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${new Date().toISOString()}\n`);
+console.log(`${'scenario'.padEnd(48)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'errors'.padStart(7)}`);
+for (const r of rows) {
+  console.log(`${r.name.padEnd(48)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${(r.rps / base).toFixed(2).padStart(7)} ${String(r.errors).padStart(7)}`);
+}
+console.log('\nTargets (ARCHITECTURE.md): cached API and micro-cached SSR ≥ 0.30 of baseline; uncached SSR ≥ 200 pages/s.');

@@ -1,0 +1,249 @@
+import { BusError, errorText } from './errors.ts';
+import { assertEventType, matchesType } from './match.ts';
+import { DEDUPE_WINDOW_MS, backoffDelay, resolveSubscribeOptions } from './options.ts';
+import type { ResolvedSubscribeOptions } from './options.ts';
+import type { DeadLetter, DeliveredMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from './types.ts';
+
+/** One message waiting in (or being handled by) one durable: the in-process stand-in for a JetStream pending message. */
+interface Entry {
+  readonly seq: number;
+  readonly msg: OutgoingMessage;
+  deliveries: number;
+  inFlight: boolean;
+  /** Earliest time of the next delivery (nak backoff). */
+  availableAt: number;
+  /** Bumped on every delivery and ack-wait expiry, so a stale settlement can be recognised. */
+  attempt: number;
+}
+
+/** A durable consumer. It outlives its subscriptions, like a JetStream durable outlives client connections. */
+interface Durable {
+  readonly name: string;
+  config: Omit<ResolvedSubscribeOptions, 'handler' | 'concurrency'>;
+  /** Pending messages in publish order (Map keeps insertion order and deletes in O(1)). */
+  readonly entries: Map<number, Entry>;
+  readonly subs: MemorySubscription[];
+  /** Round-robin cursor over `subs`, so subscriptions sharing a durable compete fairly. */
+  next: number;
+  timer: NodeJS.Timeout | undefined;
+  timerAt: number;
+}
+
+export interface MemoryBusOptions {
+  /** How long a published id is remembered for dedupe. Default 2 minutes (as the NATS stream). */
+  dedupeWindowMs?: number;
+}
+
+/**
+ * The event bus inside one process (embedded mode and tests). Same semantics as `NatsBus`: publish
+ * dedupe by id, durables created on first subscribe that only see messages published after that
+ * ("deliver new") and keep them while nobody is subscribed, competing subscriptions per durable,
+ * explicit ack, nak with backoff, ack-wait redelivery and dead letters after `maxDeliver`.
+ * Nothing survives the process, which is the one difference.
+ */
+export class MemoryBus implements EventBus {
+  readonly kind = 'memory' as const;
+  readonly #dedupeWindowMs: number;
+  /** id → time it leaves the dedupe window; insertion order is expiry order. */
+  readonly #seen = new Map<string, number>();
+  readonly #durables = new Map<string, Durable>();
+  readonly #deadLetters: DeadLetter[] = [];
+  #seq = 0;
+  #closed = false;
+
+  constructor(options: MemoryBusOptions = {}) {
+    this.#dedupeWindowMs = options.dedupeWindowMs ?? DEDUPE_WINDOW_MS;
+  }
+
+  async publish(msg: OutgoingMessage): Promise<void> {
+    if (this.#closed) throw new BusError('BUS_CLOSED', `bus is closed: ${msg.type} ${msg.id} not published`);
+    assertEventType(msg.type);
+    if (typeof msg.id !== 'string' || msg.id === '') throw new BusError('BUS_INVALID_ARGUMENT', 'message id is required');
+    const now = Date.now();
+    this.#forgetExpiredIds(now);
+    if (this.#seen.has(msg.id)) return;
+    this.#seen.set(msg.id, now + this.#dedupeWindowMs);
+    // Copy so a publisher reusing its buffer cannot change what consumers receive.
+    const stored: OutgoingMessage = { id: msg.id, type: msg.type, data: new Uint8Array(msg.data) };
+    if (msg.correlationId !== undefined) stored.correlationId = msg.correlationId;
+    for (const durable of this.#durables.values()) {
+      if (!durable.config.types.some((p) => matchesType(p, msg.type))) continue;
+      const seq = ++this.#seq;
+      durable.entries.set(seq, { seq, msg: stored, deliveries: 0, inFlight: false, availableAt: now, attempt: 0 });
+      this.#pump(durable);
+    }
+  }
+
+  async subscribe(opts: SubscribeOptions): Promise<Subscription> {
+    const resolved = resolveSubscribeOptions(opts);
+    if (this.#closed) throw new BusError('BUS_CLOSED', `bus is closed: cannot subscribe ${resolved.durable}`);
+    const { durable: name, types, maxDeliver, backoffMs, ackWaitMs } = resolved;
+    const config = { durable: name, types, maxDeliver, backoffMs, ackWaitMs };
+    let durable = this.#durables.get(resolved.durable);
+    if (durable) {
+      // Like a JetStream consumer update: the latest subscriber's settings win.
+      durable.config = config;
+    } else {
+      durable = { name: resolved.durable, config, entries: new Map(), subs: [], next: 0, timer: undefined, timerAt: Infinity };
+      this.#durables.set(durable.name, durable);
+    }
+    const sub = new MemorySubscription(durable, resolved.handler, resolved.concurrency, () => this.#pump(durable));
+    durable.subs.push(sub);
+    this.#pump(durable);
+    return sub;
+  }
+
+  async deadLetters(durable?: string): Promise<DeadLetter[]> {
+    return this.#deadLetters.filter((d) => durable === undefined || d.durable === durable).map((d) => ({ ...d }));
+  }
+
+  async ping(): Promise<void> {
+    if (this.#closed) throw new BusError('BUS_CLOSED', 'bus is closed');
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const subs = [...this.#durables.values()].flatMap((d) => d.subs);
+    await Promise.all(subs.map((s) => s.drain()));
+    for (const durable of this.#durables.values()) clearTimeout(durable.timer);
+  }
+
+  #forgetExpiredIds(now: number): void {
+    for (const [id, expiresAt] of this.#seen) {
+      if (expiresAt > now) break;
+      this.#seen.delete(id);
+    }
+  }
+
+  /** Hands every deliverable entry to a subscription with a free slot; arms a timer for the next backoff expiry. */
+  #pump(durable: Durable): void {
+    if (this.#closed) return;
+    const now = Date.now();
+    let wakeAt = Infinity;
+    for (const entry of durable.entries.values()) {
+      if (entry.inFlight) continue;
+      if (entry.availableAt > now) {
+        wakeAt = Math.min(wakeAt, entry.availableAt);
+        continue;
+      }
+      const sub = this.#freeSubscription(durable);
+      // No free slot: a finishing handler pumps again.
+      if (!sub) break;
+      this.#deliver(durable, sub, entry);
+    }
+    if (wakeAt < durable.timerAt) {
+      clearTimeout(durable.timer);
+      durable.timerAt = wakeAt;
+      durable.timer = setTimeout(() => {
+        durable.timer = undefined;
+        durable.timerAt = Infinity;
+        this.#pump(durable);
+      }, wakeAt - now);
+      // A pending redelivery alone must not keep the process alive (nor would it on NATS).
+      durable.timer.unref();
+    }
+  }
+
+  #freeSubscription(durable: Durable): MemorySubscription | undefined {
+    const n = durable.subs.length;
+    for (let i = 0; i < n; i++) {
+      const sub = durable.subs[(durable.next + i) % n];
+      if (sub && sub.hasCapacity()) {
+        durable.next = (durable.next + i + 1) % n;
+        return sub;
+      }
+    }
+    return undefined;
+  }
+
+  #deliver(durable: Durable, sub: MemorySubscription, entry: Entry): void {
+    entry.inFlight = true;
+    entry.deliveries += 1;
+    const attempt = ++entry.attempt;
+    const { maxDeliver, backoffMs, ackWaitMs } = durable.config;
+    const current = () => entry.attempt === attempt && entry.inFlight && durable.entries.has(entry.seq);
+
+    const ackTimer = setTimeout(() => {
+      if (!current()) return;
+      // Not settled in time: release it for redelivery (the handler keeps running, as on NATS).
+      entry.inFlight = false;
+      entry.attempt += 1;
+      if (entry.deliveries >= maxDeliver) {
+        this.#deadLetter(durable, entry, `delivery limit of ${maxDeliver} reached: last attempt not settled within ack wait of ${ackWaitMs} ms`);
+      } else {
+        entry.availableAt = Date.now();
+      }
+      this.#pump(durable);
+    }, ackWaitMs);
+    ackTimer.unref();
+
+    // Each delivery gets its own bytes, as each NATS delivery does.
+    const delivered: DeliveredMessage = { ...entry.msg, data: new Uint8Array(entry.msg.data), deliveryCount: entry.deliveries };
+    sub.run(delivered, (err) => {
+      clearTimeout(ackTimer);
+      if (err === undefined) {
+        // A late ack still settles the message, as JetStream accepts the ack of an earlier delivery.
+        durable.entries.delete(entry.seq);
+        return;
+      }
+      if (!current()) return;
+      entry.inFlight = false;
+      if (entry.deliveries >= maxDeliver) {
+        this.#deadLetter(durable, entry, errorText(err));
+      } else {
+        entry.availableAt = Date.now() + backoffDelay(backoffMs, entry.deliveries);
+      }
+    });
+  }
+
+  #deadLetter(durable: Durable, entry: Entry, error: string): void {
+    durable.entries.delete(entry.seq);
+    this.#deadLetters.push({ ...entry.msg, deliveryCount: entry.deliveries, durable: durable.name, error });
+  }
+}
+
+class MemorySubscription implements Subscription {
+  readonly #durable: Durable;
+  readonly #handler: (msg: DeliveredMessage) => Promise<void>;
+  readonly #concurrency: number;
+  readonly #onSettled: () => void;
+  readonly #inFlight = new Set<Promise<void>>();
+  #draining: Promise<void> | undefined;
+
+  constructor(durable: Durable, handler: (msg: DeliveredMessage) => Promise<void>, concurrency: number, onSettled: () => void) {
+    this.#durable = durable;
+    this.#handler = handler;
+    this.#concurrency = concurrency;
+    this.#onSettled = onSettled;
+  }
+
+  hasCapacity(): boolean {
+    return this.#draining === undefined && this.#inFlight.size < this.#concurrency;
+  }
+
+  /** Runs the handler on a later tick (never inside `publish`) and reports how it ended. */
+  run(msg: DeliveredMessage, settle: (err: unknown) => void): void {
+    const p = Promise.resolve()
+      .then(() => this.#handler(msg))
+      .then(
+        () => settle(undefined),
+        // A handler that rejects with `undefined` still failed.
+        (err: unknown) => settle(err ?? new Error('handler rejected without a reason')),
+      )
+      .finally(() => {
+        this.#inFlight.delete(p);
+        this.#onSettled();
+      });
+    this.#inFlight.add(p);
+  }
+
+  drain(): Promise<void> {
+    this.#draining ??= (async () => {
+      const i = this.#durable.subs.indexOf(this);
+      if (i !== -1) this.#durable.subs.splice(i, 1);
+      while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
+    })();
+    return this.#draining;
+  }
+}

@@ -1,0 +1,417 @@
+import { connect, headers, nanos } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, JetStreamApiError, RetentionPolicy, StorageType, jetstreamManager } from '@nats-io/jetstream';
+import type { ConsumerConfig, ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg, StreamUpdateConfig } from '@nats-io/jetstream';
+import { BusError, errorText } from './errors.ts';
+import { assertEventType, matchesType } from './match.ts';
+import { DEDUPE_WINDOW_MS, DURABLE_NAME, backoffDelay, resolveSubscribeOptions } from './options.ts';
+import type { ResolvedSubscribeOptions } from './options.ts';
+import type { DeadLetter, DeliveredMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from './types.ts';
+
+export interface NatsBusOptions {
+  /** Server URL(s), e.g. `nats://127.0.0.1:4222` or a comma-separated list. */
+  servers: string | string[];
+  /** Prefix of every stream and subject, so environments and test files can share a server. Default `bw`. */
+  namespace?: string;
+  /** Client name shown in the server's connection list. */
+  name?: string;
+  /** Stream replicas; 3 in a production cluster (see docs/adr/003). Default 1. */
+  replicas?: number;
+  /** How long the events stream keeps messages for replay and new consumers. Default 7 days. */
+  eventsMaxAgeMs?: number;
+  /** How long publish waits for the stream's ack before rejecting. Default 5000. */
+  publishTimeoutMs?: number;
+  /** Pause between reconnect attempts (the client retries forever). Default 2000. */
+  reconnectTimeWaitMs?: number;
+}
+
+// Header names. `Nats-Msg-Id` (set by `msgID`) carries the event id and drives JetStream dedupe.
+const H_MSG_ID = 'Nats-Msg-Id';
+const H_TYPE = 'Bw-Type';
+const H_CORRELATION = 'Bw-Correlation-Id';
+const H_EVENT_ID = 'Bw-Event-Id';
+const H_DURABLE = 'Bw-Durable';
+const H_ERROR = 'Bw-Error';
+const H_DELIVERY_COUNT = 'Bw-Delivery-Count';
+
+// JetStream API error codes: stream exists with another config; consumer exists (2.10+ create action).
+const STREAM_NAME_IN_USE = 10058;
+const CONSUMER_ALREADY_EXISTS = 10148;
+const CONSUMER_NAME_EXISTS = 10013;
+
+const NAMESPACE = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The event bus on NATS JetStream. One stream holds every event (`<ns>.evt.<type>`), one holds dead
+ * letters (`<ns>.dlq.<durable>`); each `durable` is a durable pull consumer with explicit acks.
+ *
+ * The delivery limit is enforced here rather than with the consumer's `max_deliver`: when the server
+ * stops at its limit it only emits an advisory, so a message whose last attempt timed out or took the
+ * process down would vanish. Here it arrives once more and goes to the dead-letter stream unhandled.
+ */
+export class NatsBus implements EventBus {
+  readonly kind = 'nats' as const;
+  readonly namespace: string;
+  readonly eventsStream: string;
+  readonly deadLetterStream: string;
+  readonly #nc: NatsConnection;
+  readonly #js: JetStreamClient;
+  readonly #jsm: JetStreamManager;
+  readonly #publishTimeoutMs: number;
+  readonly #subs = new Set<NatsSubscription>();
+  #connected = true;
+  #closed = false;
+
+  private constructor(nc: NatsConnection, jsm: JetStreamManager, namespace: string, publishTimeoutMs: number) {
+    this.#nc = nc;
+    this.#jsm = jsm;
+    this.#js = jsm.jetstream();
+    this.namespace = namespace;
+    this.eventsStream = `${namespace.toUpperCase()}_EVENTS`;
+    this.deadLetterStream = `${namespace.toUpperCase()}_DLQ`;
+    this.#publishTimeoutMs = publishTimeoutMs;
+    void this.#watchStatus();
+  }
+
+  /** Connects and creates or updates both streams. Rejects with BUS_UNAVAILABLE when the server can't be reached. */
+  static async connect(options: NatsBusOptions): Promise<NatsBus> {
+    const namespace = options.namespace ?? 'bw';
+    if (!NAMESPACE.test(namespace)) {
+      throw new BusError('BUS_INVALID_ARGUMENT', `invalid namespace ${JSON.stringify(namespace)}: letters, digits, _ and - only`);
+    }
+    const servers = typeof options.servers === 'string' ? options.servers.split(',').map((s) => s.trim()) : options.servers;
+    const publishTimeoutMs = options.publishTimeoutMs ?? 5000;
+    let nc: NatsConnection;
+    try {
+      nc = await connect({
+        servers,
+        name: options.name,
+        // Keep trying forever: a broker restart must not need a service restart.
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: options.reconnectTimeWaitMs ?? 2000,
+      });
+    } catch (err) {
+      throw new BusError('BUS_UNAVAILABLE', `cannot connect to NATS at ${servers.join(',')}: ${errorText(err)}`, { cause: err });
+    }
+    try {
+      const jsm = await jetstreamManager(nc, { timeout: publishTimeoutMs });
+      const bus = new NatsBus(nc, jsm, namespace, publishTimeoutMs);
+      await bus.#ensureStreams(options.replicas ?? 1, options.eventsMaxAgeMs ?? 7 * 24 * 3600_000);
+      return bus;
+    } catch (err) {
+      await nc.close();
+      if (err instanceof BusError) throw err;
+      throw new BusError('BUS_UNAVAILABLE', `JetStream is not usable at ${servers.join(',')}: ${errorText(err)}`, { cause: err });
+    }
+  }
+
+  async publish(msg: OutgoingMessage): Promise<void> {
+    if (this.#closed) throw new BusError('BUS_CLOSED', `bus is closed: ${msg.type} ${msg.id} not published`);
+    assertEventType(msg.type);
+    if (typeof msg.id !== 'string' || msg.id === '') throw new BusError('BUS_INVALID_ARGUMENT', 'message id is required');
+    // While reconnecting the client would buffer the publish and time out later; fail now instead
+    // so the outbox keeps its row and retries on its next pass.
+    if (!this.#connected) throw this.#unavailable(`${msg.type} ${msg.id} not published`);
+    const h = headers();
+    h.set(H_TYPE, msg.type);
+    if (msg.correlationId) h.set(H_CORRELATION, headerValue(msg.correlationId));
+    try {
+      await this.#js.publish(this.#eventSubject(msg.type), msg.data, { msgID: msg.id, headers: h, timeout: this.#publishTimeoutMs });
+    } catch (err) {
+      throw new BusError('BUS_UNAVAILABLE', `NATS did not store ${msg.type} ${msg.id}: ${errorText(err)}`, { cause: err });
+    }
+  }
+
+  async subscribe(opts: SubscribeOptions): Promise<Subscription> {
+    const resolved = resolveSubscribeOptions(opts);
+    if (this.#closed) throw new BusError('BUS_CLOSED', `bus is closed: cannot subscribe ${resolved.durable}`);
+    const subjects = resolved.types.map((t) => this.#eventSubject(t));
+    // Several filter subjects need nats-server 2.10; older servers get the whole namespace and the
+    // subscription acks what it doesn't want.
+    let filter: Pick<ConsumerConfig, 'filter_subject' | 'filter_subjects'>;
+    let clientFilter: string[] | undefined;
+    if (subjects.length === 1) filter = { filter_subject: subjects[0] };
+    else if (this.#serverAtLeast(2, 10)) filter = { filter_subjects: subjects };
+    else {
+      filter = { filter_subject: this.#eventSubject('>') };
+      clientFilter = resolved.types;
+    }
+    const config: Partial<ConsumerConfig> & { durable_name: string } = {
+      durable_name: resolved.durable,
+      ack_policy: AckPolicy.Explicit,
+      // Like a Kafka group starting at "latest": a new durable sees events from now on.
+      deliver_policy: DeliverPolicy.New,
+      ack_wait: nanos(resolved.ackWaitMs),
+      // No server-side limit: see the class comment. Nak delays implement backoffMs; the consumer's
+      // `backoff` is not used because the server then ignores ack_wait (it becomes backoff[0]).
+      max_deliver: -1,
+      ...filter,
+    };
+    try {
+      await this.#addOrUpdateConsumer(config);
+      const consumer = await this.#js.consumers.get(this.eventsStream, resolved.durable);
+      const sub = new NatsSubscription(this, resolved, clientFilter);
+      // Prefetch no more than we can start, so buffered messages don't burn their ack wait.
+      sub.messages = await consumer.consume({ max_messages: resolved.concurrency, callback: (m) => sub.receive(m) });
+      this.#subs.add(sub);
+      if (this.#closed) {
+        // close() ran while this was being set up and could not drain it.
+        await sub.drain();
+        throw new BusError('BUS_CLOSED', `bus closed while subscribing ${resolved.durable}`);
+      }
+      return sub;
+    } catch (err) {
+      if (err instanceof BusError) throw err;
+      throw new BusError('BUS_UNAVAILABLE', `cannot subscribe durable ${resolved.durable}: ${errorText(err)}`, { cause: err });
+    }
+  }
+
+  async deadLetters(durable?: string): Promise<DeadLetter[]> {
+    if (this.#closed) throw new BusError('BUS_CLOSED', 'bus is closed');
+    // A name no durable can have has no dead letters (and must not become a wildcard subject).
+    if (durable !== undefined && !DURABLE_NAME.test(durable)) return [];
+    const subject = `${this.namespace}.dlq.${durable ?? '>'}`;
+    try {
+      // An ordered consumer is an ephemeral, unacked read of the stream from its start.
+      const consumer = await this.#js.consumers.get(this.deadLetterStream, { filter_subjects: subject, deliver_policy: DeliverPolicy.All });
+      let remaining = (await consumer.info(true)).num_pending;
+      const out: DeadLetter[] = [];
+      while (remaining > 0) {
+        const batch = await consumer.fetch({ max_messages: Math.min(remaining, 500), expires: 2000 });
+        let got = 0;
+        for await (const m of batch) {
+          out.push(this.#toDeadLetter(m));
+          got += 1;
+        }
+        if (got === 0) break;
+        remaining -= got;
+      }
+      // Ephemeral consumers expire on their own; deleting now just tidies up.
+      await consumer.delete().catch(() => false);
+      return out;
+    } catch (err) {
+      throw new BusError('BUS_UNAVAILABLE', `cannot read dead letters from ${this.deadLetterStream}: ${errorText(err)}`, { cause: err });
+    }
+  }
+
+  async ping(): Promise<void> {
+    if (this.#closed) throw new BusError('BUS_CLOSED', 'bus is closed');
+    if (!this.#connected) throw this.#unavailable('ping failed');
+    try {
+      // A JetStream API round trip: proves both the connection and JetStream answer.
+      await this.#jsm.getAccountInfo();
+    } catch (err) {
+      throw new BusError('BUS_UNAVAILABLE', `NATS JetStream did not answer: ${errorText(err)}`, { cause: err });
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    // Handlers still ack (and dead-letter) over the connection, so it closes last.
+    await Promise.all([...this.#subs].map((s) => s.drain()));
+    if (!this.#nc.isClosed()) await this.#nc.drain();
+  }
+
+  // ---- used by NatsSubscription ----
+
+  /** The event type of a message on `<ns>.evt.<type>`. */
+  typeOf(m: JsMsg): string {
+    return m.subject.slice(this.namespace.length + '.evt.'.length);
+  }
+
+  forget(sub: NatsSubscription): void {
+    this.#subs.delete(sub);
+  }
+
+  /** Stores a copy in the dead-letter stream. Dedupe by durable + event id makes a retried copy harmless. */
+  async deadLetter(m: JsMsg, durable: string, deliveryCount: number, error: string): Promise<void> {
+    const type = this.typeOf(m);
+    const id = m.headers?.get(H_MSG_ID) ?? '';
+    const h = headers();
+    h.set(H_TYPE, type);
+    h.set(H_EVENT_ID, id);
+    h.set(H_DURABLE, durable);
+    h.set(H_DELIVERY_COUNT, String(deliveryCount));
+    h.set(H_ERROR, headerValue(error));
+    const correlationId = m.headers?.get(H_CORRELATION);
+    if (correlationId) h.set(H_CORRELATION, correlationId);
+    await this.#js.publish(`${this.namespace}.dlq.${durable}`, m.data, {
+      msgID: `${durable}:${id || m.seq}`,
+      headers: h,
+      timeout: this.#publishTimeoutMs,
+    });
+  }
+
+  // ---- internals ----
+
+  #eventSubject(type: string): string {
+    return `${this.namespace}.evt.${type}`;
+  }
+
+  #unavailable(what: string): BusError {
+    return new BusError('BUS_UNAVAILABLE', `NATS connection lost (reconnecting): ${what}`);
+  }
+
+  #serverAtLeast(major: number, minor: number): boolean {
+    const [a = 0, b = 0] = (this.#nc.info?.version ?? '0.0.0').split('.').map((n) => Number.parseInt(n, 10));
+    return a > major || (a === major && b >= minor);
+  }
+
+  async #watchStatus(): Promise<void> {
+    void this.#nc.closed().then(() => {
+      this.#connected = false;
+    });
+    try {
+      for await (const s of this.#nc.status()) {
+        if (s.type === 'disconnect') this.#connected = false;
+        else if (s.type === 'reconnect') this.#connected = true;
+      }
+    } catch {
+      // The iterator only ends with the connection, which closed() above already records.
+    }
+  }
+
+  async #ensureStreams(replicas: number, eventsMaxAgeMs: number): Promise<void> {
+    const common = { num_replicas: replicas, duplicate_window: nanos(DEDUPE_WINDOW_MS) };
+    await this.#addOrUpdateStream(this.eventsStream, { ...common, subjects: [this.#eventSubject('>')], max_age: nanos(eventsMaxAgeMs) });
+    // Dead letters stay until an operator replays or purges them.
+    await this.#addOrUpdateStream(this.deadLetterStream, { ...common, subjects: [`${this.namespace}.dlq.>`], max_age: 0 });
+  }
+
+  async #addOrUpdateStream(name: string, config: Partial<StreamUpdateConfig>): Promise<void> {
+    try {
+      await this.#jsm.streams.add({ ...config, name, storage: StorageType.File, retention: RetentionPolicy.Limits });
+    } catch (err) {
+      // Exists with other settings (another service version created it): converge on ours.
+      if (!(err instanceof JetStreamApiError && err.code === STREAM_NAME_IN_USE)) throw err;
+      await this.#jsm.streams.update(name, config);
+    }
+  }
+
+  async #addOrUpdateConsumer(config: Partial<ConsumerConfig> & { durable_name: string }): Promise<void> {
+    try {
+      // 2.9 updates an existing durable in place; 2.10+ refuses a different config on create.
+      await this.#jsm.consumers.add(this.eventsStream, config);
+    } catch (err) {
+      const code = err instanceof JetStreamApiError ? err.code : 0;
+      if (code !== CONSUMER_ALREADY_EXISTS && code !== CONSUMER_NAME_EXISTS) throw err;
+      const { durable_name, ack_wait, max_deliver, filter_subject, filter_subjects } = config;
+      await this.#jsm.consumers.update(this.eventsStream, durable_name, { ack_wait, max_deliver, filter_subject, filter_subjects });
+    }
+  }
+
+  #toDeadLetter(m: JsMsg): DeadLetter {
+    const h = m.headers;
+    const letter: DeadLetter = {
+      id: h?.get(H_EVENT_ID) ?? '',
+      type: h?.get(H_TYPE) ?? '',
+      data: m.data,
+      deliveryCount: Number(h?.get(H_DELIVERY_COUNT) ?? 0),
+      durable: h?.get(H_DURABLE) ?? m.subject.slice(`${this.namespace}.dlq.`.length),
+      error: h?.get(H_ERROR) ?? '',
+    };
+    const correlationId = h?.get(H_CORRELATION);
+    if (correlationId) letter.correlationId = correlationId;
+    return letter;
+  }
+}
+
+/** One `subscribe()` call: a local queue in front of `concurrency` handler slots. */
+class NatsSubscription implements Subscription {
+  messages: ConsumerMessages | undefined;
+  readonly #bus: NatsBus;
+  readonly #opts: ResolvedSubscribeOptions;
+  readonly #clientFilter: string[] | undefined;
+  readonly #queue: JsMsg[] = [];
+  readonly #inFlight = new Set<Promise<void>>();
+  #draining: Promise<void> | undefined;
+
+  constructor(bus: NatsBus, opts: ResolvedSubscribeOptions, clientFilter: string[] | undefined) {
+    this.#bus = bus;
+    this.#opts = opts;
+    this.#clientFilter = clientFilter;
+  }
+
+  receive(m: JsMsg): void {
+    // Arrived after drain began: hand it straight back for another subscriber.
+    if (this.#draining) {
+      m.nak();
+      return;
+    }
+    this.#queue.push(m);
+    this.#startNext();
+  }
+
+  drain(): Promise<void> {
+    this.#draining ??= (async () => {
+      await this.messages?.close();
+      // Prefetched but not started: nak now rather than leave them to time out.
+      for (const m of this.#queue.splice(0)) m.nak();
+      while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
+      this.#bus.forget(this);
+    })();
+    return this.#draining;
+  }
+
+  #startNext(): void {
+    while (!this.#draining && this.#inFlight.size < this.#opts.concurrency) {
+      const m = this.#queue.shift();
+      if (!m) return;
+      const p = this.#handle(m).finally(() => {
+        this.#inFlight.delete(p);
+        this.#startNext();
+      });
+      this.#inFlight.add(p);
+    }
+  }
+
+  async #handle(m: JsMsg): Promise<void> {
+    const { maxDeliver, backoffMs, handler } = this.#opts;
+    const type = this.#bus.typeOf(m);
+    if (this.#clientFilter && !this.#clientFilter.some((p) => matchesType(p, type))) {
+      m.ack();
+      return;
+    }
+    const deliveryCount = m.info.deliveryCount;
+    if (deliveryCount > maxDeliver) {
+      // The previous attempt was the last one and never settled (timed out, or its process died).
+      await this.#deadLetter(m, deliveryCount - 1, `delivery limit of ${maxDeliver} reached: last attempt not settled (ack wait exceeded or consumer stopped)`);
+      return;
+    }
+    const msg: DeliveredMessage = {
+      id: m.headers?.get(H_MSG_ID) ?? `${m.info.stream}:${m.seq}`,
+      type,
+      data: m.data,
+      deliveryCount,
+    };
+    const correlationId = m.headers?.get(H_CORRELATION);
+    if (correlationId) msg.correlationId = correlationId;
+    let failure: unknown;
+    try {
+      await handler(msg);
+      m.ack();
+      return;
+    } catch (err) {
+      failure = err ?? new Error('handler rejected without a reason');
+    }
+    if (deliveryCount >= maxDeliver) await this.#deadLetter(m, deliveryCount, errorText(failure));
+    else m.nak(backoffDelay(backoffMs, deliveryCount));
+  }
+
+  async #deadLetter(m: JsMsg, deliveryCount: number, error: string): Promise<void> {
+    try {
+      await this.#bus.deadLetter(m, this.#opts.durable, deliveryCount, error);
+      m.term();
+    } catch {
+      // Dead-letter stream unreachable: keep the message; its next delivery is over the limit and retries this.
+      m.nak(backoffDelay(this.#opts.backoffMs, Number.MAX_SAFE_INTEGER));
+    }
+  }
+}
+
+/** Header values can't hold line breaks; very long ones are cut so the message stays small. */
+function headerValue(s: string): string {
+  const flat = s.replace(/[\r\n]+/g, ' ');
+  return flat.length > 2000 ? `${flat.slice(0, 2000)}…` : flat;
+}

@@ -1,0 +1,86 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { uniqueName } from '@brokerwise/testing';
+import { NatsBus, createBus } from '../src/index.ts';
+import { describeBusConformance } from './conformance.ts';
+
+const url = process.env.NATS_URL;
+// One namespace for this file: its streams are created by the first connect and deleted below.
+const namespace = uniqueName('bwtest');
+
+describe.skipIf(!url)('NatsBus', () => {
+  afterAll(async () => {
+    const nc = await connect({ servers: url! });
+    const jsm = await jetstreamManager(nc);
+    for (const stream of [`${namespace.toUpperCase()}_EVENTS`, `${namespace.toUpperCase()}_DLQ`]) {
+      await jsm.streams.delete(stream).catch(() => false);
+    }
+    await nc.close();
+  });
+
+  describeBusConformance('NatsBus', () => NatsBus.connect({ servers: url!, namespace }));
+
+  it('creates both streams with file storage and a 2-minute dedupe window, and updates them on reconnect', async () => {
+    const bus = await NatsBus.connect({ servers: url!, namespace });
+    const nc = await connect({ servers: url! });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const events = await jsm.streams.info(bus.eventsStream);
+      expect(events.config).toMatchObject({ subjects: [`${namespace}.evt.>`], storage: 'file', duplicate_window: 120e9 });
+      const dlq = await jsm.streams.info(bus.deadLetterStream);
+      expect(dlq.config).toMatchObject({ subjects: [`${namespace}.dlq.>`], storage: 'file', duplicate_window: 120e9 });
+
+      // Someone changed the stream: the next connect converges it back instead of failing.
+      await jsm.streams.update(bus.eventsStream, { duplicate_window: 30e9 });
+      const again = await NatsBus.connect({ servers: url!, namespace });
+      await again.close();
+      expect((await jsm.streams.info(bus.eventsStream)).config.duplicate_window).toBe(120e9);
+    } finally {
+      await nc.close();
+      await bus.close();
+    }
+  });
+
+  it('configures the durable as an explicit-ack, deliver-new consumer with the ack wait asked for', async () => {
+    const bus = await NatsBus.connect({ servers: url!, namespace });
+    const nc = await connect({ servers: url! });
+    try {
+      const durable = uniqueName('d');
+      const sub = await bus.subscribe({ durable, types: ['cfg.a.>'], ackWaitMs: 1500, handler: async () => {} });
+      await sub.drain();
+      const jsm = await jetstreamManager(nc);
+      const info = await jsm.consumers.info(bus.eventsStream, durable);
+      expect(info.config).toMatchObject({
+        durable_name: durable,
+        ack_policy: 'explicit',
+        deliver_policy: 'new',
+        ack_wait: 1500e6,
+        filter_subject: `${namespace}.evt.cfg.a.>`,
+      });
+      // Subscribing again with other settings updates the durable in place.
+      await (await bus.subscribe({ durable, types: ['cfg.b'], ackWaitMs: 2500, handler: async () => {} })).drain();
+      const updated = await jsm.consumers.info(bus.eventsStream, durable);
+      expect(updated.config).toMatchObject({ ack_wait: 2500e6, filter_subject: `${namespace}.evt.cfg.b` });
+    } finally {
+      await nc.close();
+      await bus.close();
+    }
+  });
+
+  it('createBus picks NATS when a URL is given and memory otherwise', async () => {
+    const nats = await createBus({ natsUrl: url!, namespace });
+    const memory = await createBus({});
+    try {
+      expect(nats.kind).toBe('nats');
+      expect(memory.kind).toBe('memory');
+    } finally {
+      await nats.close();
+      await memory.close();
+    }
+  });
+
+  it('rejects connecting to a server that is not there', async () => {
+    await expect(NatsBus.connect({ servers: 'nats://127.0.0.1:1', namespace })).rejects.toMatchObject({ code: 'BUS_UNAVAILABLE' });
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * `npm test`: everything a change must pass, in one command.
+ *   lint (boundary rules at error) → typecheck → buf lint → vitest (unit, integration,
+ *   adapter conformance, gateway contract) → browser e2e against the started site.
+ * Real PostgreSQL/NATS/Redis are used when DATABASE_URL/NATS_URL/REDIS_URL are set (CI);
+ * otherwise the embedded adapters. Every step creates its own databases/streams/keys.
+ * Ends with one line "N passed, N failed".
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'bw-test-'));
+const only = new Set(process.argv.slice(2)); // e.g. `npm test -- vitest e2e`
+const wanted = (step: string) => only.size === 0 || only.has(step);
+
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
+  console.log(`\n▶ ${step}: ${path.basename(cmd)} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  if (r.status !== 0) failures.push(step);
+  return r.status === 0;
+}
+
+function countVitest(file: string, step: string): void {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  } catch {
+    failed += 1;
+    failures.push(`${step} (no report)`);
+  }
+}
+
+function check(step: string, ok: boolean): void {
+  if (ok) passed += 1;
+  else failed += 1;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitReady(url: string, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+async function e2e(): Promise<void> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'warn', NATS_NAMESPACE: `e2e${Date.now().toString(36)}` };
+  let dbName: string | undefined;
+  if (process.env.DATABASE_URL) {
+    dbName = `bw_e2e_${Date.now().toString(36)}`;
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query(`create database ${dbName}`);
+    await c.end();
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = `/${dbName}`;
+    env.DATABASE_URL = u.toString();
+  }
+  console.log(`\n▶ e2e: starting the site on port ${port}`);
+  const site = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  try {
+    const ready = await waitReady(`http://127.0.0.1:${port}/readyz`, 180_000);
+    check('e2e: site started', ready);
+    if (!ready) {
+      failures.push('e2e: site did not become ready');
+      return;
+    }
+    const report = path.join(tmp, 'e2e.json');
+    run('e2e', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}` });
+    countVitest(report, 'e2e');
+  } finally {
+    site.kill('SIGTERM');
+    await new Promise((r) => site.once('exit', r));
+    if (dbName) {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${dbName} with (force)`);
+      await c.end();
+    }
+  }
+}
+
+if (wanted('lint')) check('lint', run('lint', bin('eslint'), ['.', '--max-warnings=0']));
+if (wanted('typecheck')) {
+  check('typecheck', run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
+  check('typecheck web', run('typecheck web', 'npm', ['run', '--silent', 'typecheck', '-w', 'web']));
+}
+if (wanted('buf')) check('buf lint', run('buf lint', 'npm', ['run', '--silent', 'lint', '-w', 'proto']));
+if (wanted('vitest')) {
+  const report = path.join(tmp, 'vitest.json');
+  run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  countVitest(report, 'vitest');
+}
+if (wanted('e2e')) await e2e();
+
+rmSync(tmp, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || failures.length > 0 ? 1 : 0);

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import type { CompanyCard as Company } from '../../../gateway/src/contract.ts';
+import { countryName } from '../lib/format';
+import type { Locale } from '../lib/locale';
+import { useT } from '../lib/use-t';
+import { MapPinIcon, ShieldCheckIcon } from './icons';
+import { Score } from './Score';
+import classes from './CompanyCard.module.css';
+
+export function companyHref(id: string): string {
+  return `/detail?${new URLSearchParams({ id })}`;
+}
+
+/** A company in a grid (home) or as a row with its description (search, listings). */
+export function CompanyCard({ company, locale, variant = 'tile' }: { company: Company; locale: Locale; variant?: 'tile' | 'row' }) {
+  const t = useT();
+  return (
+    <article className={classes.card} data-variant={variant} data-testid="company-card">
+      <Link to={companyHref(company.id)} className={classes.link}>
+        <div className={classes.head}>
+        <div className={classes.logoBox}>
+          <img src={company.logo} alt="" width={64} height={64} loading="lazy" decoding="async" />
+        </div>
+        <div className={classes.body}>
+          <h3 className={classes.name}>{company.name}</h3>
+          <div className={classes.meta}>
+            <span className={classes.category}>{company.category.name}</span>
+            <span className={classes.country} data-testid="company-country">
+              <MapPinIcon />
+              {countryName(company.country, locale)}
+            </span>
+            {company.regulated && (
+              <span className={classes.regulated}>
+                <ShieldCheckIcon />
+                {t('company.card.regulated')}
+              </span>
+            )}
+          </div>
+          {variant === 'row' && company.description && <p className={classes.description}>{company.description}</p>}
+        </div>
+        </div>
+        <Score score={company.score} reviewCount={company.reviewCount} />
+      </Link>
+    </article>
+  );
+}

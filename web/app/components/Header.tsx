@@ -1,0 +1,152 @@
+import { Link, NavLink } from 'react-router';
+import type { Locale } from '../lib/locale';
+import type { HeaderUser } from '../lib/root-data';
+import { QR_IMAGES, SUPPORT_EMAIL } from '../lib/site';
+import { useT } from '../lib/use-t';
+import { Dropdown } from './Dropdown';
+import { HeadsetIcon, LogoMark, MenuIcon } from './icons';
+import { LanguageSwitch } from './LanguageSwitch';
+import { NAV } from './nav';
+import classes from './Header.module.css';
+
+/**
+ * Site header (spec §2). `user` is null while signed out; the accounts work adds the signed-in
+ * menu (My Reviews … Log Out, notice bell) where AccountArea renders today.
+ */
+export function Header({ locale, user }: { locale: Locale; user: HeaderUser | null }) {
+  const t = useT();
+  return (
+    <header className={classes.header}>
+      <div className={classes.inner}>
+        <Link to="/" className={classes.logo} aria-label={t('header.logo.label')}>
+          <LogoMark />
+          <span className={classes.logoText}>Brokerwise</span>
+        </Link>
+
+        <nav className={classes.nav} aria-label={t('header.nav.label')}>
+          <ul className={classes.navList}>
+            {NAV.map((entry) =>
+              entry.kind === 'link' ? (
+                <li key={entry.to}>
+                  <NavLink to={entry.to} end className={classes.navLink}>
+                    {t(entry.messageId)}
+                  </NavLink>
+                </li>
+              ) : (
+                <li key={entry.messageId}>
+                  <Dropdown label={t(entry.messageId)}>
+                    <ul className={classes.menuList}>
+                      {entry.items.map((item) => (
+                        <li key={item.to}>
+                          <Link to={item.to} className={classes.menuLink}>
+                            {t(item.messageId)}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </Dropdown>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+
+        <div className={classes.tools}>
+          <LanguageSwitch locale={locale} className={classes.hideOnMobile} />
+          <CustomerService />
+          <AccountArea user={user} />
+          <MobileMenu locale={locale} user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function CustomerService() {
+  const t = useT();
+  return (
+    <Dropdown
+      label={<HeadsetIcon />}
+      ariaLabel={t('header.service.label')}
+      align="end"
+      showChevron={false}
+    >
+      <div className={classes.servicePanel} data-testid="customer-service-panel">
+        <p className={classes.serviceTitle}>{t('header.service.title')}</p>
+        <div className={classes.qrRow}>
+          <figure className={classes.qr}>
+            <img src={QR_IMAGES.customerService.path} width={116} height={116} alt={t('header.service.qrServiceAlt')} loading="lazy" />
+            <figcaption>{t('header.service.qrService')}</figcaption>
+          </figure>
+          <figure className={classes.qr}>
+            <img src={QR_IMAGES.group.path} width={116} height={116} alt={t('header.service.qrGroupAlt')} loading="lazy" />
+            <figcaption>{t('header.service.qrGroup')}</figcaption>
+          </figure>
+        </div>
+        <a className={classes.serviceMail} href={`mailto:${SUPPORT_EMAIL}`}>
+          {SUPPORT_EMAIL}
+        </a>
+      </div>
+    </Dropdown>
+  );
+}
+
+function AccountArea({ user }: { user: HeaderUser | null }) {
+  const t = useT();
+  if (user) return null; // Signed-in menu: built with accounts.
+  return (
+    <div className={`${classes.account} ${classes.hideOnMobile}`}>
+      <Link to="/login" className={classes.toolLink}>
+        {t('header.account.signIn')}
+      </Link>
+      <Link to="/register" className={classes.signUp}>
+        {t('header.account.signUp')}
+      </Link>
+    </div>
+  );
+}
+
+function MobileMenu({ locale, user }: { locale: Locale; user: HeaderUser | null }) {
+  const t = useT();
+  return (
+    <Dropdown
+      className={classes.mobileOnly}
+      label={<MenuIcon />}
+      ariaLabel={t('header.mobile.open')}
+      align="end"
+      showChevron={false}
+    >
+      <nav className={classes.mobilePanel} aria-label={t('header.nav.label')}>
+        {NAV.map((entry) =>
+          entry.kind === 'link' ? (
+            <Link key={entry.to} to={entry.to} className={classes.mobileLink}>
+              {t(entry.messageId)}
+            </Link>
+          ) : (
+            <div key={entry.messageId} className={classes.mobileGroup}>
+              <p className={classes.mobileGroupTitle}>{t(entry.messageId)}</p>
+              {entry.items.map((item) => (
+                <Link key={item.to} to={item.to} className={classes.mobileLink}>
+                  {t(item.messageId)}
+                </Link>
+              ))}
+            </div>
+          ),
+        )}
+        <div className={classes.mobileFooter}>
+          <LanguageSwitch locale={locale} />
+          {!user && (
+            <>
+              <Link to="/login" className={classes.mobileLink}>
+                {t('header.account.signIn')}
+              </Link>
+              <Link to="/register" className={classes.signUp}>
+                {t('header.account.signUp')}
+              </Link>
+            </>
+          )}
+        </div>
+      </nav>
+    </Dropdown>
+  );
+}

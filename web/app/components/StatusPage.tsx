@@ -1,0 +1,39 @@
+import { Button } from '@mantine/core';
+import { isRouteErrorResponse, Link } from 'react-router';
+import { useT } from '../lib/use-t';
+import classes from './StatusPage.module.css';
+
+/** Full-width message page: the 404 page and every route's error boundary. */
+export function StatusPage({ code, titleId, textId }: { code: string; titleId: string; textId: string }) {
+  const t = useT();
+  return (
+    <section className={classes.wrap} aria-labelledby="status-title">
+      <p className={classes.code} aria-hidden="true">
+        {code}
+      </p>
+      <h1 id="status-title" className={classes.title}>
+        {t(titleId)}
+      </h1>
+      <p className={classes.text}>{t(textId)}</p>
+      <div className={classes.actions}>
+        <Button component={Link} to="/" size="md">
+          {t('status.action.home')}
+        </Button>
+        <Button component={Link} to="/search" size="md" variant="default">
+          {t('status.action.search')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export function NotFoundContent() {
+  return <StatusPage code="404" titleId="notFound.page.title" textId="notFound.page.text" />;
+}
+
+/** What a route's ErrorBoundary renders; unexpected errors are logged, never shown raw. */
+export function RouteErrorContent({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  const code = isRouteErrorResponse(error) ? String(error.status) : '500';
+  return <StatusPage code={code} titleId="error.page.title" textId="error.page.text" />;
+}

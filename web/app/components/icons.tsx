@@ -1,0 +1,121 @@
+/** Small inline icons: no icon font or library in the bundle. All decorative (aria-hidden). */
+import type { SVGProps } from 'react';
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function Svg({ size = 18, children, ...rest }: IconProps) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function LogoMark({ size = 30 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="7" fill="#ffffff" />
+      <path d="M16 5.5 7.5 9v6.2c0 5.4 3.6 9.6 8.5 11.3 4.9-1.7 8.5-5.9 8.5-11.3V9z" fill="#0a3ea8" />
+      <path d="m11.8 15.8 3 3 5.6-6" fill="none" stroke="#ffffff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export const ChevronDown = (p: IconProps) => (
+  <Svg size={14} {...p}>
+    <path d="m6 9 6 6 6-6" />
+  </Svg>
+);
+
+export const ChevronRight = (p: IconProps) => (
+  <Svg size={14} {...p}>
+    <path d="m9 6 6 6-6 6" />
+  </Svg>
+);
+
+export const ChevronLeft = (p: IconProps) => (
+  <Svg size={14} {...p}>
+    <path d="m15 6-6 6 6 6" />
+  </Svg>
+);
+
+export const GlobeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </Svg>
+);
+
+export const HeadsetIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 14v-2a8 8 0 0 1 16 0v2" />
+    <rect x="3" y="13" width="4" height="6" rx="1.5" />
+    <rect x="17" y="13" width="4" height="6" rx="1.5" />
+    <path d="M19 19a3 3 0 0 1-3 3h-3" />
+  </Svg>
+);
+
+export const MenuIcon = (p: IconProps) => (
+  <Svg size={22} {...p}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Svg>
+);
+
+export const SearchIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Svg>
+);
+
+export const MapPinIcon = (p: IconProps) => (
+  <Svg size={14} {...p}>
+    <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" />
+    <circle cx="12" cy="9.5" r="2.5" />
+  </Svg>
+);
+
+export const ShieldCheckIcon = (p: IconProps) => (
+  <Svg size={14} {...p}>
+    <path d="M12 3 5 6v5c0 4.5 3 8.3 7 10 4-1.7 7-5.5 7-10V6z" />
+    <path d="m9 12 2 2 4-4" />
+  </Svg>
+);
+
+export const MailIcon = (p: IconProps) => (
+  <Svg size={16} {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </Svg>
+);
+
+/** A star filled to `fill` (0–1) so 4.3 shows as four stars and a third. */
+export function Star({ fill, size = 16, id }: { fill: number; size?: number; id: string }) {
+  const pct = Math.max(0, Math.min(1, fill)) * 100;
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <defs>
+        <linearGradient id={id}>
+          <stop offset={`${pct}%`} stopColor="#f5a524" />
+          <stop offset={`${pct}%`} stopColor="#d9dee8" />
+        </linearGradient>
+      </defs>
+      <path
+        fill={`url(#${id})`}
+        d="m12 2.8 2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z"
+      />
+    </svg>
+  );
+}

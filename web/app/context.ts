@@ -1,0 +1,16 @@
+/**
+ * What the web server hands every loader and action (React Router's load context). Loaders read
+ * configuration from here, never from process.env, so the same build runs under any server.
+ */
+export interface WebContext {
+  /** Base URL of the gateway as seen from this server, e.g. http://127.0.0.1:3000 (no trailing slash). */
+  gatewayUrl: string;
+  /** Public request-signature salt (spec §7); also handed to the browser through the root loader. */
+  signatureSalt: string;
+  /** Request id minted by the gateway (x-request-id), forwarded on every API call for tracing. */
+  requestId: string;
+}
+
+declare module 'react-router' {
+  interface AppLoadContext extends WebContext {}
+}

@@ -1,0 +1,161 @@
+/**
+ * Client of the public /api (spec §7, §8), shared by loaders on the server and by the browser.
+ * Every call is signed (`timestamp`, `sign`), carries `lang` and the request id, and gives up
+ * after 10 seconds.
+ */
+import { signatureHeaders } from '@brokerwise/api-signature';
+import type { Envelope } from '../../../gateway/src/contract.ts';
+import type { ApiLang } from './locale';
+
+/** Success is code 1; 200 is also accepted (spec §8). */
+const SUCCESS_CODES: ReadonlySet<number> = new Set([1, 200]);
+/** Codes that end the session: the stored user info is cleared. */
+const SESSION_ENDING_CODES: ReadonlySet<number> = new Set([402, 302, 409]);
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * - `business`: the server answered with an envelope whose code is not a success; `msg` is its text.
+ * - `network`: an HTTP answer came back but without an envelope (empty body, proxy error page…): "Network error".
+ * - `timeout`: no answer at all: timeout, refused or reset connection: "Request timeout".
+ */
+export type ApiFailureKind = 'business' | 'network' | 'timeout';
+
+/** Plain-data form of a failure, safe to return from a loader. */
+export interface ApiFailure {
+  kind: ApiFailureKind;
+  /** Envelope code of a business failure. */
+  code: number | null;
+  /** HTTP status when a response arrived. */
+  status: number | null;
+  /** The server's message of a business failure, in the caller's language. */
+  msg: string;
+}
+
+export class ApiError extends Error {
+  readonly failure: ApiFailure;
+  readonly data: unknown;
+
+  constructor(failure: ApiFailure, data: unknown = null, options?: ErrorOptions) {
+    super(failure.msg || failure.kind, options);
+    this.name = 'ApiError';
+    this.failure = failure;
+    this.data = data;
+  }
+}
+
+export interface ApiSuccess<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiClientConfig {
+  /** '' in the browser (same-origin /api), the gateway URL on the server. */
+  baseUrl: string;
+  salt: string;
+  lang: ApiLang;
+  requestId?: string | undefined;
+  /** User token once signed in (spec §6: requests carry it). */
+  token?: string | null | undefined;
+  timeoutMs?: number | undefined;
+  /** Aborts the call with its caller, e.g. a loader's request.signal when the visitor navigates away. */
+  signal?: AbortSignal | undefined;
+  /** Called when a response code ends the session. */
+  onSessionEnded?: (() => void) | undefined;
+  fetch?: typeof fetch | undefined;
+}
+
+export interface ApiClient {
+  get<T>(path: string, query?: Record<string, QueryValue>): Promise<ApiSuccess<T>>;
+  post<T>(path: string, body?: unknown): Promise<ApiSuccess<T>>;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${baseUrl.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}
+
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  const fetchImpl = config.fetch ?? globalThis.fetch;
+  const timeoutMs = config.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<ApiSuccess<T>> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      lang: config.lang,
+      ...(await signatureHeaders(config.salt)),
+    };
+    if (config.requestId) headers['x-request-id'] = config.requestId;
+    if (config.token) headers['token'] = config.token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = config.signal ? AbortSignal.any([config.signal, timeout]) : timeout;
+    const failure = (kind: ApiFailureKind, status: number | null, cause?: unknown) =>
+      new ApiError({ kind, code: null, status, msg: '' }, null, cause === undefined ? undefined : { cause });
+
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        signal,
+      });
+    } catch (cause) {
+      throw failure('timeout', null, cause);
+    }
+
+    let payload: unknown;
+    try {
+      const text = await response.text();
+      payload = text ? JSON.parse(text) : null;
+    } catch (cause) {
+      // The body stopped arriving (timeout) or is not JSON (a proxy's error page).
+      throw failure(signal.aborted ? 'timeout' : 'network', response.status, cause);
+    }
+    if (!isEnvelope(payload)) throw failure('network', response.status);
+
+    if (SUCCESS_CODES.has(payload.code)) {
+      return { code: payload.code, msg: typeof payload.msg === 'string' ? payload.msg : '', data: payload.data as T };
+    }
+    if (SESSION_ENDING_CODES.has(payload.code)) config.onSessionEnded?.();
+    throw new ApiError(
+      { kind: 'business', code: payload.code, status: response.status, msg: typeof payload.msg === 'string' ? payload.msg : '' },
+      payload.data,
+    );
+  }
+
+  return {
+    get: (path, query) => call('GET', buildUrl(config.baseUrl, path, query)),
+    post: (path, body) => call('POST', buildUrl(config.baseUrl, path), body ?? {}),
+  };
+}
+
+/** Turns any thrown value into loader-safe failure data; non-API errors are bugs and rethrown. */
+export function toFailure(error: unknown): ApiFailure {
+  if (error instanceof ApiError) return error.failure;
+  throw error;
+}
+
+export type Settled<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
+
+/** Lets a page render what it has when one of its calls fails (the shell must never be a blank 500). */
+export async function settle<T>(call: Promise<ApiSuccess<T>>): Promise<Settled<T>> {
+  try {
+    return { ok: true, data: (await call).data };
+  } catch (error) {
+    return { ok: false, error: toFailure(error) };
+  }
+}

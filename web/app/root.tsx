@@ -1,0 +1,136 @@
+import '@mantine/core/styles.css';
+import './app.css';
+
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { Country } from '../../gateway/src/contract.ts';
+import type { Route } from './+types/root';
+import { ApiProvider } from './components/ApiProvider';
+import { DropdownDismiss } from './components/Dropdown';
+import { Footer } from './components/Footer';
+import { Header } from './components/Header';
+import { LocaleSync } from './components/LocaleSync';
+import { RouteErrorContent } from './components/StatusPage';
+import { ToastProvider } from './components/Toasts';
+import { settle } from './lib/api';
+import { serverApi } from './lib/api.server';
+import { compiledMessages } from './lib/i18n.server';
+import { localeFromRequest, serializeLangCookie } from './lib/locale';
+import type { RootData } from './lib/root-data';
+import { BARE_ROUTES } from './lib/site';
+import { useT } from './lib/use-t';
+import { theme } from './theme';
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale, source } = localeFromRequest(request);
+  const api = serverApi(request, context, locale);
+  const countries = await settle(api.get<Country[]>('/api/brokers/country'));
+  const root: RootData = {
+    locale,
+    messages: compiledMessages(locale),
+    salt: context.signatureSalt,
+    origin: new URL(request.url).origin,
+    year: new Date().getFullYear(),
+    countries,
+    user: null,
+  };
+  const headers = new Headers({ 'Content-Language': locale });
+  // A `?lang=` link chose the language without script: remember it as the switch would.
+  if (source === 'query') headers.append('Set-Cookie', serializeLangCookie(locale));
+  return data(root, { headers });
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const headers = new Headers({ Vary: 'Cookie' });
+  const language = loaderHeaders.get('Content-Language');
+  if (language) headers.set('Content-Language', language);
+  return headers;
+}
+
+/** Footer countries and messages only change with the language, which reloads the page. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<RootData>('root');
+  const { pathname } = useLocation();
+  const locale = root?.locale ?? 'en';
+  const bare = BARE_ROUTES.has(pathname);
+
+  return (
+    <html lang={locale} {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#061a45" />
+        <Meta />
+        <Links />
+        <ColorSchemeScript defaultColorScheme="light" />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          {root ? (
+            <IntlProvider locale={root.locale} defaultLocale="en" messages={root.messages}>
+              <ApiProvider salt={root.salt} locale={root.locale}>
+                <ToastProvider>
+                  <LocaleSync rendered={root.locale} />
+                  <DropdownDismiss />
+                  <a href="#main" className="skip-link">
+                    <SkipLinkText />
+                  </a>
+                  {!bare && <Header locale={root.locale} user={root.user} />}
+                  <main id="main">{children}</main>
+                  {!bare && <Footer locale={root.locale} countries={root.countries} year={root.year} />}
+                </ToastProvider>
+              </ApiProvider>
+            </IntlProvider>
+          ) : (
+            children
+          )}
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function SkipLinkText() {
+  return <>{useT()('app.skipLink.label')}</>;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<RootData>('root');
+  if (root) return <RouteErrorContent error={error} />;
+  // The root loader itself failed, so there are no messages to speak with: say it in both languages.
+  return (
+    <section style={{ maxWidth: 640, margin: '96px auto', padding: '0 20px', textAlign: 'center' }}>
+      <h1>Something went wrong · 出错了</h1>
+      <p>Please try again in a moment. · 请稍后再试。</p>
+      <p>
+        <a href="/">Home · 首页</a>
+      </p>
+    </section>
+  );
+}

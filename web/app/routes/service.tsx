@@ -1,0 +1,23 @@
+import { useLoaderData } from 'react-router';
+import { LegalDocumentView } from '../components/Article';
+import { RouteErrorContent } from '../components/StatusPage';
+import { legalDocuments } from '../content/legal';
+import { localeFromRequest } from '../lib/locale';
+import { pageMeta } from '../lib/meta';
+import type { Route } from './+types/service';
+
+/** The document travels as loader data in the visitor's language only; the other texts stay on the server. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { doc: legalDocuments.service[localeFromRequest(request).locale] };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  pageMeta({ matches, location, title: loaderData?.doc.title ?? { id: 'footer.legal.service' }, description: loaderData?.doc.intro[0] });
+
+export default function LegalPage() {
+  return <LegalDocumentView doc={useLoaderData<typeof loader>().doc} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorContent error={error} />;
+}

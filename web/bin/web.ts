@@ -1,0 +1,37 @@
+/**
+ * Runs the web app as its own process (production, docker-compose, Kubernetes).
+ * Env: WEB_PORT (or PORT), HOST, GATEWAY_URL, SIGNATURE_SALT. Needs `npm run build -w @brokerwise/web` first.
+ */
+import { loadConfigOrExit, Type } from '@brokerwise/config';
+import { startWebServer } from '../server.ts';
+
+const env = { ...process.env, WEB_PORT: process.env.WEB_PORT ?? process.env.PORT };
+const config = loadConfigOrExit(
+  Type.Object({
+    WEB_PORT: Type.Integer({ default: 3001, minimum: 0, maximum: 65535 }),
+    HOST: Type.String({ default: '0.0.0.0' }),
+    GATEWAY_URL: Type.String({ pattern: '^https?://' }),
+    SIGNATURE_SALT: Type.String({ minLength: 8 }),
+  }),
+  env,
+);
+
+const server = await startWebServer({
+  port: config.WEB_PORT,
+  host: config.HOST,
+  gatewayUrl: config.GATEWAY_URL,
+  signatureSalt: config.SIGNATURE_SALT,
+});
+console.log(`web listening on http://${config.HOST}:${server.port} (gateway ${config.GATEWAY_URL})`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('web: error while closing', error);
+        process.exit(1);
+      },
+    );
+  });
+}

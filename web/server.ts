@@ -1,0 +1,303 @@
+/**
+ * The web app's HTTP server: static files from build/client and server rendering of everything
+ * else through the React Router build. Plain node:http: the gateway in front of it does TLS,
+ * rate limits and the /api and /media paths.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, extname, join, relative, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+// Brings in the AppLoadContext augmentation (gatewayUrl, signatureSalt, requestId).
+import type {} from './app/context.ts';
+
+export interface WebServerOptions {
+  port: number;
+  host?: string;
+  /** Base URL loaders use to reach the gateway (e.g. http://127.0.0.1:3000). */
+  gatewayUrl: string;
+  /** Public request-signature salt (spec §7). */
+  signatureSalt: string;
+  /** The `react-router build` output; defaults to web/build next to this file. */
+  buildDir?: string;
+  /** Where unexpected errors go; defaults to stderr. */
+  onError?: (error: unknown, context: string) => void;
+}
+
+export interface WebServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT_CACHE = 'public, max-age=3600';
+const MIME: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+type Encoding = 'br' | 'gzip';
+
+/** Picks the best encoding the client accepts (q=0 means refused). */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+interface StaticFile {
+  path: string;
+  type: string;
+  size: number;
+  etag: string;
+  cacheControl: string;
+  compressed: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+async function indexStaticFiles(root: string): Promise<Map<string, StaticFile>> {
+  const files = new Map<string, StaticFile>();
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const urlPath = `/${relative(root, path).split(sep).join('/')}`;
+    const info = await stat(path);
+    files.set(urlPath, {
+      path,
+      type: MIME[extname(path).toLowerCase()] ?? 'application/octet-stream',
+      size: info.size,
+      etag: `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+      // Vite fingerprints everything under /assets/, so those never change; the rest may.
+      cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT_CACHE,
+      compressed: {},
+    });
+  }
+  return files;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Static files are compressed once, at the highest level, and kept in memory. */
+function compressedBody(file: StaticFile, encoding: Encoding): Promise<Buffer> {
+  let body = file.compressed[encoding];
+  if (!body) {
+    body = readFile(file.path).then((raw) =>
+      encoding === 'br'
+        ? brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+        : gzip(raw, { level: 9 }),
+    );
+    file.compressed[encoding] = body;
+  }
+  return body;
+}
+
+async function serveStatic(req: IncomingMessage, res: ServerResponse, file: StaticFile): Promise<void> {
+  res.setHeader('Content-Type', file.type);
+  res.setHeader('Cache-Control', file.cacheControl);
+  res.setHeader('ETag', file.etag);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  const compressible = COMPRESSIBLE.test(file.type);
+  if (compressible) res.setHeader('Vary', 'Accept-Encoding');
+  if (req.headers['if-none-match'] === file.etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const encoding = compressible && file.size > 512 ? pickEncoding(req.headers['accept-encoding']) : null;
+  const body = encoding ? await compressedBody(file, encoding) : await readFile(file.path);
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.statusCode = 200;
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.split(',')[0]?.trim() || undefined;
+}
+
+/** node:http request → Fetch Request; the public host and scheme come from the gateway's forwarding headers. */
+function toFetchRequest(req: IncomingMessage, res: ServerResponse, fallbackHost: string): Request {
+  const host = headerValue(req.headers['x-forwarded-host']) ?? req.headers.host ?? fallbackHost;
+  const proto = headerValue(req.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
+  const url = new URL(req.url ?? '/', `${proto}://${host}`);
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const method = req.method ?? 'GET';
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal: controller.signal };
+  if (method !== 'GET' && method !== 'HEAD') {
+    init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+function createCompressor(encoding: Encoding): zlib.BrotliCompress | zlib.Gzip {
+  // Mid-level settings: pages are compressed on every request, so speed matters as much as size.
+  return encoding === 'br'
+    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : zlib.createGzip({ level: 6 });
+}
+
+/**
+ * Writes a Fetch Response to node:http, compressing text bodies. A compressor flush is scheduled
+ * after each burst of chunks, so a streamed page reaches the browser as it renders.
+ */
+async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  for (const [key, value] of response.headers) {
+    if (key === 'set-cookie') continue;
+    res.setHeader(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const encoding = COMPRESSIBLE.test(type) && !response.headers.has('content-encoding') ? pickEncoding(req.headers['accept-encoding']) : null;
+  const source = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  if (!encoding) {
+    await pipeline(source, res);
+    return;
+  }
+  res.setHeader('Content-Encoding', encoding);
+  res.removeHeader('Content-Length');
+  const vary = res.getHeader('Vary');
+  res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+
+  const compressor = createCompressor(encoding);
+  const done = pipeline(compressor, res);
+  let flushPending = false;
+  try {
+    for await (const chunk of source) {
+      if (!compressor.write(chunk)) await new Promise((resolve) => compressor.once('drain', resolve));
+      if (!flushPending) {
+        flushPending = true;
+        setImmediate(() => {
+          flushPending = false;
+          if (!compressor.destroyed && !compressor.writableEnded) compressor.flush();
+        });
+      }
+    }
+    compressor.end();
+  } catch (error) {
+    compressor.destroy(error as Error);
+  }
+  await done;
+}
+
+function staticPath(url: string | undefined): string {
+  const pathname = (url ?? '/').split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname; // Malformed escapes: no file has such a name; the app answers.
+  }
+}
+
+function isClientGone(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'EPIPE' || (error as Error | null)?.name === 'AbortError';
+}
+
+export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
+  const buildDir = opts.buildDir ?? join(dirname(fileURLToPath(import.meta.url)), 'build');
+  const onError = opts.onError ?? ((error: unknown, context: string) => console.error(`[web] ${context}`, error));
+  const staticFiles = await indexStaticFiles(join(buildDir, 'client'));
+  const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const handle = createRequestHandler(build, 'production');
+  const gatewayUrl = opts.gatewayUrl.replace(/\/+$/, '');
+
+  const server = createServer(async (req, res) => {
+    try {
+      const file = req.method === 'GET' || req.method === 'HEAD' ? staticFiles.get(staticPath(req.url)) : undefined;
+      if (file) {
+        await serveStatic(req, res, file);
+        return;
+      }
+      const context: AppLoadContext = {
+        gatewayUrl,
+        signatureSalt: opts.signatureSalt,
+        requestId: headerValue(req.headers['x-request-id']) ?? randomUUID(),
+      };
+      const request = toFetchRequest(req, res, `${opts.host ?? 'localhost'}:${port}`);
+      const response = await handle(request, context);
+      if (!response.headers.has('x-content-type-options')) response.headers.set('X-Content-Type-Options', 'nosniff');
+      if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
+        response.headers.set('X-Frame-Options', 'SAMEORIGIN');
+        response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+      }
+      await sendResponse(req, res, response);
+    } catch (error) {
+      if (isClientGone(error)) return;
+      onError(error, `${req.method} ${req.url}`);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end('Internal Server Error');
+      } else {
+        res.destroy();
+      }
+    }
+  });
+  server.keepAliveTimeout = 65_000; // longer than the gateway's idle timeout, so it never reuses a closing socket
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5_000).unref();
+      }),
+  };
+}

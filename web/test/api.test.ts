@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, buildUrl, createApiClient, REQUEST_TIMEOUT_MS, settle, type ApiClientConfig } from '../app/lib/api';
+
+const SALT = 'unit-test-salt';
+
+function envelope(code: number, data: unknown = null, msg = '') {
+  return new Response(JSON.stringify({ code, msg, time: 1, data }), { status: code === 1 || code === 200 ? 200 : 400, headers: { 'content-type': 'application/json' } });
+}
+
+function clientWith(fetchImpl: (url: string, init: RequestInit) => Promise<Response>, extra: Partial<ApiClientConfig> = {}) {
+  const fetchMock = vi.fn(fetchImpl);
+  const client = createApiClient({ baseUrl: 'http://gw', salt: SALT, lang: 'zh-cn', fetch: fetchMock as unknown as typeof fetch, ...extra });
+  return { client, fetchMock };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('request', () => {
+  it('signs the call, sends the language and request id, and builds the query', async () => {
+    const { client, fetchMock } = clientWith(async () => envelope(1, { ok: true }), { requestId: 'req-42' });
+    await client.get('/api/brokers/brokersList', { page: 2, keyword: 'ic markets', country: '', rating: undefined });
+
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('http://gw/api/brokers/brokersList?page=2&keyword=ic+markets');
+    const headers = init.headers as Record<string, string>;
+    expect(headers.lang).toBe('zh-cn');
+    expect(headers['x-request-id']).toBe('req-42');
+    expect(headers.timestamp).toMatch(/^\d{10}$/);
+    expect(Math.abs(Number(headers.timestamp) - Date.now() / 1000)).toBeLessThan(5);
+    expect(headers.sign).toBe(createHash('sha256').update(headers.timestamp + SALT).digest('hex'));
+    expect(init.method).toBe('GET');
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('posts JSON and carries the user token when there is one', async () => {
+    const { client, fetchMock } = clientWith(async () => envelope(1), { token: 'tok' });
+    await client.post('/api/newsletter/subscribe', { email: 'a@b.co' });
+    const [, init] = fetchMock.mock.calls[0]!;
+    const headers = init.headers as Record<string, string>;
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"email":"a@b.co"}');
+    expect(headers['content-type']).toBe('application/json');
+    expect(headers.token).toBe('tok');
+  });
+
+  it('times out after 10 seconds by default', () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it('drops a trailing slash of the base URL', () => {
+    expect(buildUrl('http://gw/', '/api/x')).toBe('http://gw/api/x');
+    expect(buildUrl('', '/api/x', { a: 0, b: false })).toBe('/api/x?a=0&b=false');
+  });
+});
+
+describe('envelope handling', () => {
+  it.each([1, 200])('treats code %i as success and returns data and message', async (code) => {
+    const { client } = clientWith(async () => envelope(code, { list: [1] }, 'done'));
+    await expect(client.get('/api/x')).resolves.toEqual({ code, msg: 'done', data: { list: [1] } });
+  });
+
+  it('turns any other code into an error carrying the server message', async () => {
+    const onSessionEnded = vi.fn();
+    const { client } = clientWith(async () => envelope(0, { error: 'invalid' }, '邮箱格式不正确'), { onSessionEnded });
+    const error = await failureOf(client.get('/api/x'));
+    expect(error.failure).toEqual({ kind: 'business', code: 0, status: 400, msg: '邮箱格式不正确' });
+    expect(error.data).toEqual({ error: 'invalid' });
+    expect(onSessionEnded).not.toHaveBeenCalled();
+  });
+
+  it.each([402, 302, 409])('ends the session on code %i', async (code) => {
+    const onSessionEnded = vi.fn();
+    const { client } = clientWith(async () => envelope(code, null, 'Please sign in'), { onSessionEnded });
+    const error = await failureOf(client.get('/api/x'));
+    expect(error.failure.kind).toBe('business');
+    expect(error.failure.code).toBe(code);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a response without an envelope as a network error', async () => {
+    const { client } = clientWith(async () => new Response('<html>Bad Gateway</html>', { status: 502 }));
+    expect((await failureOf(client.get('/api/x'))).failure).toEqual({ kind: 'network', code: null, status: 502, msg: '' });
+
+    const { client: empty } = clientWith(async () => new Response(null, { status: 204 }));
+    expect((await failureOf(empty.get('/api/x'))).failure.kind).toBe('network');
+
+    const { client: notEnvelope } = clientWith(async () => new Response('{"hello":1}', { status: 200 }));
+    expect((await failureOf(notEnvelope.get('/api/x'))).failure.kind).toBe('network');
+  });
+
+  it('reports a transport failure as a timeout', async () => {
+    const { client } = clientWith(async () => {
+      throw new TypeError('fetch failed: ECONNREFUSED');
+    });
+    expect((await failureOf(client.get('/api/x'))).failure).toEqual({ kind: 'timeout', code: null, status: null, msg: '' });
+  });
+
+  it('gives up when the server does not answer in time', async () => {
+    const { client } = clientWith(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          // Like fetch: an already-aborted signal rejects at once, a later abort rejects then.
+          if (init.signal?.aborted) reject(init.signal.reason);
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+      { timeoutMs: 30 },
+    );
+    const started = Date.now();
+    expect((await failureOf(client.get('/api/x'))).failure.kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('stops when the caller aborts (visitor navigated away)', async () => {
+    const controller = new AbortController();
+    const { client } = clientWith(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          // Like fetch: an already-aborted signal rejects at once, a later abort rejects then.
+          if (init.signal?.aborted) reject(init.signal.reason);
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+      { signal: controller.signal },
+    );
+    const pending = failureOf(client.get('/api/x'));
+    controller.abort();
+    expect((await pending).failure.kind).toBe('timeout');
+  });
+});
+
+describe('settle', () => {
+  it('wraps success and API failures as data a loader can return', async () => {
+    const { client } = clientWith(async () => envelope(1, [1, 2]));
+    await expect(settle(client.get('/api/x'))).resolves.toEqual({ ok: true, data: [1, 2] });
+    const { client: failing } = clientWith(async () => envelope(500, null, 'boom'));
+    await expect(settle(failing.get('/api/x'))).resolves.toEqual({ ok: false, error: { kind: 'business', code: 500, status: 400, msg: 'boom' } });
+  });
+
+  it('lets programming errors through', async () => {
+    await expect(settle(Promise.reject(new RangeError('bug')))).rejects.toThrow(RangeError);
+  });
+});

@@ -1,0 +1,26 @@
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Messages reach the browser already compiled to ICU ASTs (see app/lib/i18n.server.ts), so the
+ * client bundle can swap the ICU parser (~15 KB gzipped) for its no-parser build. The server keeps
+ * the real parser because it does the compiling.
+ */
+function icuWithoutParserInBrowser(): Plugin {
+  return {
+    name: 'brokerwise:icu-without-parser-in-browser',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== '@formatjs/icu-messageformat-parser' || options?.ssr) return null;
+      return this.resolve('@formatjs/icu-messageformat-parser/no-parser.js', importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [icuWithoutParserInBrowser(), reactRouter()],
+  build: {
+    // Public pages carry a 150 KB compressed JS budget; flag anything that starts to grow.
+    chunkSizeWarningLimit: 200, sourcemap: process.env.BW_SOURCEMAP === '1',
+  },
+});
