@@ -36,7 +36,7 @@ RUN mkdir -p /out \
 FROM base AS build
 COPY --from=manifests /out/ ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm ci
+    npm install --no-audit --no-fund
 COPY . .
 RUN npm run build -w web
 
@@ -44,7 +44,7 @@ RUN npm run build -w web
 FROM base AS prod-deps
 COPY --from=manifests /out/ ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm ci --omit=dev
+    npm install --omit=dev --no-audit --no-fund
 
 # --- runtime
 FROM base AS runtime

@@ -22,7 +22,7 @@ async function measure(name: string, url: string, headers: Record<string, string
     connections: CONNECTIONS,
     duration: DURATION,
     headers,
-    ...(setupPath ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: setupPath() }) }] } : {}),
+    ...(setupPath ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: setupPath() }) }] } : {}),
   });
   const errors = result.errors + result.timeouts + result.non2xx;
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };

@@ -8,5 +8,10 @@ export default {
   future: {
     // Lets the client fetch only the route code it needs (smaller JS on public pages).
     v8_splitRouteModules: true,
+    // v8 behaviour adopted now, so the upgrade stays boring. (v8_middleware is not: loaders read
+    // configuration from the AppLoadContext that server.ts builds.)
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
   },
 } satisfies Config;

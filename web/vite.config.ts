@@ -20,7 +20,9 @@ function icuWithoutParserInBrowser(): Plugin {
 export default defineConfig({
   plugins: [icuWithoutParserInBrowser(), reactRouter()],
   build: {
-    // Public pages carry a 150 KB compressed JS budget; flag anything that starts to grow.
-    chunkSizeWarningLimit: 200, sourcemap: process.env.BW_SOURCEMAP === '1',
+    // react-dom alone is ~210 KB raw; the real check is scripts/js-budget.ts (compressed JS per page).
+    chunkSizeWarningLimit: 260,
+    // BW_SOURCEMAP=1 to see what a chunk is made of.
+    sourcemap: process.env.BW_SOURCEMAP === '1',
   },
 });

@@ -54,7 +54,7 @@ export async function webProxyRoutes(app: FastifyInstance, opts: { webUrl: strin
     headers['x-forwarded-proto'] = request.protocol;
     headers['x-forwarded-for'] = request.ip;
 
-    return new Promise<void>((resolve) => {
+    return new Promise<FastifyReply>((resolve) => {
       const upstream = http.request(
         { host: target.hostname, port: target.port, method: request.method, path: request.url, headers, agent, timeout: opts.timeoutMs },
         (res) => {
@@ -66,7 +66,7 @@ export async function webProxyRoutes(app: FastifyInstance, opts: { webUrl: strin
             void reply.status(res.statusCode ?? 502).headers(out);
             if (setCookie) void reply.header('set-cookie', setCookie);
             void reply.send(res);
-            resolve();
+            resolve(reply);
             return;
           }
           const chunks: Buffer[] = [];
@@ -75,11 +75,11 @@ export async function webProxyRoutes(app: FastifyInstance, opts: { webUrl: strin
             const body = Buffer.concat(chunks);
             pages.set(key, { status: 200, headers: out, body, expires: Date.now() + opts.pageCacheTtlMs });
             void reply.status(200).headers(out).header('x-page-cache', 'MISS').send(body);
-            resolve();
+            resolve(reply);
           });
           res.on('error', () => {
             void reply.status(502).send('Bad gateway');
-            resolve();
+            resolve(reply);
           });
         },
       );
@@ -87,7 +87,7 @@ export async function webProxyRoutes(app: FastifyInstance, opts: { webUrl: strin
       upstream.on('error', (err) => {
         request.log.warn({ err }, 'web server unreachable');
         if (!reply.sent) void reply.status(502).type('text/html; charset=utf-8').send(UNAVAILABLE_PAGE);
-        resolve();
+        resolve(reply);
       });
       if (request.method === 'GET' || request.method === 'HEAD') upstream.end();
       else (request.body as NodeJS.ReadableStream).pipe(upstream);

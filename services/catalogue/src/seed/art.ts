@@ -13,6 +13,7 @@ const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const FALLBACK_COLOR = '#334155';
 
 /** Characters XML 1.0 forbids outright (C0 controls other than tab/LF/CR, U+FFFE/U+FFFF, lone surrogates). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Escapes text for use in XML character data and in double- or single-quoted attribute values. */

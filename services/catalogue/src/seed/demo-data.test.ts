@@ -12,6 +12,7 @@ function assertWellFormedXml(xml: string): void {
   const checkText = (text: string, where: string): void => {
     const bad = text.match(/&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);)/);
     if (bad) throw new Error(`unescaped '&' in ${where}: ${JSON.stringify(text)}`);
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
     if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(text)) throw new Error(`control character in ${where}`);
   };
   const stack: string[] = [];

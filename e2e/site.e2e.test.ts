@@ -1,0 +1,342 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, CJK, launchBrowser, newContext, watchErrors } from './browser.ts';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function freshPage(options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
+  context = await newContext(browser, options);
+  page = await context.newPage();
+  errors = watchErrors(page);
+  return page;
+}
+
+afterEach(async () => {
+  await context?.close();
+  expect(errors).toEqual([]);
+});
+
+async function texts(p: Page, selector: string): Promise<string[]> {
+  return p.locator(selector).allInnerTexts();
+}
+
+async function cardNames(p: Page, scope = 'body'): Promise<string[]> {
+  return texts(p, `${scope} [data-testid="company-card"] h3`);
+}
+
+describe('home page (English)', () => {
+  it('shows the banner, search box, popular brands and footer countries', async () => {
+    await freshPage();
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.title()).toBe('Brokerwise');
+
+    const nav = page.getByRole('navigation', { name: 'Main navigation' }).first();
+    for (const label of ['Home', 'Reviews', 'Ranking List', 'Promotions', 'Trader TV', 'Blog']) {
+      await expect(nav.getByText(label, { exact: true }).isVisible()).resolves.toBe(true);
+    }
+    await expect(page.getByRole('link', { name: 'Sign in' }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Sign up' }).first().isVisible()).resolves.toBe(true);
+
+    const banner = page.locator('[data-testid="banner-carousel"] img').first();
+    await expect(banner.isVisible()).resolves.toBe(true);
+    expect(await banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    await expect(page.getByTestId('search-keyword').first().isVisible()).resolves.toBe(true);
+
+    const cards = page.locator('[data-testid="popular-brands"] [data-testid="company-card"]');
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(12);
+    const hrefs = await cards.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    for (const href of hrefs) expect(href).toMatch(/^\/detail\?id=.+/);
+    // Asked for order=score: the brands arrive best first.
+    const scores = (await texts(page, '[data-testid="popular-brands"] [data-testid="company-card"] [class*="scoreValue"]')).map(Number);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    for (const score of scores) expect(score).toBeGreaterThanOrEqual(0);
+
+    const countries = page.locator('[data-testid="footer-countries"] a');
+    expect(await countries.count()).toBeGreaterThan(0);
+    const countryHrefs = await countries.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    for (const href of countryHrefs) expect(href).toMatch(/^\/search\?country=.+/);
+    for (const name of await countries.allInnerTexts()) expect(name).not.toMatch(CJK);
+  });
+
+  it('serves hashed assets as immutable and compresses pages', async () => {
+    await freshPage();
+    await page.goto('/');
+    const script = await page.locator('link[rel="modulepreload"]').first().getAttribute('href');
+    expect(script).toMatch(/^\/assets\//);
+    const asset = await context.request.get(script!);
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const html = await context.request.get('/', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(html.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+  });
+});
+
+describe('language', () => {
+  it('switches to Chinese, reloads, and keeps the choice across navigation and new loads', async () => {
+    await freshPage();
+    await page.goto('/');
+    const englishCountries = await texts(page, '[data-testid="footer-countries"] a');
+
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('language-switch').first().click()]);
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    const nav = page.getByRole('navigation', { name: '主导航' }).first();
+    for (const label of ['首页', '点评', '排行榜', '优惠活动', '博客']) {
+      await expect(nav.getByText(label, { exact: true }).isVisible()).resolves.toBe(true);
+    }
+    await expect(page.getByRole('link', { name: '登录' }).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText('热门国家和地区').isVisible()).resolves.toBe(true);
+    const chineseCountries = await texts(page, '[data-testid="footer-countries"] a');
+    expect(chineseCountries.length).toBe(englishCountries.length);
+    expect(chineseCountries.some((name) => CJK.test(name))).toBe(true);
+    expect(chineseCountries).not.toEqual(englishCountries);
+
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('zh-CN');
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'lang')?.value).toBe('zh-CN');
+
+    // Client-side navigation keeps the language…
+    await page.getByRole('link', { name: '关于我们' }).click();
+    await page.waitForURL('**/about');
+    await page.locator('h1', { hasText: CJK }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+
+    // …and so does a brand-new page load.
+    const second = await context.newPage();
+    watchErrors(second);
+    await second.goto('/search');
+    expect(await second.getAttribute('html', 'lang')).toBe('zh-CN');
+    expect(await second.locator('h1').innerText()).toBe('搜索公司');
+    await second.close();
+
+    // And back to English.
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('language-switch').first().click()]);
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+  });
+
+  it('restores the cookie from localStorage when only localStorage survived', async () => {
+    await freshPage();
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+    await context.clearCookies();
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('zh-CN');
+  });
+});
+
+describe('search', () => {
+  it('submits the home search box to /search and lists matching companies', async () => {
+    await freshPage();
+    await page.goto('/');
+    const firstBrand = (await cardNames(page, '[data-testid="popular-brands"]'))[0]!;
+    const keyword = firstBrand.split(/\s+/)[0]!;
+
+    await page.getByTestId('search-keyword').first().fill(keyword);
+    await page.getByTestId('search-submit').first().click();
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('keyword') === keyword);
+    await page.locator('[data-testid="results-list"]').waitFor();
+    const names = await cardNames(page, '[data-testid="results-list"]');
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.some((name) => name.toLowerCase().includes(keyword.toLowerCase()))).toBe(true);
+    expect(await page.title()).toContain(keyword);
+  });
+
+  it('opens a footer country as /search?country=… with companies from that country', async () => {
+    await freshPage();
+    await page.goto('/');
+    const links = page.locator('[data-testid="footer-countries"] a');
+    // Pick the first country that has companies on the home page, so results are certain to exist.
+    const homeCountries = await texts(page, '[data-testid="popular-brands"] [data-testid="company-country"]');
+    const footerNames = await links.allInnerTexts();
+    const index = footerNames.findIndex((name) => homeCountries.includes(name));
+    expect(index).toBeGreaterThanOrEqual(0);
+    const countryName = footerNames[index]!;
+
+    await links.nth(index).click();
+    await page.waitForURL((url) => url.pathname === '/search' && !!url.searchParams.get('country'));
+    await page.locator('[data-testid="results-list"]').waitFor();
+    const resultCountries = await texts(page, '[data-testid="results-list"] [data-testid="company-country"]');
+    expect(resultCountries.length).toBeGreaterThan(0);
+    for (const name of resultCountries) expect(name).toBe(countryName);
+  });
+
+  it('shows an empty state for a search without results', async () => {
+    await freshPage();
+    await page.goto('/search?keyword=zzqxjv-no-such-company-9481');
+    await expect(page.getByTestId('results-empty').isVisible()).resolves.toBe(true);
+  });
+
+  it('lists a category and pages through it with real links', async () => {
+    await freshPage();
+    const response = await page.goto('/listing/Brokers');
+    expect(response?.status()).toBe(200);
+    expect(await page.locator('h1').innerText()).toBe('Forex brokers');
+    expect(await page.locator('[data-testid="results-list"] [data-testid="company-card"]').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('not found', () => {
+  it('redirects unknown routes to /404, which answers 404', async () => {
+    await freshPage();
+    const response = await page.goto('/no-such-page/at-all');
+    expect(new URL(page.url()).pathname).toBe('/404');
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('h1').innerText()).toBe("We couldn't find that page");
+    await expect(page.getByRole('link', { name: 'Back to home' }).isVisible()).resolves.toBe(true);
+
+    const listing = await page.goto('/listing/Banks');
+    expect(new URL(page.url()).pathname).toBe('/404');
+    expect(listing?.status()).toBe(404);
+  });
+
+  it('sends a client-side navigation to a missing page to /404 as well', async () => {
+    await freshPage();
+    await page.goto('/');
+    await page.locator('summary', { hasText: 'Ranking List' }).click();
+    await page.getByRole('link', { name: 'Top Brokers', exact: true }).click();
+    await page.waitForURL('**/404');
+    await page.locator('h1', { hasText: "We couldn't find that page" }).waitFor();
+  });
+});
+
+describe('content pages', () => {
+  for (const [path, locale] of [
+    ['/service', 'en'],
+    ['/privacy', 'en'],
+    ['/cookie', 'en'],
+    ['/service', 'zh-CN'],
+    ['/privacy', 'zh-CN'],
+    ['/cookie', 'zh-CN'],
+  ] as const) {
+    it(`renders ${path} in ${locale} with a table of contents`, async () => {
+      await freshPage();
+      await context.addCookies([{ name: 'lang', value: locale, url: BASE_URL }]);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(await page.getAttribute('html', 'lang')).toBe(locale);
+      const title = await page.locator('h1').innerText();
+      expect(title.length).toBeGreaterThan(3);
+      expect(CJK.test(title)).toBe(locale === 'zh-CN');
+      const tocLinks = await page.locator('nav[aria-labelledby="toc-title"] a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      const sections = await page.locator('article h2').count();
+      expect(tocLinks.length).toBe(sections);
+      expect(sections).toBeGreaterThan(2);
+      for (const href of tocLinks) expect(await page.locator(href!).count()).toBe(1);
+      expect(await page.title()).toContain(title);
+    });
+  }
+
+  it('renders /about and /TraderChat in both languages', async () => {
+    await freshPage();
+    for (const path of ['/about', '/TraderChat']) {
+      await page.goto(path);
+      expect((await page.locator('h1').innerText()).length).toBeGreaterThan(3);
+      expect(await page.locator('main h2').count()).toBeGreaterThan(0);
+    }
+    await context.addCookies([{ name: 'lang', value: 'zh-CN', url: BASE_URL }]);
+    await page.goto('/about');
+    expect(await page.locator('h1').innerText()).toMatch(CJK);
+    await page.goto('/TraderChat');
+    expect(await page.locator('#download').count()).toBe(1);
+  });
+});
+
+describe('header', () => {
+  it('opens dropdowns with the keyboard and closes them with Escape', async () => {
+    await freshPage();
+    await page.goto('/');
+    const reviews = page.locator('summary', { hasText: 'Reviews' });
+    await reviews.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('link', { name: 'Liquidity', exact: true }).isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('link', { name: 'Liquidity', exact: true }).isVisible()).resolves.toBe(false);
+  });
+
+  it('shows both QR images in the customer-service menu', async () => {
+    await freshPage();
+    await page.goto('/');
+    await page.getByLabel('Customer service').click();
+    const images = page.locator('[data-testid="customer-service-panel"] img');
+    expect(await images.count()).toBe(2);
+    for (const img of await images.all()) {
+      await img.waitFor();
+      expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    }
+  });
+
+  it('collapses into a menu button on phones', async () => {
+    await freshPage({ viewport: { width: 390, height: 844 } });
+    await page.goto('/');
+    await expect(page.locator('summary', { hasText: 'Reviews' }).isVisible()).resolves.toBe(false);
+    await page.getByLabel('Menu').click();
+    await page.getByRole('link', { name: 'Payment', exact: true }).click();
+    await page.waitForURL('**/listing/Pay');
+    await page.locator('h1', { hasText: 'Payment companies' }).waitFor();
+  });
+});
+
+describe('newsletter', () => {
+  it('checks the address before sending and shows the answer in a toast', async () => {
+    await freshPage();
+    await page.goto('/');
+    await page.getByTestId('newsletter-email').fill('not-an-email');
+    await page.getByTestId('newsletter-submit').click();
+    await expect(page.getByText('Please enter a valid email address.').isVisible()).resolves.toBe(true);
+
+    await page.getByTestId('newsletter-email').fill('trader@example.com');
+    await page.getByTestId('newsletter-submit').click();
+    const toast = page.locator('[data-testid^="toast-"]');
+    await toast.first().waitFor();
+    expect((await toast.first().innerText()).length).toBeGreaterThan(0);
+  });
+});
+
+describe('without JavaScript', () => {
+  it('renders the home page with its content and works through plain links and forms', async () => {
+    await freshPage({ javaScriptEnabled: false });
+    await page.goto('/');
+    await expect(page.locator('[data-testid="banner-carousel"] img').first().isVisible()).resolves.toBe(true);
+    expect(await page.locator('[data-testid="popular-brands"] [data-testid="company-card"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="footer-countries"] a').count()).toBeGreaterThan(0);
+    expect(await page.locator('h1').innerText()).toBe('Check a broker before you trade');
+
+    // A header dropdown opens without script (details/summary).
+    await page.locator('summary', { hasText: 'Reviews' }).click();
+    await page.getByRole('link', { name: 'FinTech', exact: true }).click();
+    await page.waitForURL('**/listing/FinTech');
+    expect(await page.locator('h1').innerText()).toBe('FinTech companies');
+
+    // The search form is a plain GET form.
+    const firstName = (await cardNames(page, '[data-testid="results-list"]'))[0]!;
+    await page.goto('/');
+    await page.getByTestId('search-keyword').first().fill(firstName);
+    await page.getByTestId('search-submit').first().click();
+    await page.waitForURL('**/search?keyword=*');
+    expect(await cardNames(page, '[data-testid="results-list"]')).toContain(firstName);
+
+    // The language link works through ?lang= and the server remembers it in the cookie.
+    await page.getByTestId('language-switch').first().click();
+    await page.waitForURL('**lang=zh-CN*');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+    await page.goto('/');
+    expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
+  });
+});
