@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
@@ -28,6 +28,11 @@ export interface WebServerOptions {
   buildDir?: string;
   /** Where unexpected errors go; defaults to stderr. */
   onError?: (error: unknown, context: string) => void;
+  /**
+   * Development: Vite in middleware mode (HMR, sources compiled on request) instead of the build,
+   * and /api + /media forwarded to the gateway so the page works when opened on this port.
+   */
+  dev?: boolean;
 }
 
 export interface WebServer {
@@ -207,10 +212,19 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
 
   const compressor = createCompressor(encoding);
   const done = pipeline(compressor, res);
+  // A visitor who leaves mid-page rejects `done` before we await it: handle it now so the
+  // process never sees an unhandled rejection; the await below still reports it.
+  done.catch(() => undefined);
   let flushPending = false;
   try {
     for await (const chunk of source) {
-      if (!compressor.write(chunk)) await new Promise((resolve) => compressor.once('drain', resolve));
+      if (compressor.destroyed) break;
+      if (!compressor.write(chunk)) {
+        await new Promise((resolve) => {
+          compressor.once('drain', resolve);
+          compressor.once('close', resolve);
+        });
+      }
       if (!flushPending) {
         flushPending = true;
         setImmediate(() => {
@@ -240,15 +254,47 @@ function isClientGone(error: unknown): boolean {
   return code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'EPIPE' || (error as Error | null)?.name === 'AbortError';
 }
 
-export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
-  const buildDir = opts.buildDir ?? join(dirname(fileURLToPath(import.meta.url)), 'build');
-  const onError = opts.onError ?? ((error: unknown, context: string) => console.error(`[web] ${context}`, error));
-  const staticFiles = await indexStaticFiles(join(buildDir, 'client'));
-  const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
-  const handle = createRequestHandler(build, 'production');
-  const gatewayUrl = opts.gatewayUrl.replace(/\/+$/, '');
+/** Development only: the gateway's paths, so a page served by the dev server can call /api. */
+function forwardToGateway(req: IncomingMessage, res: ServerResponse, gatewayUrl: string): void {
+  const target = new URL(req.url ?? '/', gatewayUrl);
+  const upstream = httpRequest(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Gateway unreachable');
+  });
+  req.pipe(upstream);
+}
 
-  const server = createServer(async (req, res) => {
+export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
+  const webDir = dirname(fileURLToPath(import.meta.url));
+  const buildDir = opts.buildDir ?? join(webDir, 'build');
+  const onError = opts.onError ?? ((error: unknown, context: string) => console.error(`[web] ${context}`, error));
+  const gatewayUrl = opts.gatewayUrl.replace(/\/+$/, '');
+  const server = createServer();
+
+  let staticFiles = new Map<string, StaticFile>();
+  let getBuild: () => Promise<ServerBuild>;
+  let devMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | null = null;
+  let closeDev = async () => {};
+  if (opts.dev) {
+    const vite = await import('vite');
+    const devServer = await vite.createServer({ root: webDir, appType: 'custom', server: { middlewareMode: true, hmr: { server } } });
+    const ssr = devServer.environments.ssr;
+    if (!vite.isRunnableDevEnvironment(ssr)) throw new Error('Vite SSR environment is not runnable');
+    getBuild = () => ssr.runner.import('virtual:react-router/server-build') as Promise<ServerBuild>;
+    devMiddleware = devServer.middlewares;
+    closeDev = () => devServer.close();
+  } else {
+    staticFiles = await indexStaticFiles(join(buildDir, 'client'));
+    const build = (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
+    getBuild = async () => build;
+  }
+  const handle = createRequestHandler(getBuild, opts.dev ? 'development' : 'production');
+
+  async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       const file = req.method === 'GET' || req.method === 'HEAD' ? staticFiles.get(staticPath(req.url)) : undefined;
       if (file) {
@@ -264,6 +310,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       const response = await handle(request, context);
       if (!response.headers.has('x-content-type-options')) response.headers.set('X-Content-Type-Options', 'nosniff');
       if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
+        // React Router sends a bare text/html; say the charset before the parser has to guess.
+        response.headers.set('Content-Type', 'text/html; charset=utf-8');
         response.headers.set('X-Frame-Options', 'SAMEORIGIN');
         response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
       }
@@ -279,6 +327,18 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         res.destroy();
       }
     }
+  }
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!devMiddleware) {
+      void render(req, res);
+      return;
+    }
+    if (/^\/(api|media)(\/|$)/.test(req.url ?? '')) {
+      forwardToGateway(req, res, gatewayUrl);
+      return;
+    }
+    devMiddleware(req, res, () => void render(req, res));
   });
   server.keepAliveTimeout = 65_000; // longer than the gateway's idle timeout, so it never reuses a closing socket
 
@@ -293,11 +353,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 
   return {
     port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await closeDev();
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5_000).unref();
-      }),
+      });
+    },
   };
 }

@@ -19,6 +19,8 @@ export const GatewayConfigSchema = Type.Object({
   PAGE_CACHE_TTL_MS: Type.Integer({ default: 1000, minimum: 0, maximum: 60_000 }),
   /** Requests per minute per client address on /api. */
   RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 600, minimum: 1 }),
+  /** Behind an ingress/load balancer: take the client address from X-Forwarded-For (rate limits). */
+  TRUST_PROXY: Type.Boolean({ default: false }),
   UPSTREAM_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 100 }),
   S3_ENDPOINT: Type.Optional(Type.String()),
   S3_ACCESS_KEY: Type.Optional(Type.String()),

@@ -20,7 +20,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   const ids = new OpaqueIds(config.ID_KEY);
   const catalogue = new CatalogueClient(config.CATALOGUE_URL, config.UPSTREAM_TIMEOUT_MS);
 
-  const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, trustRequestId: false, bodyLimit: 12 * 1024 * 1024 });
+  const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, trustRequestId: false, bodyLimit: 12 * 1024 * 1024, trustProxy: config.TRUST_PROXY });
   registerHealth(app, [
     { name: 'cache', check: () => cache.ping() },
     { name: 'objects', check: () => objects.ping() },

@@ -1,4 +1,17 @@
-import '@mantine/core/styles.css';
+// Only the Mantine styles the site uses (≈ 1/5 of styles.css): less render-blocking CSS.
+// Order matters: globals first, then components after the components they build on.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Notification.css';
 import './app.css';
 
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
@@ -23,6 +36,7 @@ import { DropdownDismiss } from './components/Dropdown';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { LocaleSync } from './components/LocaleSync';
+import { NavigationProgress } from './components/NavigationProgress';
 import { RouteErrorContent } from './components/StatusPage';
 import { ToastProvider } from './components/Toasts';
 import { settle } from './lib/api';
@@ -91,6 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 <ToastProvider>
                   <LocaleSync rendered={root.locale} />
                   <DropdownDismiss />
+                  <NavigationProgress />
                   <a href="#main" className="skip-link">
                     <SkipLinkText />
                   </a>

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Cache } from '@brokerwise/cache';
 import { Type, type Static } from 'typebox';
-import type { CatalogueClient, CatalogueCategory } from '../clients/catalogue.client.ts';
+import type { CatalogueClient, CatalogueCategory, CatalogueCountry } from '../clients/catalogue.client.ts';
 import type { Banner, Category, CompanyCard, Country, Page } from '../contract.ts';
 import type { OpaqueIds } from '../domain/opaque-id.ts';
 import type { Presenters } from '../domain/presenters.ts';
-import { cached } from '../http/cached.ts';
-import { okEnvelope } from '../http/envelope.ts';
+import { cachedJson, sendOkJson } from '../http/cached.ts';
 
 export interface BrokersDeps {
   catalogue: CatalogueClient;
@@ -52,11 +51,12 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
   const { catalogue, cache, ids, presenters, ttlSeconds } = deps;
 
   const categoriesMap = async (requestId: string) => {
-    const { value } = await cached(cache, 'gw:cat:categories', ttlSeconds, () => catalogue.categories(requestId));
-    return new Map<string, CatalogueCategory>(value.map((c) => [c.slug, c]));
+    const { json } = await cachedJson(cache, 'gw:cat:categories', ttlSeconds, () => catalogue.categories(requestId));
+    return new Map<string, CatalogueCategory>((JSON.parse(json) as CatalogueCategory[]).map((c) => [c.slug, c]));
   };
   const allCountries = async (requestId: string) => {
-    const { value, hit } = await cached(cache, 'gw:cat:countries:all', ttlSeconds, () => catalogue.countries(false, requestId));
+    const { json, hit } = await cachedJson(cache, 'gw:cat:countries:all', ttlSeconds, () => catalogue.countries(false, requestId));
+    const value = JSON.parse(json) as CatalogueCountry[];
     presenters.rememberCountries(value);
     return { value, hit };
   };
@@ -66,7 +66,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
     const countryCode = q.country ? ids.decode('country', q.country, 'country') : undefined;
     const keyword = q.keyword?.trim() || undefined;
     const key = `gw:cat:list:${request.lang}:${JSON.stringify([q.page, q.limit, q.categories, q.rating, q.order, keyword?.toLowerCase(), countryCode])}`;
-    const { value, hit } = await cached(cache, key, ttlSeconds, async () => {
+    const { json, hit } = await cachedJson(cache, key, ttlSeconds, async () => {
       await allCountries(request.id);
       const [cats, result] = await Promise.all([
         categoriesMap(request.id),
@@ -76,43 +76,47 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
       return page;
     });
     publicCache(reply, ttlSeconds, hit);
-    return okEnvelope(request.lang, value);
+    return sendOkJson(request, reply, json);
   });
 
   app.get<{ Querystring: Static<typeof PageQuery> }>('/api/brokers/getBannerList', { schema: { querystring: PageQuery } }, async (request, reply) => {
     const { page, limit } = request.query;
-    const { value, hit } = await cached(cache, `gw:cat:banners:${request.lang}:${page}:${limit}`, ttlSeconds, async () => {
+    const { json, hit } = await cachedJson(cache, `gw:cat:banners:${request.lang}:${page}:${limit}`, ttlSeconds, async () => {
       const r = await catalogue.banners(page, limit, request.id);
       const data: Page<Banner> = { list: r.items.map((b) => presenters.banner(b, request.lang)), total: r.total, page, limit };
       return data;
     });
     publicCache(reply, ttlSeconds, hit);
-    return okEnvelope(request.lang, value);
+    return sendOkJson(request, reply, json);
   });
 
   app.get('/api/brokers/categories', { schema: { querystring: NoQuery } }, async (request, reply) => {
-    const { value, hit } = await cached(cache, `gw:cat:categories:${request.lang}`, ttlSeconds, async () => {
+    const { json, hit } = await cachedJson(cache, `gw:cat:categories:${request.lang}`, ttlSeconds, async () => {
       const list = await catalogue.categories(request.id);
       const data: Category[] = list.map((c) => presenters.category(c, request.lang));
       return data;
     });
     publicCache(reply, ttlSeconds, hit);
-    return okEnvelope(request.lang, value);
+    return sendOkJson(request, reply, json);
   });
 
   // Footer list: the popular countries. Names in both languages; the client picks by locale.
   app.get('/api/brokers/country', { schema: { querystring: NoQuery } }, async (request, reply) => {
-    const { value, hit } = await cached(cache, 'gw:cat:countries:popular', ttlSeconds, () => catalogue.countries(true, request.id));
-    const data: Country[] = value.map((c) => presenters.country(c));
+    const { json, hit } = await cachedJson(cache, 'gw:cat:countries:popular', ttlSeconds, async () => {
+      const data: Country[] = (await catalogue.countries(true, request.id)).map((c) => presenters.country(c));
+      return data;
+    });
     publicCache(reply, ttlSeconds, hit);
-    return okEnvelope(request.lang, data);
+    return sendOkJson(request, reply, json);
   });
 
   // Spec: GET /api/ajax/dataRegion — every country/region (forms, filters).
   app.get('/api/ajax/dataRegion', { schema: { querystring: NoQuery } }, async (request, reply) => {
-    const { value, hit } = await allCountries(request.id);
-    const data: Country[] = value.map((c) => presenters.country(c));
+    const { json, hit } = await cachedJson(cache, 'gw:cat:countries:region', ttlSeconds, async () => {
+      const data: Country[] = (await allCountries(request.id)).value.map((c) => presenters.country(c));
+      return data;
+    });
     publicCache(reply, ttlSeconds, hit);
-    return okEnvelope(request.lang, data);
+    return sendOkJson(request, reply, json);
   });
 }

@@ -10,6 +10,8 @@ export interface BuildFastifyOptions {
   trustRequestId: boolean;
   bodyLimit?: number;
   pretty?: boolean;
+  /** Trust X-Forwarded-* from the proxy in front (ingress); `request.ip` is then the client's. */
+  trustProxy?: boolean;
 }
 
 /**
@@ -21,6 +23,7 @@ export function buildFastify(opts: BuildFastifyOptions): FastifyInstance {
   const app = Fastify({
     logger: loggerOptions({ level: opts.logLevel, service: opts.service, ...(opts.pretty !== undefined ? { pretty: opts.pretty } : {}) }),
     bodyLimit: opts.bodyLimit ?? 1_048_576,
+    trustProxy: opts.trustProxy ?? false,
     requestIdHeader: opts.trustRequestId ? 'x-request-id' : false,
     genReqId: () => randomUUID(),
     return503OnClosing: true,

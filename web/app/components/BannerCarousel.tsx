@@ -22,7 +22,8 @@ function BannerLink({ banner, children }: { banner: Banner; children: React.Reac
 
 /**
  * Home banners (spec §9: dots, no arrows, one slide per step). Server-rendered as a row of slides
- * in a clipped viewport, so without script the first banner shows.
+ * in a clipped viewport, so without script the first banner shows. Banner artwork carries its own
+ * text (3:1), so the title is the image's alternative text rather than an overlay.
  */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const t = useT();
@@ -48,12 +49,11 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               src={banner.image}
               alt={banner.title}
               width={1200}
-              height={360}
+              height={400}
               loading={index === 0 ? 'eager' : 'lazy'}
               fetchPriority={index === 0 ? 'high' : 'auto'}
               decoding="async"
             />
-            {banner.title && <span className={classes.caption}>{banner.title}</span>}
           </BannerLink>
         </Carousel.Slide>
       ))}

@@ -38,11 +38,7 @@ export default function Home() {
         {banners.ok ? <BannerCarousel banners={banners.data.list} /> : <ErrorNotice error={banners.error} />}
       </section>
 
-      <section
-        className={classes.searchCard}
-        data-overlap={banners.ok && banners.data.list.length > 0 ? '' : undefined}
-        aria-labelledby="home-title"
-      >
+      <section className={classes.searchCard} aria-labelledby="home-title">
         <h1 id="home-title" className={classes.title}>
           {t('home.hero.title')}
         </h1>

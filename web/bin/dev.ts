@@ -1,0 +1,29 @@
+/**
+ * Development server: Vite with hot reload, rendering through the same server code as production.
+ * Start the rest of the site first (`npm start`, gateway on :3000), then `npm run dev -w @brokerwise/web`
+ * and open http://localhost:5173: /api and /media are forwarded to the gateway.
+ */
+import { loadConfigOrExit, Type } from '@brokerwise/config';
+import { startWebServer } from '../server.ts';
+
+const config = loadConfigOrExit(
+  Type.Object({
+    WEB_DEV_PORT: Type.Integer({ default: 5173, minimum: 0, maximum: 65535 }),
+    GATEWAY_URL: Type.String({ default: 'http://127.0.0.1:3000', pattern: '^https?://' }),
+    // The gateway's public development salt; production sets its own.
+    SIGNATURE_SALT: Type.String({ default: 'brokerwise-dev-salt', minLength: 8 }),
+  }),
+);
+
+const server = await startWebServer({
+  dev: true,
+  port: config.WEB_DEV_PORT,
+  host: '127.0.0.1',
+  gatewayUrl: config.GATEWAY_URL,
+  signatureSalt: config.SIGNATURE_SALT,
+});
+console.log(`web (dev) on http://localhost:${server.port}, API from ${config.GATEWAY_URL}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void server.close().then(() => process.exit(0)));
+}
