@@ -3,24 +3,45 @@ import type { Cache } from '@brokerwise/cache';
 import { message } from '../i18n/messages.ts';
 import { now } from './envelope.ts';
 
+const L1_MAX_MS = 2_000;
+const L1_MAX_ENTRIES = 5_000;
+
 /**
- * Read-through cache of a serialised JSON value in the shared cache (memory or Redis). Hits are
- * sent as stored bytes, never parsed and re-serialised. A cache outage degrades to calling the
+ * Read-through cache of serialised JSON: a short per-process copy of hot answers as
+ * ready-to-write bytes (no re-encoding), then the shared cache (memory or Redis), then the
+ * source. Hits are never parsed and re-serialised. A cache outage degrades to calling the
  * source; it never fails the request.
  */
-export async function cachedJson(cache: Cache, key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<{ json: string; hit: boolean }> {
-  if (ttlSeconds > 0) {
-    const hit = await cache.get(key).catch(() => null);
-    if (hit !== null) return { json: hit, hit: true };
+export class JsonCache {
+  private readonly shared: Cache;
+  private readonly local = new Map<string, { bytes: Buffer; expires: number }>();
+
+  constructor(shared: Cache) {
+    this.shared = shared;
   }
-  const json = JSON.stringify(await load());
-  if (ttlSeconds > 0) await cache.set(key, json, ttlSeconds * 1000).catch(() => undefined);
-  return { json, hit: false };
+
+  async get(key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<{ json: Buffer; hit: boolean }> {
+    if (ttlSeconds <= 0) return { json: Buffer.from(JSON.stringify(await load())), hit: false };
+    const t = Date.now();
+    const local = this.local.get(key);
+    if (local && local.expires > t) return { json: local.bytes, hit: true };
+    let text = await this.shared.get(key).catch(() => null);
+    const hit = text !== null;
+    if (text === null) {
+      text = JSON.stringify(await load());
+      await this.shared.set(key, text, ttlSeconds * 1000).catch(() => undefined);
+    }
+    const bytes = Buffer.from(text);
+    if (this.local.size >= L1_MAX_ENTRIES) this.local.clear();
+    this.local.set(key, { bytes, expires: t + Math.min(L1_MAX_MS, ttlSeconds * 1000) });
+    return { json: bytes, hit };
+  }
 }
 
 /** The success envelope around already-serialised data. */
-export function sendOkJson(request: FastifyRequest, reply: FastifyReply, json: string): FastifyReply {
-  return reply
-    .type('application/json; charset=utf-8')
-    .send(`{"code":1,"msg":${JSON.stringify(message('ok', request.lang))},"time":${now()},"data":${json}}`);
+export function sendOkJson(request: FastifyRequest, reply: FastifyReply, json: Buffer): FastifyReply {
+  const head = Buffer.from(`{"code":1,"msg":${JSON.stringify(message('ok', request.lang))},"time":${now()},"data":`);
+  return reply.type('application/json; charset=utf-8').send(Buffer.concat([head, json, CLOSE]));
 }
+
+const CLOSE = Buffer.from('}');

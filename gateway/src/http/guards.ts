@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { verifySignature } from '@brokerwise/api-signature';
+import { SIGNATURE_WINDOW_SECONDS, verifySignature } from '@brokerwise/api-signature';
 import type { Cache } from '@brokerwise/cache';
 import { AppError } from '@brokerwise/errors';
 import { resolveLang } from './lang.ts';
@@ -30,12 +30,21 @@ export function registerApiGuards(app: FastifyInstance, opts: { salt: string; ca
     }
   });
 
+  // Every client signing in the same second sends the same (timestamp, sign) pair, so a small
+  // memo of verified pairs skips most hashing. The window check still runs on every request.
+  const verified = new Set<string>();
   app.addHook('onRequest', async (request) => {
     const h = (name: string) => {
       const v = request.headers[name];
       return Array.isArray(v) ? v[0] : v;
     };
-    const check = await verifySignature({ timestamp: h('timestamp'), sign: h('sign') }, opts.salt);
+    const timestamp = h('timestamp');
+    const sign = h('sign');
+    const memoKey = `${timestamp}:${sign}`;
+    if (verified.has(memoKey) && Math.abs(Number(timestamp) - Date.now() / 1000) <= SIGNATURE_WINDOW_SECONDS) return;
+    const check = await verifySignature({ timestamp, sign }, opts.salt);
     if (!check.ok) throw new AppError({ code: check.error, kind: 'validation', message: 'Signature check failed' });
+    if (verified.size >= 10_000) verified.clear();
+    verified.add(memoKey);
   });
 }

@@ -5,7 +5,7 @@ import type { CatalogueClient, CatalogueCategory, CatalogueCountry } from '../cl
 import type { Banner, Category, CompanyCard, Country, Page } from '../contract.ts';
 import type { OpaqueIds } from '../domain/opaque-id.ts';
 import type { Presenters } from '../domain/presenters.ts';
-import { cachedJson, sendOkJson } from '../http/cached.ts';
+import { JsonCache, sendOkJson } from '../http/cached.ts';
 
 export interface BrokersDeps {
   catalogue: CatalogueClient;
@@ -48,15 +48,16 @@ function publicCache(reply: FastifyReply, seconds: number, hit: boolean): void {
 }
 
 export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Promise<void> {
-  const { catalogue, cache, ids, presenters, ttlSeconds } = deps;
+  const { catalogue, ids, presenters, ttlSeconds } = deps;
+  const jsonCache = new JsonCache(deps.cache);
 
   const categoriesMap = async (requestId: string) => {
-    const { json } = await cachedJson(cache, 'gw:cat:categories', ttlSeconds, () => catalogue.categories(requestId));
-    return new Map<string, CatalogueCategory>((JSON.parse(json) as CatalogueCategory[]).map((c) => [c.slug, c]));
+    const { json } = await jsonCache.get('gw:cat:categories', ttlSeconds, () => catalogue.categories(requestId));
+    return new Map<string, CatalogueCategory>((JSON.parse(json.toString()) as CatalogueCategory[]).map((c) => [c.slug, c]));
   };
   const allCountries = async (requestId: string) => {
-    const { json, hit } = await cachedJson(cache, 'gw:cat:countries:all', ttlSeconds, () => catalogue.countries(false, requestId));
-    const value = JSON.parse(json) as CatalogueCountry[];
+    const { json, hit } = await jsonCache.get('gw:cat:countries:all', ttlSeconds, () => catalogue.countries(false, requestId));
+    const value = JSON.parse(json.toString()) as CatalogueCountry[];
     presenters.rememberCountries(value);
     return { value, hit };
   };
@@ -66,7 +67,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
     const countryCode = q.country ? ids.decode('country', q.country, 'country') : undefined;
     const keyword = q.keyword?.trim() || undefined;
     const key = `gw:cat:list:${request.lang}:${JSON.stringify([q.page, q.limit, q.categories, q.rating, q.order, keyword?.toLowerCase(), countryCode])}`;
-    const { json, hit } = await cachedJson(cache, key, ttlSeconds, async () => {
+    const { json, hit } = await jsonCache.get(key, ttlSeconds, async () => {
       await allCountries(request.id);
       const [cats, result] = await Promise.all([
         categoriesMap(request.id),
@@ -81,7 +82,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
 
   app.get<{ Querystring: Static<typeof PageQuery> }>('/api/brokers/getBannerList', { schema: { querystring: PageQuery } }, async (request, reply) => {
     const { page, limit } = request.query;
-    const { json, hit } = await cachedJson(cache, `gw:cat:banners:${request.lang}:${page}:${limit}`, ttlSeconds, async () => {
+    const { json, hit } = await jsonCache.get(`gw:cat:banners:${request.lang}:${page}:${limit}`, ttlSeconds, async () => {
       const r = await catalogue.banners(page, limit, request.id);
       const data: Page<Banner> = { list: r.items.map((b) => presenters.banner(b, request.lang)), total: r.total, page, limit };
       return data;
@@ -91,7 +92,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
   });
 
   app.get('/api/brokers/categories', { schema: { querystring: NoQuery } }, async (request, reply) => {
-    const { json, hit } = await cachedJson(cache, `gw:cat:categories:${request.lang}`, ttlSeconds, async () => {
+    const { json, hit } = await jsonCache.get(`gw:cat:categories:${request.lang}`, ttlSeconds, async () => {
       const list = await catalogue.categories(request.id);
       const data: Category[] = list.map((c) => presenters.category(c, request.lang));
       return data;
@@ -102,7 +103,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
 
   // Footer list: the popular countries. Names in both languages; the client picks by locale.
   app.get('/api/brokers/country', { schema: { querystring: NoQuery } }, async (request, reply) => {
-    const { json, hit } = await cachedJson(cache, 'gw:cat:countries:popular', ttlSeconds, async () => {
+    const { json, hit } = await jsonCache.get('gw:cat:countries:popular', ttlSeconds, async () => {
       const data: Country[] = (await catalogue.countries(true, request.id)).map((c) => presenters.country(c));
       return data;
     });
@@ -112,7 +113,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
 
   // Spec: GET /api/ajax/dataRegion — every country/region (forms, filters).
   app.get('/api/ajax/dataRegion', { schema: { querystring: NoQuery } }, async (request, reply) => {
-    const { json, hit } = await cachedJson(cache, 'gw:cat:countries:region', ttlSeconds, async () => {
+    const { json, hit } = await jsonCache.get('gw:cat:countries:region', ttlSeconds, async () => {
       const data: Country[] = (await allCountries(request.id)).value.map((c) => presenters.country(c));
       return data;
     });
