@@ -14,7 +14,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SALT = process.env.SIGNATURE_SALT ?? 'brokerwise-dev-salt';
 const LIST_PATH = '/api/brokers/brokersList?page=1&limit=20&order=score';
 
-interface Row { name: string; rps: number; p50: number; p99: number; errors: number }
+interface Row { name: string; rps: number; p50: number; p99: number; errors: number; baseline?: string }
 
 async function measure(name: string, url: string, headers: Record<string, string>, setupPath?: () => string): Promise<Row> {
   const result = await autocannon({
@@ -28,35 +28,56 @@ async function measure(name: string, url: string, headers: Record<string, string
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors };
 }
 
+/** Raw node:http answering every request with exactly the bytes (and encoding) the stack sent. */
+async function baseline(name: string, sample: Response): Promise<Row> {
+  const body = Buffer.from(await sample.arrayBuffer());
+  const headers: Record<string, string | number> = { 'content-type': sample.headers.get('content-type') ?? 'application/octet-stream', 'content-length': body.length };
+  const encoding = sample.headers.get('content-encoding');
+  if (encoding) headers['content-encoding'] = encoding;
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    return await measure(name, `http://127.0.0.1:${(server.address() as { port: number }).port}/`, {});
+  } finally {
+    server.close();
+  }
+}
+
 const rows: Row[] = [];
 const signed = async () => ({ ...(await signatureHeaders(SALT)), lang: 'en', 'accept-encoding': 'gzip' });
+const pageHeaders = { 'accept-encoding': 'gzip' };
+// fetch() would decompress; ask for the raw bytes so the baseline sends what the stack sends.
+const rawGet = (url: string, headers: Record<string, string>) =>
+  new Promise<Response>((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(new Response(Buffer.concat(chunks), { headers: res.headers as Record<string, string> })));
+    }).on('error', reject);
+  });
 
 // Stack 1: caches on (what visitors get).
 const cachedStack = await startStack();
-let sample: Buffer;
 try {
-  const res = await fetch(`${cachedStack.baseUrl}${LIST_PATH}`, { headers: await signed() });
-  sample = Buffer.from(await res.arrayBuffer());
-  const baseline = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': sample.length });
-    res.end(sample);
-  });
-  await new Promise<void>((r) => baseline.listen(0, '127.0.0.1', r));
-  const bport = (baseline.address() as { port: number }).port;
-  rows.push(await measure('baseline: raw node http, same bytes', `http://127.0.0.1:${bport}${LIST_PATH}`, {}));
-  baseline.close();
-  rows.push(await measure('gateway brokersList, cached', `${cachedStack.baseUrl}${LIST_PATH}`, await signed()));
-  rows.push(await measure('SSR home page, micro-cached', `${cachedStack.baseUrl}/`, { 'accept-encoding': 'gzip' }));
+  const api = await baseline('baseline: raw node http, API bytes', await rawGet(`${cachedStack.baseUrl}${LIST_PATH}`, await signed()));
+  rows.push(api);
+  const cachedApi = await measure('gateway brokersList, cached', `${cachedStack.baseUrl}${LIST_PATH}`, await signed());
+  rows.push({ ...cachedApi, baseline: api.name });
+  const page = await baseline('baseline: raw node http, home page bytes', await rawGet(`${cachedStack.baseUrl}/`, pageHeaders));
+  rows.push(page);
+  rows.push({ ...(await measure('SSR home page, micro-cached', `${cachedStack.baseUrl}/`, pageHeaders)), baseline: page.name });
   // Random picks from ~28,000 distinct queries: nearly every request misses the cache and
   // reaches the catalogue's SQL.
   const categories = ['', '&categories=Brokers', '&categories=FinTech', '&categories=Lp', '&categories=Pay'];
   const orders = ['score', 'reviews', 'newest', 'name'];
   const pick = (n: number) => Math.floor(Math.random() * n);
-  rows.push(
-    await measure('gateway brokersList, cache misses', `${cachedStack.baseUrl}${LIST_PATH}`, await signed(), () =>
-      `/api/brokers/brokersList?page=${pick(6) + 1}&limit=${5 + pick(46)}&order=${orders[pick(4)]}${categories[pick(5)]}&rating=${pick(5) + 1}`,
-    ),
+  const misses = await measure('gateway brokersList, cache misses', `${cachedStack.baseUrl}${LIST_PATH}`, await signed(), () =>
+    `/api/brokers/brokersList?page=${pick(6) + 1}&limit=${5 + pick(46)}&order=${orders[pick(4)]}${categories[pick(5)]}&rating=${pick(5) + 1}`,
   );
+  rows.push({ ...misses, baseline: api.name });
 } finally {
   await cachedStack.close();
 }
@@ -64,15 +85,16 @@ try {
 // Stack 2: no page cache: every page view is a server render (its API calls stay cached).
 const uncachedStack = await startStack({ PAGE_CACHE_TTL_MS: '0' });
 try {
-  rows.push(await measure('SSR home page, rendered every time', `${uncachedStack.baseUrl}/`, { 'accept-encoding': 'gzip' }));
+  rows.push({ ...(await measure('SSR home page, rendered every time', `${uncachedStack.baseUrl}/`, pageHeaders)), baseline: 'baseline: raw node http, home page bytes' });
 } finally {
   await uncachedStack.close();
 }
 
-const base = rows[0]!.rps;
-console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${new Date().toISOString()}\n`);
-console.log(`${'scenario'.padEnd(48)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'errors'.padStart(7)}`);
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s each, ${new Date().toISOString()}; ratio = req/s ÷ the raw-http baseline sending the same bytes\n`);
+console.log(`${'scenario'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'errors'.padStart(7)}`);
 for (const r of rows) {
-  console.log(`${r.name.padEnd(48)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${(r.rps / base).toFixed(2).padStart(7)} ${String(r.errors).padStart(7)}`);
+  const base = r.baseline ? rows.find((b) => b.name === r.baseline)?.rps : undefined;
+  const ratio = base ? (r.rps / base).toFixed(2) : '1.00';
+  console.log(`${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${ratio.padStart(7)} ${String(r.errors).padStart(7)}`);
 }
 console.log('\nTargets (ARCHITECTURE.md): cached API and micro-cached SSR ≥ 0.30 of baseline; uncached SSR ≥ 200 pages/s.');

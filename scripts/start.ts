@@ -42,6 +42,9 @@ function ensureWebBuild(): void {
 }
 
 async function main(): Promise<void> {
+  // React (loaded by the web server below) picks its production build from NODE_ENV; the
+  // development build renders several times slower and is only for `npm run dev -w web`.
+  process.env.NODE_ENV ??= 'production';
   const env = processEnv();
   const gatewayConfig = parseGatewayConfig(env);
   const catalogueConfig = parseCatalogueConfig({ ...env, PORT: env.CATALOGUE_PORT ?? '0' });

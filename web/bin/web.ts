@@ -3,7 +3,6 @@
  * Env: WEB_PORT (or PORT), HOST, GATEWAY_URL, SIGNATURE_SALT. Needs `npm run build -w @brokerwise/web` first.
  */
 import { loadConfigOrExit, Type } from '@brokerwise/config';
-import { startWebServer } from '../server.ts';
 
 const env = { ...process.env, WEB_PORT: process.env.WEB_PORT ?? process.env.PORT };
 const config = loadConfigOrExit(
@@ -16,6 +15,9 @@ const config = loadConfigOrExit(
   env,
 );
 
+// React picks its production build from NODE_ENV at import time: set it before loading the server.
+process.env.NODE_ENV ??= 'production';
+const { startWebServer } = await import('../server.ts');
 const server = await startWebServer({
   port: config.WEB_PORT,
   host: config.HOST,
