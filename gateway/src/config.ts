@@ -2,6 +2,7 @@ import { Type, commonServiceSettings, parseConfig, ConfigError, type Static } fr
 
 export const DEV_SIGNATURE_SALT = 'brokerwise-dev-salt';
 export const DEV_ID_KEY = 'brokerwise-dev-id-key-not-for-production';
+export const DEV_JWT_SECRET = 'brokerwise-dev-jwt-secret-not-for-production';
 
 export const GatewayConfigSchema = Type.Object({
   ...commonServiceSettings,
@@ -10,7 +11,12 @@ export const GatewayConfigSchema = Type.Object({
   SIGNATURE_SALT: Type.String({ default: DEV_SIGNATURE_SALT, minLength: 8 }),
   /** Key for opaque ids (country ids in URLs); production must set its own. */
   ID_KEY: Type.String({ default: DEV_ID_KEY, minLength: 16 }),
+  /** Signs session tokens (HS256); production must set its own. */
+  JWT_SECRET: Type.String({ default: DEV_JWT_SECRET, minLength: 32 }),
+  /** Session cookies only over HTTPS (production default). */
+  COOKIE_SECURE: Type.Optional(Type.Boolean()),
   CATALOGUE_URL: Type.String({ default: 'http://127.0.0.1:3201', pattern: '^https?://' }),
+  IDENTITY_URL: Type.String({ default: 'http://127.0.0.1:3202', pattern: '^https?://' }),
   /** The SSR web server every non-API page request is forwarded to. */
   WEB_URL: Type.String({ default: 'http://127.0.0.1:3100', pattern: '^https?://' }),
   /** Seconds public catalogue answers stay in the shared cache. */
@@ -38,6 +44,7 @@ export function parseGatewayConfig(env: Record<string, string | undefined>): Rea
     const problems: string[] = [];
     if (config.SIGNATURE_SALT === DEV_SIGNATURE_SALT) problems.push('SIGNATURE_SALT: production needs its own salt, not the public development one');
     if (config.ID_KEY === DEV_ID_KEY) problems.push('ID_KEY: production needs its own key, not the public development one');
+    if (config.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: production needs its own secret, not the public development one');
     if (problems.length > 0) throw new ConfigError(problems);
   }
   return config;

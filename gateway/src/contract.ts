@@ -95,3 +95,129 @@ export type BannerListResponse = Envelope<Page<Banner>>;
 export type BrokersListResponse = Envelope<Page<CompanyCard>>;
 export type CategoriesResponse = Envelope<Category[]>;
 export type CountryListResponse = Envelope<Country[]>;
+
+/* ------------------------------------------------------------------------------------------
+ * Accounts (issue "Accounts"). All POST bodies are JSON unless noted.
+ *
+ * Sessions: a successful sign-in sets two cookies — `bw_session` (the signed token; httpOnly,
+ * SameSite=Lax, Secure in production; session cookie, or 30 days with `rememberpwd`) and
+ * `bw_csrf` (readable by script). The web app sends cookies plus header `x-csrf-token` = the
+ * `bw_csrf` value on every state-changing call; API clients may instead send the token in the
+ * `token` header (no CSRF check then). The token is also returned in `userInfo.token` for API
+ * clients; the web app never stores it in web storage.
+ * Code 402: sign-in needed / token missing, expired or invalid. Code 409: the session was
+ * revoked (logout elsewhere, password changed or reset, account frozen).
+ * ---------------------------------------------------------------------------------------- */
+
+/** Spec §3 "User info". The web app keeps only id, username and avatar in localStorage. */
+export interface UserInfo {
+  id: string;
+  username: string;
+  token: string;
+  avatar: { avatar: string };
+}
+
+/** POST /api/user/checkIn */
+export interface CheckInBody {
+  tab: 'login' | 'register';
+  /** login: email or user name; register: email. */
+  email: string;
+  password: string;
+  /** register only */
+  username?: string;
+  /** register only: the 6-digit code sent by /api/ems/send (event user_register). */
+  captcha?: string;
+  /** login: keep the session 30 days instead of until the browser closes. */
+  rememberpwd?: boolean;
+  /** register: must be 'personal' (company accounts are "coming soon"). */
+  accountType?: 'personal' | 'company';
+}
+export type CheckInResponse = Envelope<{ userInfo: UserInfo }>;
+
+/**
+ * POST /api/user/TripartiteCheck. `type` 1 Google, 2 Facebook. The server verifies `credential`
+ * (Google: the ID token from Google Identity Services; Facebook: the user access token) and uses
+ * only what the provider vouches for; `email`, `name`, `voucher` from the browser are ignored.
+ */
+export interface TripartiteBody {
+  type: 1 | 2;
+  credential: string;
+  email?: string;
+  name?: string;
+  voucher?: string;
+}
+
+/** Events of POST /api/ems/send. */
+export type EmailCodeEvent = 'user_register' | 'retrieve_password' | 'change_password' | 'bind_email';
+/** POST /api/ems/send → data `{ resendAfter: 60 }` (seconds before another code may be sent). */
+export interface EmsSendBody {
+  email: string;
+  event: EmailCodeEvent;
+}
+
+/** POST /api/user/index → data: the signed-in user's profile. */
+export interface UserProfile {
+  id: string;
+  username: string;
+  email: string | null;
+  avatar: { avatar: string };
+  /** Opaque country id as in /api/ajax/dataRegion, or null. */
+  country: Country | null;
+  motto: string;
+  accountType: 'personal' | 'company';
+  followers: number;
+  following: number;
+  likesReceived: number;
+  collections: number;
+  createdAt: string;
+}
+
+/** POST /api/user/editUser. `avatar` is the `key` from /api/user/avatar (or omitted to keep). */
+export interface EditUserBody {
+  avatar?: string;
+  username: string;
+  /** Opaque country id. */
+  country: string;
+  motto?: string;
+}
+
+/** POST /api/user/avatar (multipart/form-data, field `file`): JPEG/PNG ≤ 2 MB, checked by content. */
+export type AvatarUploadResponse = Envelope<{ key: string; avatar: { avatar: string } }>;
+
+/** POST /api/user/modifyPassword: old password, new password, code sent for `change_password`. */
+export interface ModifyPasswordBody {
+  oldpwd: string;
+  pwd: string;
+  captcha: string;
+}
+
+/** POST /api/user/retrievePassword (signed out): reset with a `retrieve_password` code. */
+export interface RetrievePasswordBody {
+  email: string;
+  pwd: string;
+  captcha: string;
+}
+
+/** POST /api/user/bindemail with a `bind_email` code → data: UserProfile. */
+export interface BindEmailBody {
+  email: string;
+  captcha: string;
+}
+
+/** POST /api/user/follow { fuid } toggles; data says the new state. */
+export interface FollowBody {
+  fuid: string;
+}
+export type FollowResponse = Envelope<{ following: boolean; followers: number }>;
+
+/** GET /api/user/public?id= → a creator's public card (follow button, counts). */
+export interface PublicUser {
+  id: string;
+  username: string;
+  avatar: { avatar: string };
+  motto: string;
+  followers: number;
+  following: number;
+  /** Whether the signed-in caller follows this user (false when signed out). */
+  followed: boolean;
+}

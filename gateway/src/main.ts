@@ -1,8 +1,10 @@
 import { createCache, type Cache } from '@brokerwise/cache';
 import { buildFastify, registerHealth, runServer } from '@brokerwise/service-kit';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
+import type { Mailbox } from '@brokerwise/mail';
 import { gatewayApp } from './app.ts';
 import { CatalogueClient } from './clients/catalogue.client.ts';
+import { IdentityClient } from './clients/identity.client.ts';
 import type { GatewayConfig } from './config.ts';
 import { OpaqueIds } from './domain/opaque-id.ts';
 import { Presenters } from './domain/presenters.ts';
@@ -10,6 +12,8 @@ import { Presenters } from './domain/presenters.ts';
 export interface GatewayShared {
   cache?: Cache;
   objects?: ObjectStore;
+  /** Embedded mode: the file mailer, whose mailbox is shown at /dev/mailbox. */
+  devMailbox?: Mailbox;
 }
 
 export async function startGateway(config: GatewayConfig, shared: GatewayShared = {}): Promise<{ port: number; close: () => Promise<void> }> {
@@ -34,6 +38,10 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   ]);
   await app.register(gatewayApp, {
     catalogue,
+    identity: new IdentityClient(config.IDENTITY_URL, config.UPSTREAM_TIMEOUT_MS),
+    jwtSecret: config.JWT_SECRET,
+    secureCookies: config.COOKIE_SECURE ?? config.APP_MODE === 'production',
+    devMailbox: config.APP_MODE === 'production' ? undefined : shared.devMailbox,
     cache,
     objects,
     ids,

@@ -1,7 +1,13 @@
 import type { DescMessage, MessageInitShape, MessageShape } from '@bufbuild/protobuf';
 import type { Envelope } from '../gen/brokerwise/events/v1/envelope_pb.ts';
 import { CompanyRemovedSchema, CompanyUpsertedSchema } from '../gen/brokerwise/catalogue/v1/events_pb.ts';
-import { EmailCodeRequestedSchema, UserRegisteredSchema } from '../gen/brokerwise/identity/v1/events_pb.ts';
+import {
+  EmailCodeRequestedSchema,
+  UserFollowedSchema,
+  UserProfileUpdatedSchema,
+  UserRegisteredSchema,
+  UserUnfollowedSchema,
+} from '../gen/brokerwise/identity/v1/events_pb.ts';
 
 /**
  * Every event type on the bus and the protobuf schema of its payload.
@@ -14,6 +20,9 @@ export const EVENT_TYPES = Object.freeze({
   'catalogue.company.removed': CompanyRemovedSchema,
   'identity.user.registered': UserRegisteredSchema,
   'identity.email_code.requested': EmailCodeRequestedSchema,
+  'identity.user.profile_updated': UserProfileUpdatedSchema,
+  'identity.user.followed': UserFollowedSchema,
+  'identity.user.unfollowed': UserUnfollowedSchema,
 } as const satisfies Record<string, DescMessage>);
 
 export type EventType = keyof typeof EVENT_TYPES;

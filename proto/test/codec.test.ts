@@ -28,6 +28,9 @@ describe('registry', () => {
       'catalogue.company.removed',
       'identity.user.registered',
       'identity.email_code.requested',
+      'identity.user.profile_updated',
+      'identity.user.followed',
+      'identity.user.unfollowed',
     ]);
     for (const type of ALL_TYPES) {
       const [service, entity, verb, ...rest] = type.split('.');

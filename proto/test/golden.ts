@@ -89,6 +89,55 @@ export const GOLDEN: { [T in EventType]: Golden<T> } = {
       requestedAt: { seconds: 1795248900n, nanos: 500000000 },
     },
   },
+  'identity.user.profile_updated': {
+    meta: {
+      id: '7c6b5a49-3827-4e16-a5f4-e3d2c1b0a998',
+      producer: 'identity',
+      correlationId: 'req-4d5e6f',
+      occurredAt: new Date('2026-11-22T07:45:30.250Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      userId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      username: '外汇老王.fx',
+      avatarKey: 'avatars/9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b/5f2a9c1e7b3d4a6f.png',
+      countryCode: 'CN',
+      motto: '稳健交易 — steady trading',
+      email: 'wang@example.com',
+      updatedAt: { seconds: 1795333530n, nanos: 250000000 },
+      version: 9007199254740995n,
+    },
+  },
+  'identity.user.followed': {
+    meta: {
+      id: '2b3c4d5e-6f70-4182-93a4-b5c6d7e8f901',
+      producer: 'identity',
+      correlationId: 'req-f1e2d3',
+      occurredAt: new Date('2026-11-22T08:00:00.001Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      followerId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      followeeId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      followers: 9007199254740993n,
+      followedAt: { seconds: 1795334400n, nanos: 1000000 },
+    },
+  },
+  'identity.user.unfollowed': {
+    meta: {
+      id: '3c4d5e6f-7081-4293-a4b5-c6d7e8f90a12',
+      producer: 'identity',
+      correlationId: '',
+      occurredAt: new Date('2026-11-22T08:05:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      followerId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      followeeId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      followers: 0n,
+      unfollowedAt: { seconds: 1795334700n, nanos: 0 },
+    },
+  },
 };
 
 export const FIXTURES_DIR = new URL('./fixtures/', import.meta.url);

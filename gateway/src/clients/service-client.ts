@@ -1,5 +1,7 @@
 import { AppError, fromServiceErrorBody } from '@brokerwise/errors';
 
+type Query = Record<string, string | number | boolean | undefined>;
+
 /**
  * Calls one internal service over HTTP: passes the request id, bounds the wait, and turns the
  * service's error body back into an AppError so its code reaches the caller unchanged.
@@ -15,13 +17,28 @@ export class ServiceClient {
     this.timeoutMs = timeoutMs;
   }
 
-  async get<T>(path: string, query: Record<string, string | number | boolean | undefined>, requestId: string): Promise<T> {
+  get<T>(path: string, query: Query, requestId: string): Promise<T> {
+    return this.request<T>('GET', path, { query, requestId });
+  }
+
+  send<T>(method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body: unknown, requestId: string): Promise<T> {
+    return this.request<T>(method, path, { body: JSON.stringify(body ?? {}), contentType: 'application/json', requestId });
+  }
+
+  /** Raw bytes (uploads) to a service route that accepts application/octet-stream. */
+  sendBytes<T>(path: string, bytes: Buffer, requestId: string): Promise<T> {
+    return this.request<T>('POST', path, { body: bytes, contentType: 'application/octet-stream', requestId });
+  }
+
+  private async request<T>(method: string, path: string, opts: { query?: Query; body?: string | Buffer; contentType?: string; requestId: string }): Promise<T> {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') qs.set(k, String(v));
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') qs.set(k, String(v));
     const url = `${this.baseUrl}${path}${qs.size > 0 ? `?${qs}` : ''}`;
+    const headers: Record<string, string> = { 'x-request-id': opts.requestId, accept: 'application/json' };
+    if (opts.contentType) headers['content-type'] = opts.contentType;
     let res: Response;
     try {
-      res = await fetch(url, { headers: { 'x-request-id': requestId, accept: 'application/json' }, signal: AbortSignal.timeout(this.timeoutMs) });
+      res = await fetch(url, { method, headers, ...(opts.body !== undefined ? { body: typeof opts.body === 'string' ? opts.body : new Uint8Array(opts.body) } : {}), signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (err) {
       throw new AppError({ code: 'unavailable', kind: 'unavailable', message: `${this.name} unreachable` }, { cause: err });
     }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, type ErrorKind } from '@brokerwise/errors';
 import { SUCCESS_CODE, type Envelope, type ErrorData, type Lang } from '../contract.ts';
-import { FIELD_MESSAGES, format, message } from '../i18n/messages.ts';
+import { FIELD_MESSAGES, FIELD_SPECIFIC, format, message } from '../i18n/messages.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,11 +34,13 @@ export function errorEnvelope(err: AppError, lang: Lang, requestId: string): Env
     : undefined;
   const first = fields ? Object.values(fields)[0] : undefined;
   // For a single bad field the field's own message is the clearest top-level message.
-  const msg = err.code === 'validation_failed' && first ? first : message(err.code, lang, { ...(err.params ?? {}), ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) });
+  const msg = (err.code === 'validation_failed' || err.code === 'identity.validation') && first ? first : message(err.code, lang, { ...(err.params ?? {}), ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) });
   return { code: ENVELOPE_CODE[err.kind], msg, time: now(), data: { error: err.code, requestId, ...(fields ? { fields } : {}) } };
 }
 
 function fieldMessage(field: string, code: string, lang: Lang, params: Record<string, string | number> = {}): string {
+  const specific = FIELD_SPECIFIC[`${field}:${code}`];
+  if (specific) return specific[lang];
   const [kind, ...rest] = code.split(':');
   const template = FIELD_MESSAGES[kind ?? 'invalid'] ?? FIELD_MESSAGES.invalid!;
   const extra = Object.fromEntries(rest.map((kv) => kv.split('=') as [string, string]));

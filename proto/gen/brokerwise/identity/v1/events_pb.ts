@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file brokerwise/identity/v1/events.proto.
  */
 export const file_brokerwise_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiNicm9rZXJ3aXNlL2lkZW50aXR5L3YxL2V2ZW50cy5wcm90bxIWYnJva2Vyd2lzZS5pZGVudGl0eS52MSKFAQoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRIOCgZsb2NhbGUYBCABKAkSMQoNcmVnaXN0ZXJlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAidAoSRW1haWxDb2RlUmVxdWVzdGVkEg0KBWVtYWlsGAEgASgJEg0KBWV2ZW50GAIgASgJEg4KBmxvY2FsZRgDIAEoCRIwCgxyZXF1ZXN0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiNicm9rZXJ3aXNlL2lkZW50aXR5L3YxL2V2ZW50cy5wcm90bxIWYnJva2Vyd2lzZS5pZGVudGl0eS52MSKFAQoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRIOCgZsb2NhbGUYBCABKAkSMQoNcmVnaXN0ZXJlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAidAoSRW1haWxDb2RlUmVxdWVzdGVkEg0KBWVtYWlsGAEgASgJEg0KBWV2ZW50GAIgASgJEg4KBmxvY2FsZRgDIAEoCRIwCgxyZXF1ZXN0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIsABChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRISCgphdmF0YXJfa2V5GAMgASgJEhQKDGNvdW50cnlfY29kZRgEIAEoCRINCgVtb3R0bxgFIAEoCRINCgVlbWFpbBgGIAEoCRIuCgp1cGRhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAggASgDInwKDFVzZXJGb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSLwoLZm9sbG93ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoABCg5Vc2VyVW5mb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSMQoNdW5mb2xsb3dlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Event type `identity.user.registered`: a new account was created (password or social
@@ -107,4 +107,160 @@ export type EmailCodeRequested = Message<"brokerwise.identity.v1.EmailCodeReques
  */
 export const EmailCodeRequestedSchema: GenMessage<EmailCodeRequested> = /*@__PURE__*/
   messageDesc(file_brokerwise_identity_v1_events, 1);
+
+/**
+ * Event type `identity.user.profile_updated`: the public profile (username, avatar, country,
+ * motto) or the bound email of a user changed. Carries the whole profile as committed, so a
+ * consumer keeps the latest by `version`.
+ *
+ * @generated from message brokerwise.identity.v1.UserProfileUpdated
+ */
+export type UserProfileUpdated = Message<"brokerwise.identity.v1.UserProfileUpdated"> & {
+  /**
+   * User id (UUID).
+   *
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * Public username.
+   *
+   * @generated from field: string username = 2;
+   */
+  username: string;
+
+  /**
+   * Object-store key of the avatar (`avatars/<user id>/…`); empty when none.
+   *
+   * @generated from field: string avatar_key = 3;
+   */
+  avatarKey: string;
+
+  /**
+   * ISO 3166-1 alpha-2 country code; empty when none.
+   *
+   * @generated from field: string country_code = 4;
+   */
+  countryCode: string;
+
+  /**
+   * Profile text.
+   *
+   * @generated from field: string motto = 5;
+   */
+  motto: string;
+
+  /**
+   * Bound email address (lower-cased); empty when none.
+   *
+   * @generated from field: string email = 6;
+   */
+  email: string;
+
+  /**
+   * When the change was committed.
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 7;
+   */
+  updatedAt?: Timestamp | undefined;
+
+  /**
+   * Increases with every change of the user row; drop an update older than the one you hold.
+   *
+   * @generated from field: int64 version = 8;
+   */
+  version: bigint;
+};
+
+/**
+ * Describes the message brokerwise.identity.v1.UserProfileUpdated.
+ * Use `create(UserProfileUpdatedSchema)` to create a new message.
+ */
+export const UserProfileUpdatedSchema: GenMessage<UserProfileUpdated> = /*@__PURE__*/
+  messageDesc(file_brokerwise_identity_v1_events, 2);
+
+/**
+ * Event type `identity.user.followed`: a user started following another.
+ *
+ * @generated from message brokerwise.identity.v1.UserFollowed
+ */
+export type UserFollowed = Message<"brokerwise.identity.v1.UserFollowed"> & {
+  /**
+   * The user who follows (UUID).
+   *
+   * @generated from field: string follower_id = 1;
+   */
+  followerId: string;
+
+  /**
+   * The user followed (UUID).
+   *
+   * @generated from field: string followee_id = 2;
+   */
+  followeeId: string;
+
+  /**
+   * Followers of the followee after this change.
+   *
+   * @generated from field: int64 followers = 3;
+   */
+  followers: bigint;
+
+  /**
+   * When the follow was committed.
+   *
+   * @generated from field: google.protobuf.Timestamp followed_at = 4;
+   */
+  followedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message brokerwise.identity.v1.UserFollowed.
+ * Use `create(UserFollowedSchema)` to create a new message.
+ */
+export const UserFollowedSchema: GenMessage<UserFollowed> = /*@__PURE__*/
+  messageDesc(file_brokerwise_identity_v1_events, 3);
+
+/**
+ * Event type `identity.user.unfollowed`: a user stopped following another.
+ *
+ * @generated from message brokerwise.identity.v1.UserUnfollowed
+ */
+export type UserUnfollowed = Message<"brokerwise.identity.v1.UserUnfollowed"> & {
+  /**
+   * The user who no longer follows (UUID).
+   *
+   * @generated from field: string follower_id = 1;
+   */
+  followerId: string;
+
+  /**
+   * The user no longer followed (UUID).
+   *
+   * @generated from field: string followee_id = 2;
+   */
+  followeeId: string;
+
+  /**
+   * Followers of the followee after this change.
+   *
+   * @generated from field: int64 followers = 3;
+   */
+  followers: bigint;
+
+  /**
+   * When the unfollow was committed.
+   *
+   * @generated from field: google.protobuf.Timestamp unfollowed_at = 4;
+   */
+  unfollowedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message brokerwise.identity.v1.UserUnfollowed.
+ * Use `create(UserUnfollowedSchema)` to create a new message.
+ */
+export const UserUnfollowedSchema: GenMessage<UserUnfollowed> = /*@__PURE__*/
+  messageDesc(file_brokerwise_identity_v1_events, 4);
 

@@ -1,0 +1,127 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Cache } from '@brokerwise/cache';
+import { AppError, isAppError } from '@brokerwise/errors';
+import type { IdentityClient, IdentitySession } from '../clients/identity.client.ts';
+
+export const SESSION_COOKIE = 'bw_session';
+export const CSRF_COOKIE = 'bw_csrf';
+const STATUS_TTL_MS = 30_000;
+
+export interface SessionUser {
+  userId: string;
+  sessionId: string;
+  /** Cookie sessions need the CSRF header on state-changing calls; header tokens don't. */
+  via: 'cookie' | 'header';
+}
+
+interface Claims {
+  sub: string;
+  sid: string;
+}
+
+/**
+ * Signed session tokens (@fastify/jwt, HS256) that name a server-side session. The token is
+ * accepted from the `token` header (API clients) or the httpOnly `bw_session` cookie (the web
+ * app, which must also echo the `bw_csrf` cookie in `x-csrf-token` on state-changing calls).
+ * A valid signature is not enough: the session must still be live in the identity service
+ * (cached briefly), so logout, password change and reset take effect at once.
+ *   missing / bad / expired token → 402;  revoked session → 409  (spec §8).
+ */
+export class Sessions {
+  private readonly app: FastifyInstance;
+  private readonly identity: IdentityClient;
+  private readonly cache: Cache;
+  private readonly secureCookies: boolean;
+
+  constructor(opts: { app: FastifyInstance; identity: IdentityClient; cache: Cache; secureCookies: boolean }) {
+    this.app = opts.app;
+    this.identity = opts.identity;
+    this.cache = opts.cache;
+    this.secureCookies = opts.secureCookies;
+  }
+
+  /** Signs a token for a new session and sets the cookies. Returns the token (spec: userInfo.token). */
+  issue(reply: FastifyReply, session: IdentitySession): string {
+    const expiresAt = new Date(session.expiresAt).getTime();
+    const seconds = Math.max(60, Math.floor((expiresAt - Date.now()) / 1000));
+    const token = this.app.jwt.sign({ sub: session.userId, sid: session.id } satisfies Claims, { expiresIn: seconds });
+    const common = { path: '/', sameSite: 'lax' as const, secure: this.secureCookies };
+    // "Remember password" keeps the cookie across browser restarts; otherwise it dies with the browser.
+    const lifetime = session.remember ? { maxAge: seconds } : {};
+    void reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true, ...lifetime });
+    void reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), { ...common, httpOnly: false, ...lifetime });
+    return token;
+  }
+
+  clear(reply: FastifyReply): void {
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    void reply.clearCookie(CSRF_COOKIE, { path: '/' });
+  }
+
+  /** Forget cached liveness of sessions the identity service just revoked. */
+  async forget(sessionIds: string[]): Promise<void> {
+    await Promise.all(sessionIds.map((id) => this.cache.del(`sess:${id}`).catch(() => undefined)));
+  }
+
+  async optional(request: FastifyRequest): Promise<SessionUser | null> {
+    if (!this.tokenOf(request)) return null;
+    try {
+      return await this.require(request);
+    } catch (err) {
+      // A stale cookie on a public call is simply "signed out".
+      if (isAppError(err) && (err.kind === 'unauthenticated' || err.kind === 'session_revoked')) return null;
+      throw err;
+    }
+  }
+
+  async require(request: FastifyRequest): Promise<SessionUser> {
+    const found = this.tokenOf(request);
+    if (!found) throw new AppError({ code: 'session_required', kind: 'unauthenticated', message: 'Sign-in required' });
+    let claims: Claims;
+    try {
+      claims = this.app.jwt.verify<Claims>(found.token);
+    } catch {
+      throw new AppError({ code: 'session_invalid', kind: 'unauthenticated', message: 'Invalid or expired token' });
+    }
+    if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') {
+      throw new AppError({ code: 'session_invalid', kind: 'unauthenticated', message: 'Malformed token' });
+    }
+    if (!(await this.isLive(claims.sid, claims.sub, request.id))) {
+      throw new AppError({ code: 'session_revoked', kind: 'session_revoked', message: 'Session revoked' });
+    }
+    if (found.via === 'cookie' && request.method !== 'GET' && request.method !== 'HEAD') this.checkCsrf(request);
+    return { userId: claims.sub, sessionId: claims.sid, via: found.via };
+  }
+
+  private tokenOf(request: FastifyRequest): { token: string; via: 'cookie' | 'header' } | null {
+    const header = request.headers.token;
+    const fromHeader = Array.isArray(header) ? header[0] : header;
+    if (fromHeader) return { token: fromHeader, via: 'header' };
+    const cookie = request.cookies[SESSION_COOKIE];
+    return cookie ? { token: cookie, via: 'cookie' } : null;
+  }
+
+  private checkCsrf(request: FastifyRequest): void {
+    const cookie = request.cookies[CSRF_COOKIE] ?? '';
+    const header = String(request.headers['x-csrf-token'] ?? '');
+    const ok = cookie.length > 0 && cookie.length === header.length && timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
+    if (!ok) throw new AppError({ code: 'csrf_failed', kind: 'forbidden', message: 'CSRF check failed' });
+  }
+
+  private async isLive(sessionId: string, userId: string, requestId: string): Promise<boolean> {
+    const key = `sess:${sessionId}`;
+    const cached = await this.cache.get(key).catch(() => null);
+    if (cached !== null) return cached === `live:${userId}`;
+    let live: boolean;
+    try {
+      const { session } = await this.identity.session(sessionId, requestId);
+      live = session.userId === userId && session.revokedAt === null && new Date(session.expiresAt).getTime() > Date.now();
+    } catch (err) {
+      if (isAppError(err) && err.kind === 'not_found') live = false;
+      else throw err;
+    }
+    await this.cache.set(key, live ? `live:${userId}` : 'dead', STATUS_TTL_MS).catch(() => undefined);
+    return live;
+  }
+}
