@@ -204,6 +204,7 @@ describe('gateway protection and degradation', () => {
 
   it('refuses to start in production with the public development salt', () => {
     expect(() => parseGatewayConfig({ APP_MODE: 'production', ID_KEY: 'a-real-production-key-123' })).toThrow(/SIGNATURE_SALT/);
-    expect(() => parseGatewayConfig({ APP_MODE: 'production', SIGNATURE_SALT: 'prod-salt-123', ID_KEY: 'a-real-production-key-123' })).not.toThrow();
+    expect(() => parseGatewayConfig({ APP_MODE: 'production', SIGNATURE_SALT: 'prod-salt-123', ID_KEY: 'a-real-production-key-123' })).toThrow(/JWT_SECRET/);
+    expect(() => parseGatewayConfig({ APP_MODE: 'production', SIGNATURE_SALT: 'prod-salt-123', ID_KEY: 'a-real-production-key-123', JWT_SECRET: 'x'.repeat(40) })).not.toThrow();
   });
 });
