@@ -11,9 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { createBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { ConfigError, processEnv } from '@brokerwise/config';
+import { createMailer, type Mailbox } from '@brokerwise/mail';
 import { createObjectStore, parseS3Env } from '@brokerwise/storage';
 import { parseCatalogueConfig } from '../services/catalogue/src/config.ts';
 import { startCatalogue } from '../services/catalogue/src/main.ts';
+import { parseIdentityConfig } from '../services/identity/src/config.ts';
+import { startIdentity } from '../services/identity/src/main.ts';
 import { parseGatewayConfig } from '../gateway/src/config.ts';
 import { startGateway } from '../gateway/src/main.ts';
 
@@ -48,15 +51,18 @@ async function main(): Promise<void> {
   const env = processEnv();
   const gatewayConfig = parseGatewayConfig(env);
   const catalogueConfig = parseCatalogueConfig({ ...env, PORT: env.CATALOGUE_PORT ?? '0' });
+  const identityConfig = parseIdentityConfig({ ...env, PORT: env.IDENTITY_PORT ?? '0' });
   ensureWebBuild();
 
-  // One bus, cache and object store for the whole process: the in-process bus only connects
-  // services that share it.
+  // One bus, cache, object store and mailer for the whole process: the in-process bus only
+  // connects services that share it, and the dev mailbox reads what identity sent.
   const bus = await createBus({ natsUrl: gatewayConfig.NATS_URL, namespace: gatewayConfig.NATS_NAMESPACE });
   const cache = createCache({ redisUrl: gatewayConfig.REDIS_URL, keyPrefix: `${gatewayConfig.NATS_NAMESPACE}:` });
   const objects = await createObjectStore({ dataDir: gatewayConfig.DATA_DIR, s3: parseS3Env(env) });
+  const mailer = createMailer({ dataDir: identityConfig.DATA_DIR, smtpUrl: identityConfig.SMTP_URL, from: identityConfig.MAIL_FROM });
 
   const catalogue = await startCatalogue(catalogueConfig, { bus, objects });
+  const identity = await startIdentity(identityConfig, { bus, objects, cache, mailer });
 
   const { startWebServer } = (await import('../web/server.ts')) as typeof import('../web/server.ts');
   const web = await startWebServer({
@@ -67,8 +73,13 @@ async function main(): Promise<void> {
   });
 
   const gateway = await startGateway(
-    parseGatewayConfig({ ...env, CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`, WEB_URL: `http://127.0.0.1:${web.port}` }),
-    { cache, objects },
+    parseGatewayConfig({
+      ...env,
+      CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`,
+      IDENTITY_URL: `http://127.0.0.1:${identity.port}`,
+      WEB_URL: `http://127.0.0.1:${web.port}`,
+    }),
+    { cache, objects, ...(mailer.list ? { devMailbox: mailer as Mailbox } : {}) },
   );
 
   const modes = [
@@ -76,6 +87,7 @@ async function main(): Promise<void> {
     bus.kind === 'nats' ? 'NATS JetStream' : 'in-process bus',
     cache.kind === 'redis' ? 'Redis' : 'memory cache',
     objects.kind === 's3' ? 'S3' : 'local files',
+    mailer.kind === 'smtp' ? 'SMTP' : `mail in ${path.join(identityConfig.DATA_DIR, 'outbox')}`,
   ];
   console.log(`\nBrokerwise is running at http://localhost:${gateway.port}  (${modes.join(', ')})\n`);
 
@@ -85,9 +97,11 @@ async function main(): Promise<void> {
     stopping = true;
     await gateway.close();
     await web.close();
+    await identity.close();
     await catalogue.close();
     await bus.close();
     await cache.close();
+    await mailer.close();
     process.exit(0);
   };
   // Each runServer also listens for signals; this runs the whole tree's shutdown in order.

@@ -63,6 +63,8 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'identity.social_token_invalid': { en: 'The sign-in could not be verified. Please try again.', 'zh-cn': '第三方登录验证失败，请重试。' },
   'identity.social_unavailable': { en: 'The sign-in provider is not reachable right now. Please try again later.', 'zh-cn': '第三方登录服务暂时无法访问，请稍后再试。' },
   'identity.social_disabled': { en: 'This sign-in method is not available.', 'zh-cn': '暂不支持该登录方式。' },
+  'identity.mail_unavailable': { en: 'We could not send the email right now. Please try again.', 'zh-cn': '邮件暂时无法发送，请重试。' },
+  'identity.conflict': { en: 'Someone else changed this at the same moment. Please try again.', 'zh-cn': '数据同时被修改，请重试。' },
   'identity.avatar_invalid': { en: 'The avatar must be a JPEG or PNG image of at most 2MB.', 'zh-cn': '头像须为 JPEG 或 PNG 图片，且不超过 2MB。' },
 };
 
@@ -98,6 +100,7 @@ export const FIELD_SPECIFIC: Record<string, Record<Lang, string>> = {
   'accountType:coming_soon': { en: 'Company accounts are coming soon.', 'zh-cn': '企业账号即将开放。' },
   'avatar:type': { en: 'The avatar must be a JPEG, JPG or PNG image.', 'zh-cn': '头像只能是 JPEG、JPG 或 PNG 图片。' },
   'avatar:too_large': { en: 'The avatar must be at most 2MB.', 'zh-cn': '头像不能超过 2MB。' },
+  'avatarKey:invalid': { en: 'Please upload the avatar again.', 'zh-cn': '请重新上传头像。' },
   'avatar:dimensions': { en: 'The picture is too large in pixels.', 'zh-cn': '图片像素尺寸过大。' },
   'fuid:required': { en: 'Please choose a user to follow.', 'zh-cn': '请选择要关注的用户。' },
 };

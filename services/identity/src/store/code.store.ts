@@ -62,3 +62,9 @@ export async function consumeCode(db: Db, id: string, now: Date, maxAttempts: nu
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Housekeeping: codes that expired before `before` can never be used again. Returns how many went. */
+export async function purgeCodes(db: Db, before: Date): Promise<number> {
+  const r = await db.deleteFrom('email_code').where('expires_at', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

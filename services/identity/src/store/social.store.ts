@@ -4,8 +4,6 @@ import type { IdentityTables, SocialProvider } from './types.ts';
 type Db = Kysely<IdentityTables>;
 export type SocialIdentityRow = Selectable<IdentityTables['social_identity']>;
 
-export const SOCIAL_IDENTITY_UNIQUE = 'social_identity_pk';
-
 export const findSocialIdentity = (db: Db, provider: SocialProvider, subject: string): Promise<SocialIdentityRow | undefined> =>
   db.selectFrom('social_identity').selectAll().where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();
 

@@ -1,0 +1,226 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signatureHeaders } from '@brokerwise/api-signature';
+import { MemoryBus } from '@brokerwise/bus';
+import { createCache } from '@brokerwise/cache';
+import { FileMailer } from '@brokerwise/mail';
+import { createTestDatabase, type TestDatabase } from '@brokerwise/sql';
+import { DiskStore } from '@brokerwise/storage';
+import { uniqueName } from '@brokerwise/testing';
+import { parseCatalogueConfig } from '../../services/catalogue/src/config.ts';
+import { startCatalogue } from '../../services/catalogue/src/main.ts';
+import { upsertCountry } from '../../services/catalogue/src/store/reference.store.ts';
+import { parseIdentityConfig } from '../../services/identity/src/config.ts';
+import { startIdentity } from '../../services/identity/src/main.ts';
+import type { Country, Envelope, ErrorData, UserInfo, UserProfile } from '../src/contract.ts';
+import { parseGatewayConfig } from '../src/config.ts';
+import { startGateway } from '../src/main.ts';
+
+const SALT = 'accounts-test-salt';
+
+/** A browser-like client: keeps cookies, echoes the CSRF cookie, signs every call. */
+class Client {
+  cookies = new Map<string, string>();
+  readonly base: string;
+  readonly lang: string;
+  constructor(base: string, lang = 'en') {
+    this.base = base;
+    this.lang = lang;
+  }
+  async call<T>(method: 'GET' | 'POST', p: string, body?: unknown, opts: { token?: string; csrf?: boolean; form?: FormData } = {}) {
+    const headers: Record<string, string> = { ...(await signatureHeaders(SALT)), lang: this.lang };
+    if (this.cookies.size > 0 && !opts.token) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (opts.csrf !== false && this.cookies.has('bw_csrf')) headers['x-csrf-token'] = this.cookies.get('bw_csrf')!;
+    if (opts.token) headers.token = opts.token;
+    let payload: BodyInit | undefined;
+    if (opts.form) payload = opts.form;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(`${this.base}${p}`, { method, headers, ...(payload ? { body: payload } : {}) });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = c.split(';');
+      const [k, v] = pair!.split('=');
+      if (attrs.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim())) || v === '') this.cookies.delete(k!.trim());
+      else this.cookies.set(k!.trim(), v!.trim());
+    }
+    return { status: res.status, body: (await res.json()) as Envelope<T>, setCookies: res.headers.getSetCookie() };
+  }
+}
+
+describe('accounts through the gateway (identity service, real SQL and cache)', () => {
+  let dir: string;
+  let catDb: TestDatabase;
+  let idDb: TestDatabase;
+  let mailer: FileMailer;
+  const bus = new MemoryBus();
+  const cache = createCache({ redisUrl: process.env.REDIS_URL, keyPrefix: `${uniqueName('acct')}:` });
+  const stops: (() => Promise<void>)[] = [];
+  let base: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'bw-acct-'));
+    const objects = new DiskStore({ dir: path.join(dir, 'objects') });
+    mailer = new FileMailer({ dir: path.join(dir, 'outbox') });
+    catDb = await createTestDatabase('catalogue', process.env.DATABASE_URL);
+    idDb = await createTestDatabase('identity', process.env.DATABASE_URL);
+    const catalogue = await startCatalogue(parseCatalogueConfig({ PORT: '0', DEMO_SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: catDb, objects });
+    stops.push(catalogue.close);
+    await upsertCountry(catDb.db, { code: 'SG', name_en: 'Singapore', name_zh: '新加坡', popular: true, sort: 1 });
+    const identity = await startIdentity(parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, objects, cache, mailer, database: idDb });
+    stops.push(identity.close);
+    const gateway = await startGateway(
+      parseGatewayConfig({ PORT: '0', LOG_LEVEL: 'silent', SIGNATURE_SALT: SALT, DATA_DIR: dir, CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`, IDENTITY_URL: `http://127.0.0.1:${identity.port}`, RATE_LIMIT_PER_MINUTE: '10000' }),
+      { cache, objects, devMailbox: mailer },
+    );
+    stops.push(gateway.close);
+    base = `http://127.0.0.1:${gateway.port}`;
+  });
+
+  afterAll(async () => {
+    for (const stop of stops.reverse()) await stop();
+    await cache.close();
+    await bus.close();
+    await catDb?.destroy();
+    await idDb?.destroy();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function codeFor(email: string): Promise<string> {
+    const mails = await mailer.list(email);
+    const match = /\b(\d{6})\b/.exec(mails[0]?.text ?? '');
+    if (!match) throw new Error(`no code mailed to ${email}`);
+    return match[1]!;
+  }
+
+  async function register(c: Client, name = `u${Math.random().toString(36).slice(2, 9)}`) {
+    const email = `${name}@example.com`;
+    const sent = await c.call<{ resendAfter: number }>('POST', '/api/ems/send', { email, event: 'user_register' });
+    expect(sent.body).toMatchObject({ code: 1, data: { resendAfter: 60 } });
+    const res = await c.call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { tab: 'register', email, username: name, password: 'Secret123', captcha: await codeFor(email) });
+    expect(res.body.code).toBe(1);
+    return { email, name, userInfo: res.body.data.userInfo, res };
+  }
+
+  it('registers with a mailed code and signs in with a session cookie pair', async () => {
+    const c = new Client(base);
+    const { res, name, email } = await register(c);
+    expect(res.body.msg).toBe('Registration successful. Welcome to Brokerwise!');
+    expect(res.body.data.userInfo).toMatchObject({ username: name, avatar: { avatar: '' } });
+    const session = res.setCookies.find((s) => s.startsWith('bw_session='))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(res.setCookies.some((s) => s.startsWith('bw_csrf=') && !/HttpOnly/i.test(s))).toBe(true);
+    const me = await c.call<UserProfile>('POST', '/api/user/index');
+    expect(me.body).toMatchObject({ code: 1, data: { username: name, email, followers: 0, accountType: 'personal' } });
+    // The mailed code is in the visitor's language.
+    expect((await mailer.list(email))[0]?.text).toMatch(/verification code/i);
+  });
+
+  it('answers wrong credentials identically and in the caller language', async () => {
+    const c = new Client(base);
+    const { name, email } = await register(c);
+    const anon = new Client(base, 'zh-cn');
+    const wrong = await anon.call<ErrorData>('POST', '/api/user/checkIn', { tab: 'login', email: name, password: 'Wrong12345' });
+    const nobody = await anon.call<ErrorData>('POST', '/api/user/checkIn', { tab: 'login', email: 'nobody-here', password: 'Wrong12345' });
+    expect(wrong.body).toMatchObject({ code: 0, msg: '邮箱、用户名或密码不正确。' });
+    expect(nobody.body.msg).toBe(wrong.body.msg);
+    const ok = await new Client(base).call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { tab: 'login', email, password: 'Secret123' });
+    expect(ok.body).toMatchObject({ code: 1, msg: 'Signed in successfully.' });
+  });
+
+  it('gives the spec field messages for missing fields', async () => {
+    const c = new Client(base);
+    const login = await c.call<ErrorData>('POST', '/api/user/checkIn', { tab: 'login', email: '', password: '' });
+    expect(login.body.data.fields).toEqual({ email: 'Please enter a mailbox or user name.', password: 'Please enter the password.' });
+    const reg = await new Client(base, 'zh-cn').call<ErrorData>('POST', '/api/user/checkIn', { tab: 'register', email: '', username: '', password: '', captcha: '' });
+    expect(reg.body.data.fields).toMatchObject({ email: '请输入邮箱。', username: '请输入用户名。', password: '请输入密码。', captcha: '请输入验证码。' });
+  });
+
+  it('needs a session (402), refuses cookie calls without the CSRF header, and ends revoked sessions (409)', async () => {
+    const anon = await new Client(base).call<ErrorData>('POST', '/api/user/index');
+    expect(anon.status).toBe(401);
+    expect(anon.body.code).toBe(402);
+    const forged = await new Client(base).call<ErrorData>('POST', '/api/user/index', undefined, { token: 'not.a.token' });
+    expect(forged.body.code).toBe(402);
+    const c = new Client(base);
+    const { userInfo } = await register(c);
+    const noCsrf = await c.call<ErrorData>('POST', '/api/user/index', undefined, { csrf: false });
+    expect(noCsrf.status).toBe(403);
+    expect(noCsrf.body.data.error).toBe('csrf_failed');
+    // API clients use the token header instead.
+    expect((await new Client(base).call('POST', '/api/user/index', undefined, { token: userInfo.token })).body.code).toBe(1);
+    const out = await c.call('POST', '/api/user/logout');
+    expect(out.body.code).toBe(1);
+    expect(c.cookies.has('bw_session')).toBe(false);
+    const after = await new Client(base).call<ErrorData>('POST', '/api/user/index', undefined, { token: userInfo.token });
+    expect(after.body.code).toBe(409);
+  });
+
+  it('changes the password with the old one and a code, ending every session', async () => {
+    const c = new Client(base);
+    const { userInfo, email, name } = await register(c);
+    const other = new Client(base);
+    const second = await other.call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { tab: 'login', email: name, password: 'Secret123' });
+    expect(second.body.code).toBe(1);
+    await new Promise((r) => setTimeout(r, 10));
+    const sent = await c.call('POST', '/api/ems/send', { event: 'change_password' });
+    expect(sent.body.code).toBe(1);
+    const wrongOld = await c.call<ErrorData>('POST', '/api/user/modifyPassword', { oldpwd: 'Nope12345', pwd: 'NewSecret1', captcha: await codeFor(email) });
+    expect(wrongOld.body.data.fields).toMatchObject({ oldpwd: 'The old password is incorrect.' });
+    const changed = await c.call('POST', '/api/user/modifyPassword', { oldpwd: 'Secret123', pwd: 'NewSecret1', captcha: await codeFor(email) });
+    expect(changed.body).toMatchObject({ code: 1 });
+    expect((await new Client(base).call<ErrorData>('POST', '/api/user/index', undefined, { token: userInfo.token })).body.code).toBe(409);
+    expect((await other.call<ErrorData>('POST', '/api/user/index')).body.code).toBe(409);
+    const relog = await new Client(base).call('POST', '/api/user/checkIn', { tab: 'login', email, password: 'NewSecret1' });
+    expect(relog.body.code).toBe(1);
+  });
+
+  it('resets a forgotten password with a mailed code', async () => {
+    const { email } = await register(new Client(base));
+    const anon = new Client(base);
+    expect((await anon.call('POST', '/api/ems/send', { email, event: 'retrieve_password' })).body.code).toBe(1);
+    const reset = await anon.call('POST', '/api/user/retrievePassword', { email, pwd: 'Reset1234', captcha: await codeFor(email) });
+    expect(reset.body.code).toBe(1);
+    expect((await new Client(base).call('POST', '/api/user/checkIn', { tab: 'login', email, password: 'Reset1234' })).body.code).toBe(1);
+  });
+
+  it('uploads an avatar checked by content and edits the profile', async () => {
+    const c = new Client(base);
+    await register(c);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
+    const up = await c.call<{ key: string; avatar: { avatar: string } }>('POST', '/api/user/avatar', undefined, { form });
+    expect(up.body.code).toBe(1);
+    expect(up.body.data.avatar.avatar).toMatch(/^\/media\/avatars\//);
+    const fake = new FormData();
+    fake.append('file', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/png' }), 'evil.png');
+    const refused = await c.call<ErrorData>('POST', '/api/user/avatar', undefined, { form: fake });
+    expect(refused.body.data.fields).toEqual({ avatar: 'The avatar must be a JPEG, JPG or PNG image.' });
+    const countries = await c.call<Country[]>('GET', '/api/ajax/dataRegion');
+    const sg = countries.body.data.find((x) => x.code === 'SG')!;
+    const edited = await c.call<UserProfile>('POST', '/api/user/editUser', { avatar: up.body.data.key, username: `n${Date.now().toString(36).slice(-8)}`, country: sg.id, motto: '交易十年' });
+    expect(edited.body).toMatchObject({ code: 1, data: { motto: '交易十年', country: { code: 'SG' }, avatar: { avatar: up.body.data.avatar.avatar } } });
+    const noCountry = await c.call<ErrorData>('POST', '/api/user/editUser', { username: 'abcdef' });
+    expect(noCountry.body.data.fields).toMatchObject({ country: 'Please select a country or region.' });
+    const avatar = await fetch(`${base}${up.body.data.avatar.avatar}`);
+    expect(avatar.status).toBe(200);
+  });
+
+  it('follows and unfollows a creator', async () => {
+    const fan = new Client(base);
+    await register(fan);
+    const { userInfo: creator } = await register(new Client(base));
+    const f1 = await fan.call<{ following: boolean; followers: number }>('POST', '/api/user/follow', { fuid: creator.id });
+    expect(f1.body).toMatchObject({ code: 1, msg: 'Followed.', data: { following: true, followers: 1 } });
+    const card = await fan.call<{ followed: boolean; followers: number }>('GET', `/api/user/public?id=${creator.id}`);
+    expect(card.body.data).toMatchObject({ followed: true, followers: 1 });
+    const f2 = await fan.call<{ following: boolean; followers: number }>('POST', '/api/user/follow', { fuid: creator.id });
+    expect(f2.body.data).toEqual({ following: false, followers: 0 });
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '@brokerwise/config';
+import { DEV_CODE_SECRET, listSetting, parseIdentityConfig } from './config.ts';
+
+describe('identity config', () => {
+  it('has development defaults for everything', () => {
+    const c = parseIdentityConfig({});
+    expect(c).toMatchObject({ PORT: 3202, CODE_SECRET: DEV_CODE_SECRET, GOOGLE_CLIENT_IDS: '', FACEBOOK_APP_ID: '', MAIL_FROM: 'Brokerwise <no-reply@brokerwise.example>' });
+    expect(listSetting(c.GOOGLE_ISSUERS)).toEqual(['https://accounts.google.com', 'accounts.google.com']);
+    expect(listSetting(' a, ,b ,')).toEqual(['a', 'b']);
+  });
+
+  it('refuses the public code secret in production and lists every problem', () => {
+    let err: unknown;
+    try {
+      parseIdentityConfig({ APP_MODE: 'production', FACEBOOK_APP_ID: '42' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).problems).toEqual([expect.stringMatching(/^CODE_SECRET:/), expect.stringMatching(/^FACEBOOK_APP_SECRET:/)]);
+    expect(parseIdentityConfig({ APP_MODE: 'production', CODE_SECRET: 'a-real-secret-of-enough-length' }).APP_MODE).toBe('production');
+  });
+
+  it('refuses bad values', () => {
+    expect(() => parseIdentityConfig({ PORT: 'x', SMTP_URL: 'http://nope', CODE_SECRET: 'short' })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,216 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { enqueueEvent } from '@brokerwise/service-kit';
+import type { Kysely } from '@brokerwise/sql';
+import { userRegistered } from '../events/publish.ts';
+import { savePasswordHash, findPasswordHash } from '../store/credential.store.ts';
+import type { SessionRow } from '../store/session.store.ts';
+import { findSocialIdentity, insertSocialIdentity } from '../store/social.store.ts';
+import type { AccountType, IdentityTables, SocialProvider } from '../store/types.ts';
+import {
+  EMAIL_UNIQUE,
+  USERNAME_UNIQUE,
+  findTaken,
+  findUserByEmail,
+  findUserById,
+  findUserByUsername,
+  insertUser,
+  usernamesTaken,
+  violatedUnique,
+  type UserRow,
+} from '../store/user.store.ts';
+import { checkCode, useCode } from './codes.ts';
+import type { IdentityContext, RequestMeta } from './context.ts';
+import { accountFrozen, badCredentials, companyUnavailable, invalidInput, loginThrottled, taken, tooMuchContention } from './errors.ts';
+import {
+  USERNAME_PROFILE,
+  codeProblem,
+  emailProblem,
+  normalizeEmail,
+  normalizeUsername,
+  passwordProblem,
+  registerUsernameProblem,
+  usernameFromName,
+  type Locale,
+} from './rules.ts';
+import { openSession } from './sessions.ts';
+import { LoginThrottle, type ThrottleKey } from './throttle.ts';
+
+export interface SignedIn {
+  user: UserRow;
+  session: SessionRow;
+}
+
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+export interface RegisterInput extends Client {
+  email: string;
+  username: string;
+  password: string;
+  code: string;
+  accountType: AccountType;
+  locale: Locale;
+}
+
+/** Maps a unique violation on user_account to the field it concerns; rethrows anything else. */
+function takenFromViolation(err: unknown): never {
+  const constraint = violatedUnique(err);
+  if (constraint === EMAIL_UNIQUE) throw taken({ email: 'taken' });
+  if (constraint === USERNAME_UNIQUE) throw taken({ username: 'taken' });
+  throw err;
+}
+
+/**
+ * Registration by email code: form rules → names free → code right → one transaction creating
+ * the user, the credential and the session, and queueing `identity.user.registered`.
+ */
+export async function register(
+  ctx: Pick<IdentityContext, 'db' | 'now' | 'passwords' | 'codeSecret'>,
+  input: RegisterInput,
+  meta: RequestMeta = {},
+): Promise<SignedIn> {
+  if (input.accountType === 'company') throw companyUnavailable();
+  const fields: Record<string, string> = {};
+  const problems = {
+    email: emailProblem(input.email),
+    username: registerUsernameProblem(input.username),
+    password: passwordProblem(input.password),
+    captcha: codeProblem(input.code),
+  };
+  for (const [field, problem] of Object.entries(problems)) if (problem) fields[field] = problem;
+  if (Object.keys(fields).length > 0) throw invalidInput(fields);
+
+  const email = normalizeEmail(input.email);
+  const username = normalizeUsername(input.username);
+  const found = await findTaken(ctx.db, { email, username });
+  if (found.email || found.username) throw taken({ ...(found.email ? { email: 'taken' } : {}), ...(found.username ? { username: 'taken' } : {}) });
+
+  const code = await checkCode(ctx, { email, purpose: 'user_register', code: input.code });
+  const passwordHash = await ctx.passwords.hash(input.password);
+  const now = ctx.now();
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      await useCode(trx, code, now);
+      const user = await insertUser(trx, { id: randomUUID(), email, username, accountType: 'personal', locale: input.locale, now });
+      await savePasswordHash(trx, user.id, passwordHash, now);
+      const session = await openSession(trx, now, { userId: user.id, remember: false, ip: input.ip, userAgent: input.userAgent });
+      await enqueueEvent(trx, userRegistered(user, input.locale, meta.correlationId));
+      return { user, session };
+    });
+  } catch (err) {
+    return takenFromViolation(err);
+  }
+}
+
+export interface LoginInput extends Client {
+  /** Email or username. */
+  login: string;
+  password: string;
+  remember: boolean;
+}
+
+/**
+ * Password sign-in. Unknown login and wrong password give the same answer after the same work
+ * (one argon2 verification); failures are counted per account and per address.
+ */
+export async function login(
+  ctx: Pick<IdentityContext, 'db' | 'now' | 'passwords' | 'cache' | 'loginLimits'>,
+  input: LoginInput,
+): Promise<SignedIn> {
+  const fields: Record<string, string> = {};
+  if (input.login.trim() === '') fields.login = 'required';
+  if (input.password === '') fields.password = 'required';
+  if (Object.keys(fields).length > 0) throw invalidInput(fields);
+
+  const loginName = input.login.trim();
+  const user = loginName.includes('@') ? await findUserByEmail(ctx.db, normalizeEmail(loginName)) : await findUserByUsername(ctx.db, normalizeUsername(loginName));
+  const throttle = new LoginThrottle(ctx.cache, ctx.loginLimits, ctx.now);
+  // Unknown logins are counted under the name tried, so they are throttled exactly like real ones.
+  const accountKey: ThrottleKey = { kind: 'account', id: user ? user.id : `name:${loginName.toLowerCase()}` };
+  // Without a client address (a caller that did not pass one) only the account is counted:
+  // one shared "" key would lock everybody out.
+  const keys: ThrottleKey[] = input.ip.trim() ? [accountKey, { kind: 'ip', id: input.ip.trim() }] : [accountKey];
+  const wait = await throttle.blockedFor(keys);
+  if (wait !== undefined) throw loginThrottled(wait);
+
+  const passwordHash = user ? await findPasswordHash(ctx.db, user.id) : undefined;
+  let ok = false;
+  if (passwordHash) ok = await ctx.passwords.verify(passwordHash, input.password);
+  else await ctx.passwords.verifyNothing(input.password);
+  if (!ok || !user) {
+    await throttle.recordFailure(keys);
+    throw badCredentials();
+  }
+  if (user.frozen_at) throw accountFrozen();
+  await throttle.clear(accountKey);
+  const session = await ctx.db.transaction().execute((trx) =>
+    openSession(trx, ctx.now(), { userId: user.id, remember: input.remember, ip: input.ip, userAgent: input.userAgent }),
+  );
+  return { user, session };
+}
+
+export interface SocialInput extends Client {
+  provider: SocialProvider;
+  /** The raw token from the browser (Google ID token, Facebook access token). */
+  credential: string;
+  remember: boolean;
+  locale: Locale;
+}
+
+const MAX_RACE_RETRIES = 3;
+
+/** A free username from the provider's display name: the name itself, else with a number. */
+async function freeUsername(db: Kysely<IdentityTables>, name: string | null, provider: SocialProvider): Promise<string> {
+  const base = usernameFromName(name, provider === 'google' ? 'google_user' : 'facebook_user');
+  const short = [...base].slice(0, USERNAME_PROFILE.max - 5).join('');
+  const candidates = [base, ...Array.from({ length: 8 }, () => `${short}_${String(randomInt(0, 10_000)).padStart(4, '0')}`)];
+  const used = await usernamesTaken(db, candidates);
+  const free = candidates.find((c) => !used.has(c.toLowerCase()));
+  return free ?? `${short}_${randomUUID().slice(0, 4)}`;
+}
+
+/**
+ * Google/Facebook sign-in. Only what the provider verified is used: the account linked to
+ * (provider, subject); else the account with the provider-verified email (then linked); else a
+ * new account named after the provider's display name.
+ */
+export async function socialSignIn(
+  ctx: Pick<IdentityContext, 'db' | 'now' | 'social'>,
+  input: SocialInput,
+  meta: RequestMeta = {},
+): Promise<SignedIn & { created: boolean }> {
+  const identity = input.provider === 'google' ? await ctx.social.google(input.credential) : await ctx.social.facebook(input.credential);
+  const email = identity.email && identity.emailVerified && !emailProblem(identity.email) ? normalizeEmail(identity.email) : null;
+
+  for (let attempt = 0; attempt < MAX_RACE_RETRIES; attempt++) {
+    const now = ctx.now();
+    try {
+      return await ctx.db.transaction().execute(async (trx) => {
+        let created = false;
+        let user: UserRow | undefined;
+        const linked = await findSocialIdentity(trx, identity.provider, identity.subject);
+        if (linked) user = await findUserById(trx, linked.user_id);
+        if (!user && email) {
+          user = await findUserByEmail(trx, email);
+          if (user) await insertSocialIdentity(trx, { provider: identity.provider, subject: identity.subject, user_id: user.id, email, created_at: now });
+        }
+        if (!user) {
+          const username = await freeUsername(trx, identity.name, identity.provider);
+          user = await insertUser(trx, { id: randomUUID(), email, username, accountType: 'personal', locale: input.locale, now });
+          await insertSocialIdentity(trx, { provider: identity.provider, subject: identity.subject, user_id: user.id, email, created_at: now });
+          await enqueueEvent(trx, userRegistered(user, input.locale, meta.correlationId));
+          created = true;
+        }
+        if (user.frozen_at) throw accountFrozen();
+        const session = await openSession(trx, now, { userId: user.id, remember: input.remember, ip: input.ip, userAgent: input.userAgent });
+        return { user, session, created };
+      });
+    } catch (err) {
+      // Another sign-in created the same link, email or name meanwhile: look again.
+      if (violatedUnique(err) === undefined) throw err;
+    }
+  }
+  throw tooMuchContention();
+}

@@ -1,0 +1,40 @@
+import type { Cache } from '@brokerwise/cache';
+import type { Mailer } from '@brokerwise/mail';
+import type { Kysely } from '@brokerwise/sql';
+import type { ObjectStore } from '@brokerwise/storage';
+import type { IdentityTables } from '../store/types.ts';
+import type { PasswordHasher } from './passwords.ts';
+import type { SocialVerifiers } from './social/index.ts';
+import type { ProcessedImage } from './avatar/index.ts';
+
+/** The domain's idea of "now"; tests pass a clock they move. */
+export type Clock = () => Date;
+
+export interface LoginLimits {
+  maxFailuresPerAccount: number;
+  maxFailuresPerIp: number;
+  windowMs: number;
+}
+
+/**
+ * Everything the use cases may touch, built once by main.ts. Each use case declares the part it
+ * uses (`Pick<IdentityContext, …>`), so its dependencies read from its signature.
+ */
+export interface IdentityContext {
+  db: Kysely<IdentityTables>;
+  cache: Cache;
+  mailer: Mailer;
+  objects: ObjectStore;
+  now: Clock;
+  passwords: PasswordHasher;
+  /** HMAC key of stored email codes. */
+  codeSecret: string;
+  loginLimits: LoginLimits;
+  social: SocialVerifiers;
+  processAvatar: (input: Buffer) => Promise<ProcessedImage>;
+}
+
+/** Per-request facts the use cases copy into events. */
+export interface RequestMeta {
+  correlationId?: string | undefined;
+}

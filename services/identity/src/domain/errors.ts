@@ -1,0 +1,60 @@
+import { AppError } from '@brokerwise/errors';
+
+/** The identity service's error codes; the gateway maps each code (and field code) to a message. */
+
+/** Form rules failed: `fields` maps each field to `required`, `format`, `length`, `characters`… */
+export const invalidInput = (fields: Record<string, string>): AppError =>
+  new AppError({ code: 'identity.validation', kind: 'validation', message: 'Invalid input', fields });
+
+/**
+ * Email and/or username already belong to another account: `fields` has `taken` for each;
+ * the code names the email when it is taken, else the username.
+ */
+export const taken = (fields: { email?: 'taken'; username?: 'taken' }): AppError =>
+  new AppError({
+    code: fields.email ? 'identity.email_taken' : 'identity.username_taken',
+    kind: 'validation',
+    message: fields.email ? 'Email already registered' : 'Username already taken',
+    fields,
+  });
+
+/**
+ * The email code is wrong (`identity.code_invalid`), too old (`identity.code_expired`) or dead
+ * after too many wrong tries (`identity.code_attempts`); `fields.captcha` says the same.
+ */
+export const codeRefused = (reason: 'invalid' | 'expired' | 'attempts', field = 'captcha'): AppError =>
+  new AppError({ code: `identity.code_${reason}`, kind: 'validation', message: `Verification code ${reason}`, fields: { [field]: reason } });
+
+export const codeTooSoon = (retryAfter: number): AppError =>
+  new AppError({ code: 'identity.code_too_soon', kind: 'too_many_requests', message: 'A code was sent moments ago', retryAfter, params: { seconds: retryAfter } });
+
+export const badCredentials = (): AppError =>
+  new AppError({ code: 'identity.bad_credentials', kind: 'validation', message: 'Wrong login or password' });
+
+export const loginThrottled = (retryAfter: number): AppError =>
+  new AppError({ code: 'identity.login_throttled', kind: 'too_many_requests', message: 'Too many failed sign-ins', retryAfter, params: { seconds: retryAfter } });
+
+export const accountFrozen = (): AppError => new AppError({ code: 'identity.account_frozen', kind: 'forbidden', message: 'Account frozen' });
+
+export const companyUnavailable = (): AppError =>
+  new AppError({ code: 'identity.company_unavailable', kind: 'validation', message: 'Company accounts are coming soon', fields: { accountType: 'coming_soon' } });
+
+export const userNotFound = (): AppError => new AppError({ code: 'identity.user_not_found', kind: 'not_found', message: 'No such user' });
+export const sessionNotFound = (): AppError => new AppError({ code: 'identity.session_not_found', kind: 'not_found', message: 'No such session' });
+
+export const followSelf = (): AppError => new AppError({ code: 'identity.follow_self', kind: 'validation', message: 'You cannot follow yourself' });
+
+export const emailRequired = (): AppError => new AppError({ code: 'identity.email_required', kind: 'validation', message: 'Bind an email first' });
+
+export const wrongOldPassword = (): AppError =>
+  new AppError({ code: 'identity.old_password_wrong', kind: 'validation', message: 'Old password is wrong', fields: { oldpwd: 'wrong' } });
+
+/** An avatar key that is not one of this user's uploads. */
+export const avatarKeyRefused = (): AppError =>
+  new AppError({ code: 'identity.avatar_invalid', kind: 'validation', message: 'Unknown avatar', fields: { avatarKey: 'invalid' } });
+
+export const mailUnavailable = (cause: unknown): AppError =>
+  new AppError({ code: 'identity.mail_unavailable', kind: 'unavailable', message: 'The code could not be sent' }, { cause });
+
+/** A write kept losing races against concurrent writes of the same rows (should not happen). */
+export const tooMuchContention = (): AppError => new AppError({ code: 'identity.conflict', kind: 'conflict', message: 'Concurrent change, try again' });

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { createBus, type EventBus } from '@brokerwise/bus';
+import { createCache, type Cache } from '@brokerwise/cache';
+import { createMailer, type Mailer } from '@brokerwise/mail';
+import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer } from '@brokerwise/service-kit';
+import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
+import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
+import { migrations } from '../migrations/index.ts';
+import { identityApp } from './app.ts';
+import { listSetting, type IdentityConfig } from './config.ts';
+import { processAvatar } from './domain/avatar/index.ts';
+import { purgeExpiredCodes } from './domain/codes.ts';
+import type { Clock } from './domain/context.ts';
+import { createPasswordHasher } from './domain/passwords.ts';
+import { createSocialVerifiers } from './domain/social/index.ts';
+import { handlers } from './events/registry.ts';
+import type { IdentityTables } from './store/types.ts';
+
+export interface Shared {
+  /** In embedded mode every service in the process shares one in-process bus. */
+  bus?: EventBus;
+  objects?: ObjectStore;
+  /** Counters of the sign-in throttle; shared with the gateway in embedded mode. */
+  cache?: Cache;
+  /** The mail port (the dev mailbox reads the file mailer's outbox). */
+  mailer?: Mailer;
+  /** An open database (tests pass their own). */
+  database?: Database;
+  /** "Now" for the domain (code expiry, sessions); tests move it. Defaults to the system clock. */
+  now?: Clock;
+}
+
+/** Boots identity: infrastructure → migrations → Fastify → relay and consumers. */
+export async function startIdentity(config: IdentityConfig, shared: Shared = {}): Promise<{ port: number; close: () => Promise<void> }> {
+  const database =
+    shared.database ??
+    (await openDatabase<IdentityTables>({ schema: 'identity', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'identity') }));
+  if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
+  const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'identity' }));
+  const objects =
+    shared.objects ??
+    (await createObjectStore({ dataDir: config.DATA_DIR, s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
+  const cache = shared.cache ?? createCache({ ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}), keyPrefix: `${config.NATS_NAMESPACE}:` });
+  const mailer = shared.mailer ?? createMailer({ dataDir: config.DATA_DIR, ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}), from: config.MAIL_FROM });
+
+  const app = buildFastify({ service: 'identity', logLevel: config.LOG_LEVEL, trustRequestId: true });
+  const db = database.db as Kysely<IdentityTables>;
+  const relay = new OutboxRelay({ db, bus, log: app.log });
+
+  registerHealth(app, [
+    { name: 'database', check: database.ping },
+    { name: 'bus', check: () => bus.ping() },
+    { name: 'cache', check: () => cache.ping() },
+    { name: 'mail', check: () => mailer.ping() },
+    { name: 'objects', check: () => objects.ping() },
+  ]);
+  const now = shared.now ?? (() => new Date());
+  await app.register(identityApp, {
+    db,
+    relay,
+    cache,
+    mailer,
+    objects,
+    now,
+    passwords: createPasswordHasher(),
+    codeSecret: config.CODE_SECRET,
+    loginLimits: {
+      maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+      windowMs: config.LOGIN_WINDOW_SECONDS * 1000,
+    },
+    social: createSocialVerifiers({
+      googleClientIds: listSetting(config.GOOGLE_CLIENT_IDS),
+      googleJwksUrl: config.GOOGLE_JWKS_URL,
+      googleIssuers: listSetting(config.GOOGLE_ISSUERS),
+      facebookAppId: config.FACEBOOK_APP_ID,
+      facebookAppSecret: config.FACEBOOK_APP_SECRET,
+      facebookGraphUrl: config.FACEBOOK_GRAPH_URL,
+    }),
+    processAvatar,
+  });
+
+  relay.start();
+  // Hourly housekeeping of long-dead email codes; never keeps the process alive.
+  const purge = setInterval(() => {
+    purgeExpiredCodes({ db, now }).catch((err: unknown) => app.log.warn({ err }, 'email code purge failed'));
+  }, 3600_000);
+  purge.unref();
+  const subscriptions = Object.keys(handlers).length > 0 ? [await consumeEvents({ bus, db, log: app.log, durable: 'identity', handlers })] : [];
+
+  const server = await runServer(app, {
+    port: config.PORT,
+    host: config.HOST,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    closers: [
+      async () => clearInterval(purge),
+      ...subscriptions.map((s) => () => s.drain()),
+      () => relay.stop(),
+      ...(shared.bus ? [] : [() => bus.close()]),
+      ...(shared.cache ? [] : [() => cache.close()]),
+      ...(shared.mailer ? [] : [() => mailer.close()]),
+      ...(shared.database ? [] : [() => database.close()]),
+    ],
+  });
+  const address = app.server.address();
+  return { port: typeof address === 'object' && address ? address.port : config.PORT, close: server.close };
+}

@@ -1,0 +1,42 @@
+import { Type } from 'typebox';
+
+const Field = (max = 1000) => Type.String({ maxLength: max, default: '' });
+
+// Any string: a malformed id is an unknown user (404).
+export const UserParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+export const PublicQuery = Type.Object({ viewer: Type.Optional(Type.String({ maxLength: 100 })) }, { additionalProperties: false });
+
+export const PublicUserDto = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  avatarKey: Type.Union([Type.String(), Type.Null()]),
+  motto: Type.String(),
+  followers: Type.Integer(),
+  following: Type.Integer(),
+  followed: Type.Boolean(),
+});
+
+export const ProfileBody = Type.Object(
+  {
+    username: Field(),
+    // Null first: Fastify's ajv coerces within anyOf in order, so null must not become "" (and "" becomes null).
+    countryCode: Type.Union([Type.Null(), Type.String({ maxLength: 10 })]),
+    motto: Field(2000),
+    avatarKey: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 300 })])),
+  },
+  { additionalProperties: false },
+);
+
+export const PasswordBody = Type.Object({ oldPassword: Field(), newPassword: Field(), code: Field(100) }, { additionalProperties: false });
+
+export const EmailBody = Type.Object({ email: Field(), code: Field(100) }, { additionalProperties: false });
+
+export const FollowBody = Type.Object({ targetId: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
+export const FollowResponse = Type.Object({ following: Type.Boolean(), followers: Type.Integer() });
+
+export const AvatarResponse = Type.Object({ key: Type.String() });
+
+/** Avatars are at most 2 MB (spec §9); the margin lets the domain answer `too_large` itself. */
+export const AVATAR_BODY_LIMIT = 2 * 1024 * 1024 + 512 * 1024;
+

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser, setFrozen } from '../src/store/user.store.ts';
+import { errorOf, login, newPerson, registerUser, startHarness, type Harness } from './harness.ts';
+
+describe('identity: sign-in, throttling, sessions and passwords (real SQL, bus, cache)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const session = (id: string) => h.call('GET', `/v1/sessions/${id}`);
+  const revoke = (id: string, reason = 'logout') => h.call('POST', `/v1/sessions/${id}/revoke`, { reason });
+
+  it('signs in by email or by username (any case), with 1-day or 30-day sessions', async () => {
+    const { user, person } = await registerUser(h);
+    const byEmail = await login(h, person.email.toUpperCase(), person.password);
+    expect(byEmail.status).toBe(200);
+    expect(byEmail.body.user.id).toBe(user.id);
+    const byName = await login(h, person.username.toUpperCase(), person.password, '10.0.0.2', true);
+    expect(byName.status).toBe(200);
+    expect(byName.body.session).toMatchObject({ userId: user.id, remember: true });
+    const created = (id: string) => h.db.selectFrom('session').select(['created_at', 'expires_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    const short = await created(byEmail.body.session.id);
+    const long = await created(byName.body.session.id);
+    expect(short.expires_at.getTime() - short.created_at.getTime()).toBe(24 * 3600_000);
+    expect(long.expires_at.getTime() - long.created_at.getTime()).toBe(30 * 24 * 3600_000);
+  });
+
+  it('answers an unknown login exactly like a wrong password', async () => {
+    const { person } = await registerUser(h);
+    const wrong = await login(h, person.email, 'Wrong-pass1', '10.0.1.1');
+    const unknown = await login(h, `nobody.${person.email}`, 'Wrong-pass1', '10.0.1.2');
+    const unknownName = await login(h, 'nobody_here', 'Wrong-pass1', '10.0.1.3');
+    expect(wrong.status).toBe(400);
+    expect(errorOf(wrong)).toEqual({ code: 'identity.bad_credentials', kind: 'validation', message: expect.any(String) });
+    expect(errorOf(unknown)).toEqual(errorOf(wrong));
+    expect(errorOf(unknownName)).toEqual(errorOf(wrong));
+    expect(unknown.status).toBe(wrong.status);
+  });
+
+  it('needs both login and password', async () => {
+    const r = await h.call('POST', '/v1/login', { login: '', password: '', remember: false, ip: '10.0.2.1', userAgent: 'x' });
+    expect(errorOf(r)).toMatchObject({ code: 'identity.validation', fields: { login: 'required', password: 'required' } });
+  });
+
+  it('throttles an account after 10 failures (even the right password), whatever the address', async () => {
+    const { person } = await registerUser(h);
+    for (let i = 0; i < 10; i++) {
+      const r = await login(h, person.email, 'Wrong-pass1', `10.1.0.${i}`);
+      expect(errorOf(r).code, `failure ${i + 1}`).toBe('identity.bad_credentials');
+    }
+    const blocked = await login(h, person.username, person.password, '10.1.1.1');
+    expect(blocked.status).toBe(429);
+    expect(errorOf(blocked)).toMatchObject({ code: 'identity.login_throttled', kind: 'too_many_requests' });
+    const retryAfter = blocked.body.error.retryAfter as number;
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(blocked.headers.get('retry-after')).toBe(String(retryAfter));
+    // Another account is not affected.
+    const other = await registerUser(h);
+    expect((await login(h, other.person.email, other.person.password, '10.1.1.1')).status).toBe(200);
+  });
+
+  it('throttles an address after 30 failures, for every account tried from it', async () => {
+    const victim = await registerUser(h);
+    const ip = '10.2.0.1';
+    for (let i = 0; i < 30; i++) {
+      const r = await login(h, `ghost_${i}`, 'Wrong-pass1', ip);
+      expect(errorOf(r).code, `failure ${i + 1}`).toBe('identity.bad_credentials');
+    }
+    const blocked = await login(h, victim.person.email, victim.person.password, ip);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.retryAfter).toBeGreaterThan(0);
+    expect((await login(h, victim.person.email, victim.person.password, '10.2.0.2')).status).toBe(200);
+  });
+
+  it('does not lock everybody out when the caller passes no address', async () => {
+    const { person } = await registerUser(h);
+    for (let i = 0; i < 31; i++) await login(h, `nobody_${i}`, 'Wrong-pass1', '');
+    expect((await login(h, person.email, person.password, '')).status).toBe(200);
+  });
+
+  it('starts counting an account again after a successful sign-in', async () => {
+    const { person } = await registerUser(h);
+    for (let i = 0; i < 9; i++) await login(h, person.email, 'Wrong-pass1', '10.3.0.1');
+    expect((await login(h, person.email, person.password, '10.3.0.2')).status).toBe(200);
+    for (let i = 0; i < 9; i++) await login(h, person.email, 'Wrong-pass1', '10.3.0.3');
+    expect((await login(h, person.email, person.password, '10.3.0.4')).status).toBe(200);
+  });
+
+  it('refuses a frozen account after checking its password', async () => {
+    const { user, person } = await registerUser(h);
+    await setFrozen(h.db, user.id, new Date());
+    expect(errorOf(await login(h, person.email, 'Wrong-pass1', '10.4.0.1')).code).toBe('identity.bad_credentials');
+    const r = await login(h, person.email, person.password, '10.4.0.1');
+    expect(r.status).toBe(403);
+    expect(errorOf(r).code).toBe('identity.account_frozen');
+  });
+
+  it('looks sessions up, and logout revokes exactly one', async () => {
+    const { user, session: first, person } = await registerUser(h);
+    const second = (await login(h, person.email, person.password, '10.5.0.1')).body.session;
+    const found = await session(first.id);
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual({ session: { ...first, revokedAt: null }, user });
+
+    const out = await revoke(first.id);
+    expect(out.body).toEqual({ revoked: [first.id] });
+    expect((await session(first.id)).body.session.revokedAt).toEqual(expect.any(String));
+    expect((await session(second.id)).body.session.revokedAt).toBeNull();
+    expect((await revoke(first.id)).body).toEqual({ revoked: [] });
+    const row = await h.db.selectFrom('session').select('revoked_reason').where('id', '=', first.id).executeTakeFirstOrThrow();
+    expect(row.revoked_reason).toBe('logout');
+  });
+
+  it('answers 404 for unknown or malformed session ids', async () => {
+    for (const id of ['6f1c1b1e-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const r = await session(id);
+      expect(r.status).toBe(404);
+      expect(errorOf(r).code).toBe('identity.session_not_found');
+      expect((await revoke(id)).status).toBe(404);
+    }
+  });
+
+  it('changes the password with the old one and a code to the bound email, revoking every session', async () => {
+    const { user, session: s1, person } = await registerUser(h);
+    const s2 = (await login(h, person.email, person.password, '10.6.0.1', true)).body.session;
+    const change = (body: Record<string, unknown>) => h.call('POST', `/v1/users/${user.id}/password`, body);
+
+    const sent = await h.call('POST', '/v1/codes', { email: 'ignored@example.com', purpose: 'change_password', locale: 'en', userId: user.id });
+    expect(sent.status).toBe(200);
+    expect(await h.mails('ignored@example.com')).toHaveLength(0);
+    const code = await h.codeFor(person.email, 'change_password');
+
+    expect(errorOf(await change({ oldPassword: 'Wrong-pass1', newPassword: 'New-pass-12', code }))).toMatchObject({ code: 'identity.old_password_wrong', fields: { oldpwd: 'wrong' } });
+    expect(errorOf(await change({ oldPassword: person.password, newPassword: 'short', code }))).toMatchObject({ fields: { pwd: 'length' } });
+    expect(errorOf(await change({ oldPassword: person.password, newPassword: 'New<pass12', code }))).toMatchObject({ fields: { pwd: 'characters' } });
+    expect(errorOf(await change({ oldPassword: person.password, newPassword: 'New-pass-12', code: '' }))).toMatchObject({ fields: { captcha: 'required' } });
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    expect(errorOf(await change({ oldPassword: person.password, newPassword: 'New-pass-12', code: wrongCode }))).toMatchObject({ code: 'identity.code_invalid', fields: { captcha: 'invalid' } });
+
+    const ok = await change({ oldPassword: person.password, newPassword: 'New-pass-12', code });
+    expect(ok.status).toBe(200);
+    expect(ok.body.revoked).toEqual([s1.id, s2.id].sort());
+    for (const id of [s1.id, s2.id]) expect((await session(id)).body.session.revokedAt).not.toBeNull();
+    expect(errorOf(await login(h, person.email, person.password, '10.6.0.2')).code).toBe('identity.bad_credentials');
+    expect((await login(h, person.email, 'New-pass-12', '10.6.0.2')).status).toBe(200);
+  });
+
+  it('resets a forgotten password with a retrieve_password code, revoking every session', async () => {
+    const { session: s1, person } = await registerUser(h);
+    expect((await h.call('POST', '/v1/codes', { email: person.email, purpose: 'retrieve_password', locale: 'zh-cn' })).status).toBe(200);
+    const code = await h.codeFor(person.email, 'retrieve_password');
+    const reset = (body: Record<string, unknown>) => h.call('POST', '/v1/password/reset', body);
+    expect(errorOf(await reset({ email: person.email, newPassword: 'Abc"12345', code }))).toMatchObject({ fields: { pwd: 'characters' } });
+    const r = await reset({ email: person.email.toUpperCase(), newPassword: 'Reset-pass1', code });
+    expect(r.status).toBe(200);
+    expect(r.body.revoked).toEqual([s1.id]);
+    expect((await login(h, person.email, 'Reset-pass1', '10.7.0.1')).status).toBe(200);
+    // The code was used up.
+    expect(errorOf(await reset({ email: person.email, newPassword: 'Other-pass1', code })).code).toBe('identity.code_invalid');
+  });
+
+  it('answers success for an unknown email on retrieve_password but sends nothing, and the reset fails like a wrong code', async () => {
+    const email = newPerson().email;
+    const known = await registerUser(h);
+    const a = await h.call('POST', '/v1/codes', { email, purpose: 'retrieve_password', locale: 'en' });
+    const b = await h.call('POST', '/v1/codes', { email: known.person.email, purpose: 'retrieve_password', locale: 'en' });
+    expect(a.status).toBe(200);
+    expect(a.body).toEqual(b.body);
+    expect(await h.mails(email)).toHaveLength(0);
+    expect(await h.mails(known.person.email)).not.toHaveLength(0);
+    // The resend wait looks the same too.
+    const again = await h.call('POST', '/v1/codes', { email, purpose: 'retrieve_password', locale: 'en' });
+    expect(again.status).toBe(429);
+    const r = await h.call('POST', '/v1/password/reset', { email, newPassword: 'Reset-pass1', code: '123456' });
+    expect(errorOf(r)).toMatchObject({ code: 'identity.code_invalid', fields: { captcha: 'invalid' } });
+  });
+
+  it('asks for a bound email before a change_password code', async () => {
+    const now = new Date();
+    const user = await insertUser(h.db, { id: crypto.randomUUID(), email: null, username: 'no_mail_user', accountType: 'personal', locale: 'en', now });
+    const r = await h.call('POST', '/v1/codes', { email: '', purpose: 'change_password', locale: 'en', userId: user.id });
+    expect(r.status).toBe(400);
+    expect(errorOf(r).code).toBe('identity.email_required');
+    const noUser = await h.call('POST', '/v1/codes', { email: '', purpose: 'change_password', locale: 'en' });
+    expect(errorOf(noUser)).toMatchObject({ code: 'identity.validation', fields: { userId: 'required' } });
+  });
+});

@@ -1,0 +1,134 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { createBus, type EventBus } from '@brokerwise/bus';
+import { createCache, type Cache } from '@brokerwise/cache';
+import { FileMailer, type SentMail } from '@brokerwise/mail';
+import { decodeEvent, type DecodedEvent } from '@brokerwise/proto';
+import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
+import { DiskStore } from '@brokerwise/storage';
+import { uniqueName } from '@brokerwise/testing';
+import { parseIdentityConfig } from '../src/config.ts';
+import { startIdentity } from '../src/main.ts';
+import type { IdentityTables } from '../src/store/types.ts';
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * One identity service on real infrastructure for a test file: its own database (PGlite, or a
+ * fresh PostgreSQL database with DATABASE_URL), bus namespace (NATS with NATS_URL), cache key
+ * prefix (Redis with REDIS_URL), a file mailer in a temp dir, and a clock the test can move.
+ */
+export interface Harness {
+  base: string;
+  db: Kysely<IdentityTables>;
+  mailer: FileMailer;
+  objects: DiskStore;
+  cache: Cache;
+  /** Every identity.* event published, decoded, in arrival order. */
+  events: DecodedEvent[];
+  /** Moves the service's clock forward (code expiry, resend wait). */
+  advance(ms: number): void;
+  /** The service's clock. */
+  now(): Date;
+  call<T = any>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  /** Mails sent to an address, newest first. */
+  mails(to: string): Promise<SentMail[]>;
+  /** The 6-digit code in the newest mail to `to` for `purpose`. */
+  codeFor(to: string, purpose: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(env: Record<string, string> = {}, opts: { mailer?: (dir: string) => FileMailer } = {}): Promise<Harness> {
+  const t: TestDatabase = await createTestDatabase('identity', process.env.DATABASE_URL);
+  const bus: EventBus = await createBus({ natsUrl: process.env.NATS_URL, namespace: uniqueName('idt').toLowerCase() });
+  const cache = createCache({ redisUrl: process.env.REDIS_URL, keyPrefix: `${uniqueName('idt')}:` });
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-identity-'));
+  const mailer = opts.mailer ? opts.mailer(path.join(dir, 'outbox')) : new FileMailer({ dir: path.join(dir, 'outbox') });
+  const objects = new DiskStore({ dir: path.join(dir, 'objects') });
+  const events: DecodedEvent[] = [];
+  const probe = await bus.subscribe({
+    durable: 'identity-test-probe',
+    types: ['identity.>'],
+    handler: async (m) => void events.push(decodeEvent(m.data)),
+  });
+  let offsetMs = 0;
+  const config = parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, ...env });
+  const svc = await startIdentity(config, { bus, database: t, objects, cache, mailer, now: () => new Date(Date.now() + offsetMs) });
+  const base = `http://127.0.0.1:${svc.port}`;
+
+  const call = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as T) : (undefined as T), headers: res.headers };
+  };
+
+  const mails = (to: string) => mailer.list(to);
+  return {
+    base,
+    db: t.db as Kysely<IdentityTables>,
+    mailer,
+    objects,
+    cache,
+    events,
+    advance: (ms) => void (offsetMs += ms),
+    now: () => new Date(Date.now() + offsetMs),
+    call,
+    mails,
+    codeFor: async (to, purpose) => {
+      const mail = (await mails(to)).find((m) => m.tags?.event === purpose);
+      expect(mail, `a ${purpose} mail to ${to}`).toBeDefined();
+      const code = /\b(\d{6})\b/.exec(mail!.text)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      return code!;
+    },
+    close: async () => {
+      await svc.close();
+      await probe.drain();
+      await bus.close();
+      await cache.close();
+      await t.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A fresh, valid email and username (≤ 12 characters, so profile edits accept it too). */
+export function newPerson(): { email: string; username: string; password: string } {
+  counter += 1;
+  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
+  return { email: `p.${tag}@example.com`, username: `u_${tag}`.slice(0, 12), password: 'Secret-123' };
+}
+
+/** Asks for a user_register code, reads it from the mailbox and registers. */
+export async function registerUser(
+  h: Harness,
+  person = newPerson(),
+  extra: Record<string, unknown> = {},
+): Promise<{ user: any; session: any; person: typeof person }> {
+  const sent = await h.call('POST', '/v1/codes', { email: person.email, purpose: 'user_register', locale: 'en' });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const code = await h.codeFor(person.email, 'user_register');
+  const r = await h.call('POST', '/v1/register', { ...person, code, locale: 'en', ip: '10.0.0.1', userAgent: 'vitest', ...extra });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return { ...r.body, person };
+}
+
+export const login = (h: Harness, login: string, password: string, ip = '10.0.0.1', remember = false) =>
+  h.call('POST', '/v1/login', { login, password, remember, ip, userAgent: 'vitest' });
+
+/** The error body without its request id, for comparing two answers. */
+export const errorOf = (r: Reply) => {
+  const { requestId: _requestId, ...rest } = (r.body as { error: Record<string, unknown> }).error;
+  return rest;
+};
