@@ -24,6 +24,9 @@ export interface WebServerOptions {
   gatewayUrl: string;
   /** Public request-signature salt (spec §7). */
   signatureSalt: string;
+  /** Public ids of the social sign-in providers (spec §1); empty: the buttons show "not configured". */
+  googleClientId?: string | undefined;
+  facebookAppId?: string | undefined;
   /** The `react-router build` output; defaults to web/build next to this file. */
   buildDir?: string;
   /** Where unexpected errors go; defaults to stderr. */
@@ -305,6 +308,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         gatewayUrl,
         signatureSalt: opts.signatureSalt,
         requestId: headerValue(req.headers['x-request-id']) ?? randomUUID(),
+        googleClientId: opts.googleClientId,
+        facebookAppId: opts.facebookAppId,
       };
       const request = toFetchRequest(req, res, `${opts.host ?? 'localhost'}:${port}`);
       const response = await handle(request, context);

@@ -9,6 +9,10 @@ export interface WebContext {
   signatureSalt: string;
   /** Request id minted by the gateway (x-request-id), forwarded on every API call for tracing. */
   requestId: string;
+  /** Google Identity Services client id for "Sign in with Google"; absent or '' hides the real button. */
+  googleClientId?: string | undefined;
+  /** Facebook app id for "Continue with Facebook"; absent or '' hides the real button. */
+  facebookAppId?: string | undefined;
 }
 
 declare module 'react-router' {

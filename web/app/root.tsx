@@ -37,13 +37,16 @@ import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { LocaleSync } from './components/LocaleSync';
 import { NavigationProgress } from './components/NavigationProgress';
+import { SessionProvider } from './components/SessionProvider';
 import { RouteErrorContent } from './components/StatusPage';
 import { ToastProvider } from './components/Toasts';
-import { settle } from './lib/api';
+import { settle, type ApiClient } from './lib/api';
 import { serverApi } from './lib/api.server';
 import { compiledMessages } from './lib/i18n.server';
 import { localeFromRequest, serializeLangCookie } from './lib/locale';
 import type { RootData } from './lib/root-data';
+import { sessionUserFrom } from './lib/session';
+import { clearSessionCookieHeaders, hasSessionCookie, loadSession } from './lib/session.server';
 import { BARE_ROUTES } from './lib/site';
 import { useT } from './lib/use-t';
 import { theme } from './theme';
@@ -53,7 +56,13 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, source } = localeFromRequest(request);
   const api = serverApi(request, context, locale);
-  const countries = await settle(api.get<Country[]>('/api/brokers/country'));
+  // The session check and the bell's count run alongside the footer's countries.
+  const [countries, session, unreadNotices] = await Promise.all([
+    settle(api.get<Country[]>('/api/brokers/country')),
+    loadSession(request, context, api),
+    hasSessionCookie(request) ? hasUnreadNotices(api) : false,
+  ]);
+  const signedIn = session.state === 'signed-in';
   const root: RootData = {
     locale,
     messages: compiledMessages(locale),
@@ -61,12 +70,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: new URL(request.url).origin,
     year: new Date().getFullYear(),
     countries,
-    user: null,
+    user: signedIn ? sessionUserFrom(session.profile) : null,
+    sessionUnchecked: session.state === 'unknown',
+    unreadNotices: signedIn && unreadNotices,
+    social: { googleClientId: context.googleClientId ?? '', facebookAppId: context.facebookAppId ?? '' },
   };
-  const headers = new Headers({ 'Content-Language': locale });
+  const headers = session.state === 'ended' ? clearSessionCookieHeaders() : new Headers();
+  headers.set('Content-Language', locale);
   // A `?lang=` link chose the language without script: remember it as the switch would.
   if (source === 'query') headers.append('Set-Cookie', serializeLangCookie(locale));
   return data(root, { headers });
+}
+
+/** Spec §3 "Notice count": truthy means unread notices. Any failure (or no notices API yet) means no dot. */
+async function hasUnreadNotices(api: ApiClient): Promise<boolean> {
+  try {
+    return !!(await api.get<unknown>('/api/user/noticecont')).data;
+  } catch {
+    return false;
+  }
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -76,7 +98,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
-/** Footer countries and messages only change with the language, which reloads the page. */
+/**
+ * Footer countries and messages only change with the language, which reloads the page; the session
+ * changes in the page itself (SessionProvider) after sign-in, logout or a session-ending answer.
+ */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
@@ -101,19 +126,21 @@ export function Layout({ children }: { children: ReactNode }) {
         <MantineProvider theme={theme} defaultColorScheme="light">
           {root ? (
             <IntlProvider locale={root.locale} defaultLocale="en" messages={root.messages}>
-              <ApiProvider salt={root.salt} locale={root.locale}>
-                <ToastProvider>
-                  <LocaleSync rendered={root.locale} />
-                  <DropdownDismiss />
-                  <NavigationProgress />
-                  <a href="#main" className="skip-link">
-                    <SkipLinkText />
-                  </a>
-                  {!bare && <Header locale={root.locale} user={root.user} />}
-                  <main id="main">{children}</main>
-                  {!bare && <Footer locale={root.locale} countries={root.countries} year={root.year} />}
-                </ToastProvider>
-              </ApiProvider>
+              <SessionProvider initial={root.user} unchecked={root.sessionUnchecked}>
+                <ApiProvider salt={root.salt} locale={root.locale}>
+                  <ToastProvider>
+                    <LocaleSync rendered={root.locale} />
+                    <DropdownDismiss />
+                    <NavigationProgress />
+                    <a href="#main" className="skip-link">
+                      <SkipLinkText />
+                    </a>
+                    {!bare && <Header locale={root.locale} unreadNotices={root.unreadNotices} />}
+                    <main id="main">{children}</main>
+                    {!bare && <Footer locale={root.locale} countries={root.countries} year={root.year} />}
+                  </ToastProvider>
+                </ApiProvider>
+              </SessionProvider>
             </IntlProvider>
           ) : (
             children

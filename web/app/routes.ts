@@ -1,8 +1,9 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
 
 /**
- * Public routes built so far. Every other address (including routes of the spec that later work
- * builds: /login, /detail, /topbrokers …) falls through to the splat, which redirects to /404.
+ * Routes built so far. Every other address (including routes of the spec that later work builds:
+ * /detail, /topbrokers …) falls through to the splat, which redirects to /404.
+ * The /user/* pages of signed-in users each guard themselves in their own loader.
  */
 export default [
   index('routes/home.tsx'),
@@ -13,6 +14,17 @@ export default [
   route('service', 'routes/service.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('cookie', 'routes/cookie.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('register', 'routes/register.tsx'),
+  route('retrievePassword', 'routes/retrieve-password.tsx'),
+  route('user/set', 'routes/user.set.tsx'),
+  route('user/modifypassword', 'routes/user.modify-password.tsx'),
+  route('user/reviews', 'routes/user.reviews.tsx'),
+  route('user/vlog', 'routes/user.vlog.tsx'),
+  route('user/creation', 'routes/user.creation.tsx'),
+  route('user/notice', 'routes/user.notice.tsx'),
+  route('user/account', 'routes/user.account.tsx'),
+  route('vlog/personal', 'routes/vlog.personal.tsx'),
   route('404', 'routes/not-found.tsx'),
   route('*', 'routes/splat.tsx'),
 ] satisfies RouteConfig;

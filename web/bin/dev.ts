@@ -12,6 +12,8 @@ const config = loadConfigOrExit(
     GATEWAY_URL: Type.String({ default: 'http://127.0.0.1:3000', pattern: '^https?://' }),
     // The gateway's public development salt; production sets its own.
     SIGNATURE_SALT: Type.String({ default: 'brokerwise-dev-salt', minLength: 8 }),
+    GOOGLE_CLIENT_ID: Type.String({ default: '' }),
+    FACEBOOK_APP_ID: Type.String({ default: '' }),
   }),
 );
 
@@ -21,6 +23,8 @@ const server = await startWebServer({
   host: '127.0.0.1',
   gatewayUrl: config.GATEWAY_URL,
   signatureSalt: config.SIGNATURE_SALT,
+  googleClientId: config.GOOGLE_CLIENT_ID,
+  facebookAppId: config.FACEBOOK_APP_ID,
 });
 console.log(`web (dev) on http://localhost:${server.port}, API from ${config.GATEWAY_URL}`);
 

@@ -1,6 +1,6 @@
 /**
  * Runs the web app as its own process (production, docker-compose, Kubernetes).
- * Env: WEB_PORT (or PORT), HOST, GATEWAY_URL, SIGNATURE_SALT. Needs `npm run build -w @brokerwise/web` first.
+ * Env: WEB_PORT (or PORT), HOST, GATEWAY_URL, SIGNATURE_SALT, optional GOOGLE_CLIENT_ID and FACEBOOK_APP_ID. Needs `npm run build -w @brokerwise/web` first.
  */
 import { loadConfigOrExit, Type } from '@brokerwise/config';
 
@@ -11,6 +11,9 @@ const config = loadConfigOrExit(
     HOST: Type.String({ default: '0.0.0.0' }),
     GATEWAY_URL: Type.String({ pattern: '^https?://' }),
     SIGNATURE_SALT: Type.String({ minLength: 8 }),
+    // Public ids of the social sign-in providers; unset: the buttons show "not configured".
+    GOOGLE_CLIENT_ID: Type.String({ default: '' }),
+    FACEBOOK_APP_ID: Type.String({ default: '' }),
   }),
   env,
 );
@@ -23,6 +26,8 @@ const server = await startWebServer({
   host: config.HOST,
   gatewayUrl: config.GATEWAY_URL,
   signatureSalt: config.SIGNATURE_SALT,
+  googleClientId: config.GOOGLE_CLIENT_ID,
+  facebookAppId: config.FACEBOOK_APP_ID,
 });
 console.log(`web listening on http://${config.HOST}:${server.port} (gateway ${config.GATEWAY_URL})`);
 

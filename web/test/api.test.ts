@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, buildUrl, createApiClient, REQUEST_TIMEOUT_MS, settle, type ApiClientConfig } from '../app/lib/api';
+import { ApiError, buildUrl, createApiClient, endsSession, fieldErrorsOf, isRouteNotFound, REQUEST_TIMEOUT_MS, settle, type ApiClientConfig } from '../app/lib/api';
 
 const SALT = 'unit-test-salt';
 
@@ -145,5 +145,47 @@ describe('settle', () => {
 
   it('lets programming errors through', async () => {
     await expect(settle(Promise.reject(new RangeError('bug')))).rejects.toThrow(RangeError);
+  });
+});
+
+describe('session calls', () => {
+  it('sends the CSRF token on POST only, read fresh on every call, and the loader cookie', async () => {
+    let csrf = 'first';
+    const { client, fetchMock } = clientWith(async () => envelope(1), { csrfToken: () => csrf, cookie: 'bw_session=t', credentials: 'same-origin' });
+    await client.post('/api/user/logout');
+    csrf = 'second';
+    await client.post('/api/user/logout');
+    await client.get('/api/user/noticecont');
+    const headersOf = (i: number) => fetchMock.mock.calls[i]![1].headers as Record<string, string>;
+    expect(headersOf(0)['x-csrf-token']).toBe('first');
+    expect(headersOf(1)['x-csrf-token']).toBe('second');
+    expect(headersOf(2)['x-csrf-token']).toBeUndefined();
+    expect(headersOf(2).cookie).toBe('bw_session=t');
+    expect(fetchMock.mock.calls[0]![1].credentials).toBe('same-origin');
+  });
+
+  it('uploads a form as multipart, letting fetch set the boundary', async () => {
+    const { client, fetchMock } = clientWith(async () => envelope(1, { key: 'k' }));
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array([1, 2])], { type: 'image/png' }), 'a.png');
+    await client.upload('/api/user/avatar', form);
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
+
+  it('reads per-field messages, session-ending codes and missing API paths from failures', async () => {
+    const { client } = clientWith(async () => envelope(0, { error: 'identity.validation', fields: { email: 'Please enter a mailbox.', n: 3 } }, 'x'));
+    const error = await failureOf(client.post('/api/user/checkIn', {}));
+    expect(fieldErrorsOf(error)).toEqual({ email: 'Please enter a mailbox.' });
+    expect(fieldErrorsOf(new Error('x'))).toEqual({});
+    expect(endsSession(error)).toBe(false);
+
+    const { client: ended } = clientWith(async () => envelope(409));
+    expect(endsSession(await failureOf(ended.get('/api/x')))).toBe(true);
+
+    const { client: missing } = clientWith(async () => new Response(JSON.stringify({ code: 0, msg: '', time: 1, data: { error: 'route_not_found' } }), { status: 404 }));
+    expect(isRouteNotFound(await failureOf(missing.get('/api/user/noticecont')))).toBe(true);
+    expect(isRouteNotFound(error)).toBe(false);
   });
 });

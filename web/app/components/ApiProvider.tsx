@@ -1,16 +1,30 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { ApiError, createApiClient, type ApiClient } from '../lib/api';
 import { apiLang, type Locale } from '../lib/locale';
-import { clearStoredUser } from '../lib/session';
+import { readCsrfToken } from '../lib/session';
 import { useT } from '../lib/use-t';
+import { useSession } from './SessionProvider';
 
 const ApiContext = createContext<ApiClient | null>(null);
 
-/** The browser's API client: same-origin /api through the gateway, signed with the public salt. */
+/**
+ * The browser's API client: same-origin /api through the gateway, signed with the public salt,
+ * with the session cookies and the `bw_csrf` value echoed in `x-csrf-token` on every POST.
+ * A session-ending answer (402/409/302) signs the page out.
+ */
 export function ApiProvider({ salt, locale, children }: { salt: string; locale: Locale; children: ReactNode }) {
+  const { end } = useSession();
   const client = useMemo(
-    () => createApiClient({ baseUrl: '', salt, lang: apiLang(locale), onSessionEnded: () => clearStoredUser() }),
-    [salt, locale],
+    () =>
+      createApiClient({
+        baseUrl: '',
+        salt,
+        lang: apiLang(locale),
+        credentials: 'same-origin',
+        csrfToken: () => readCsrfToken(document.cookie),
+        onSessionEnded: end,
+      }),
+    [salt, locale, end],
   );
   return <ApiContext.Provider value={client}>{children}</ApiContext.Provider>;
 }

@@ -16,7 +16,7 @@ export function Dropdown(props: {
   align?: 'start' | 'end';
   group?: string;
   showChevron?: boolean;
-  className?: string;
+  className?: string | undefined;
 }) {
   const { label, children, ariaLabel, align = 'start', group = 'site-menu', showChevron = true, className } = props;
   return (

@@ -1,20 +1,24 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
+import { loginUrlFor } from '../lib/guard';
 import type { Locale } from '../lib/locale';
-import type { HeaderUser } from '../lib/root-data';
+import type { SessionUser } from '../lib/session';
 import { QR_IMAGES, SUPPORT_EMAIL } from '../lib/site';
 import { useT } from '../lib/use-t';
+import { AccountLinks, AccountMenu, NoticeBell } from './AccountMenu';
 import { Dropdown } from './Dropdown';
 import { HeadsetIcon, LogoMark, MenuIcon } from './icons';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NAV } from './nav';
+import { useSession } from './SessionProvider';
 import classes from './Header.module.css';
 
 /**
- * Site header (spec §2). `user` is null while signed out; the accounts work adds the signed-in
- * menu (My Reviews … Log Out, notice bell) where AccountArea renders today.
+ * Site header (spec §2): Sign in / Sign up while signed out; the notice bell and the account menu
+ * (My Reviews … Log Out) while signed in.
  */
-export function Header({ locale, user }: { locale: Locale; user: HeaderUser | null }) {
+export function Header({ locale, unreadNotices }: { locale: Locale; unreadNotices: boolean }) {
   const t = useT();
+  const { user } = useSession();
   return (
     <header className={classes.header}>
       <div className={classes.inner}>
@@ -54,7 +58,7 @@ export function Header({ locale, user }: { locale: Locale; user: HeaderUser | nu
         <div className={classes.tools}>
           <LanguageSwitch locale={locale} className={classes.hideOnMobile} />
           <CustomerService />
-          <AccountArea user={user} />
+          <AccountArea user={user} unreadNotices={unreadNotices} />
           <MobileMenu locale={locale} user={user} />
         </div>
       </div>
@@ -91,12 +95,26 @@ function CustomerService() {
   );
 }
 
-function AccountArea({ user }: { user: HeaderUser | null }) {
+/** Sign-in link that brings the visitor back to this page afterwards (the login page keeps the path). */
+function useSignInHref(): string {
+  const { pathname, search } = useLocation();
+  return loginUrlFor(pathname, search);
+}
+
+function AccountArea({ user, unreadNotices }: { user: SessionUser | null; unreadNotices: boolean }) {
   const t = useT();
-  if (user) return null; // Signed-in menu: built with accounts.
+  const signInHref = useSignInHref();
+  if (user) {
+    return (
+      <div className={classes.account}>
+        <NoticeBell key={user.id} user={user} seeded={unreadNotices} />
+        <AccountMenu user={user} className={classes.hideOnMobile} />
+      </div>
+    );
+  }
   return (
     <div className={`${classes.account} ${classes.hideOnMobile}`}>
-      <Link to="/login" className={classes.toolLink}>
+      <Link to={signInHref} className={classes.toolLink}>
         {t('header.account.signIn')}
       </Link>
       <Link to="/register" className={classes.signUp}>
@@ -106,8 +124,9 @@ function AccountArea({ user }: { user: HeaderUser | null }) {
   );
 }
 
-function MobileMenu({ locale, user }: { locale: Locale; user: HeaderUser | null }) {
+function MobileMenu({ locale, user }: { locale: Locale; user: SessionUser | null }) {
   const t = useT();
+  const signInHref = useSignInHref();
   return (
     <Dropdown
       className={classes.mobileOnly}
@@ -133,11 +152,17 @@ function MobileMenu({ locale, user }: { locale: Locale; user: HeaderUser | null 
             </div>
           ),
         )}
+        {user && (
+          <div className={classes.mobileGroup}>
+            <p className={classes.mobileGroupTitle}>{user.username}</p>
+            <AccountLinks className={classes.mobileLink} />
+          </div>
+        )}
         <div className={classes.mobileFooter}>
           <LanguageSwitch locale={locale} />
           {!user && (
             <>
-              <Link to="/login" className={classes.mobileLink}>
+              <Link to={signInHref} className={classes.mobileLink}>
                 {t('header.account.signIn')}
               </Link>
               <Link to="/register" className={classes.signUp}>

@@ -119,3 +119,10 @@ export function Star({ fill, size = 16, id }: { fill: number; size?: number; id:
     </svg>
   );
 }
+
+export const BellIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </Svg>
+);

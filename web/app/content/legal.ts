@@ -11,8 +11,9 @@
  * - under 14: guardian's consent and supervision; under 18: guardian guidance encouraged;
  * - reviews 15–1000 characters, 1–5 stars, pending until moderated; videos mp4 under 10 MB;
  *   avatars JPEG/PNG up to 2 MB; passwords 8–12 characters; code resend after 60 seconds;
- * - cookies: bw_session (session, or 30 days with “remember password”), bw_csrf (session),
- *   bw_consent (1 year), lang cookie (1 year) and local storage, userInfo in local/session storage,
+ * - cookies: bw_session (session, or 30 days with “Remember me”), bw_csrf (as bw_session),
+ *   bw_consent (1 year), lang cookie (1 year) and local storage, userInfo in local/session storage
+ *   (id, name, avatar; never the token), rememberEmail in local storage,
  *   bw_rl (4 hours), bw_aid (analytics, consent only, up to 2 years), sign-in providers' cookies
  *   up to 27 years — overall from 4 hours to 27 years.
  */
@@ -59,7 +60,7 @@ const serviceEn: LegalDocument = {
         'You can register with an email address, a public user name and a password, or sign in with a Google or Facebook account. When you register with an email address, we send a verification code to it to confirm that it is yours. Codes can be used once, expire shortly after they are sent and can be requested again after 60 seconds. Never share a verification code with anyone: Brokerwise staff will never ask you for one.',
         'There are two account types: Individual accounts for private persons, and Company accounts for firms, which are coming soon. Each person may hold only one Individual account. A Company account must be opened and managed by someone authorised to act for the company, and holding one does not allow a company to review itself (see “Prohibited conduct”).',
         'You must give accurate information and keep it up to date. Your user name is shown publicly; it must not impersonate anyone, mislead others about your identity or affiliations, or be offensive.',
-        'You are responsible for keeping your password secret and for all activity under your account. Passwords must be 8 to 12 characters long. Tick “remember password” only on a device that you alone use. If you suspect that someone else has accessed your account, tell us at once at support@brokerwise.example.',
+        'You are responsible for keeping your password secret and for all activity under your account. Passwords must be 8 to 12 characters long. Tick “Remember me” only on a device that you alone use. If you suspect that someone else has accessed your account, tell us at once at support@brokerwise.example.',
       ],
     },
     {
@@ -221,7 +222,7 @@ const serviceZh: LegalDocument = {
         '您可以使用电子邮箱、公开用户名和密码注册，也可以使用 Google 或 Facebook 账号登录。通过电子邮箱注册时，我们会向该邮箱发送验证码，以确认该邮箱归您所有。验证码仅限使用一次，发送后短时间内即失效，60 秒后可重新获取。请勿向任何人透露验证码，Brokerwise 工作人员绝不会向您索取验证码。',
         '账号分为两种类型：面向个人的“个人”账号，以及面向机构的“公司”账号（即将开放）。每人仅可持有一个个人账号。公司账号须由经公司授权的人员开立和管理，持有公司账号并不意味着该公司可以点评自身（详见“禁止行为”）。',
         '您应提供真实、准确的信息并及时更新。用户名将公开显示，不得冒充他人，不得就您的身份或关联关系误导他人，也不得含有冒犯性内容。',
-        '您应妥善保管密码，并对您账号下的全部活动负责。密码长度须为 8 至 12 个字符。请仅在您本人专用的设备上勾选“记住密码”。如您怀疑他人登录了您的账号，请立即发送邮件至 support@brokerwise.example 告知我们。',
+        '您应妥善保管密码，并对您账号下的全部活动负责。密码长度须为 8 至 12 个字符。请仅在您本人专用的设备上勾选“记住我”。如您怀疑他人登录了您的账号，请立即发送邮件至 support@brokerwise.example 告知我们。',
       ],
     },
     {
@@ -706,10 +707,10 @@ const cookieEn: LegalDocument = {
         'These cookies and storage items are essential for the Service to work and to stay secure, so they do not require your consent and cannot be switched off in our cookie settings. If you block them in your browser, you will not be able to sign in.',
       ],
       list: [
-        'bw_session (cookie): keeps you signed in and links your requests to your account. Duration: until you close your browser, or 30 days if you tick “remember password”.',
-        'bw_csrf (cookie): a random token that protects forms, such as reviews, posts and password changes, against cross-site request forgery. Duration: session.',
+        'bw_session (cookie): keeps you signed in and links your requests to your account. Duration: until you close your browser, or 30 days if you tick “Remember me”.',
+        'bw_csrf (cookie): a random token that protects forms, such as reviews, posts and password changes, against cross-site request forgery. Duration: the same as bw_session.',
         'bw_consent (cookie): records your cookie choices so that we do not ask you again on every visit. Duration: 1 year.',
-        'userInfo (local storage and session storage): your user ID, user name, avatar address and sign-in token, so that the pages you open know that you are signed in. Duration: until you log out or your session ends.',
+        'userInfo (local storage and session storage): your user ID, user name and avatar address, so that the pages you open know that you are signed in. It never holds your password or sign-in token. Duration: until you log out or your session ends.',
       ],
     },
     {
@@ -720,6 +721,7 @@ const cookieEn: LegalDocument = {
       list: [
         'lang (cookie): remembers whether you chose English or Simplified Chinese, so that pages are served in that language. Duration: 1 year.',
         'lang (local storage): keeps the same language choice in your browser, so that the page can restore it if the cookie is missing. Duration: until you clear it; the default language is English.',
+        'rememberEmail (local storage): the email address or user name you asked us to remember when you ticked “Remember me”, so that the sign-in form is filled in for you. Your password is never stored. Duration: until you sign in without “Remember me” or clear it.',
       ],
     },
     {
@@ -797,10 +799,10 @@ const cookieZh: LegalDocument = {
         '这些 Cookie 和存储项是本服务正常运行及保障安全所必需的，因此无需征得您的同意，也无法在我们的 Cookie 设置中关闭。如您在浏览器中屏蔽它们，将无法登录。',
       ],
       list: [
-        'bw_session（Cookie）：保持您的登录状态，并将您的请求与您的账号关联。有效期：至您关闭浏览器为止；如勾选“记住密码”，则为 30 天。',
-        'bw_csrf（Cookie）：一个随机令牌，用于保护点评、发帖、修改密码等表单，防范跨站请求伪造攻击。有效期：会话期间。',
+        'bw_session（Cookie）：保持您的登录状态，并将您的请求与您的账号关联。有效期：至您关闭浏览器为止；如勾选“记住我”，则为 30 天。',
+        'bw_csrf（Cookie）：一个随机令牌，用于保护点评、发帖、修改密码等表单，防范跨站请求伪造攻击。有效期：与 bw_session 相同。',
         'bw_consent（Cookie）：记录您对 Cookie 的选择，避免每次访问时重复询问。有效期：1 年。',
-        'userInfo（本地存储和会话存储）：您的用户 ID、用户名、头像地址和登录令牌，使您打开的页面能够识别您已登录。有效期：至您退出登录或会话结束为止。',
+        'userInfo（本地存储和会话存储）：您的用户 ID、用户名和头像地址，使您打开的页面能够识别您已登录；其中绝不包含您的密码或登录令牌。有效期：至您退出登录或会话结束为止。',
       ],
     },
     {
@@ -811,6 +813,7 @@ const cookieZh: LegalDocument = {
       list: [
         'lang（Cookie）：记住您选择的是英文还是简体中文，以便以该语言提供页面。有效期：1 年。',
         'lang（本地存储）：在您的浏览器中保存相同的语言选择，以便在 Cookie 缺失时恢复该选择。有效期：至您清除为止；默认语言为英文。',
+        'rememberEmail（本地存储）：您勾选“记住我”时要求我们记住的邮箱或用户名，以便为您预先填写登录表单；您的密码绝不会被保存。有效期：至您在未勾选“记住我”的情况下登录或将其清除为止。',
       ],
     },
     {

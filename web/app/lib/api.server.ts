@@ -1,15 +1,23 @@
 import type { AppLoadContext } from 'react-router';
 import { createApiClient, type ApiClient } from './api';
 import { apiLang, localeFromRequest, type Locale } from './locale';
+import { readCsrfToken } from './session';
 
-/** The API as seen from a loader: the gateway URL and salt from the load context, the visitor's language. */
+/**
+ * The API as seen from a loader: the gateway URL and salt from the load context, the visitor's
+ * language, and the visitor's cookies, so the gateway knows the session (`bw_session`). Loaders
+ * only read; POST /api/user/index is a read too, and carries the visitor's own `bw_csrf` back.
+ */
 export function serverApi(request: Request, context: AppLoadContext, locale: Locale): ApiClient {
+  const cookie = request.headers.get('cookie');
   return createApiClient({
     baseUrl: context.gatewayUrl,
     salt: context.signatureSalt,
     lang: apiLang(locale),
     requestId: context.requestId,
     signal: request.signal,
+    cookie,
+    csrfToken: () => readCsrfToken(cookie),
   });
 }
 

@@ -4,8 +4,9 @@
  * after 10 seconds.
  */
 import { signatureHeaders } from '@brokerwise/api-signature';
-import type { Envelope } from '../../../gateway/src/contract.ts';
+import type { Envelope, ErrorData } from '../../../gateway/src/contract.ts';
 import type { ApiLang } from './locale';
+import { CSRF_HEADER } from './session';
 
 /** Success is code 1; 200 is also accepted (spec §8). */
 const SUCCESS_CODES: ReadonlySet<number> = new Set([1, 200]);
@@ -57,8 +58,14 @@ export interface ApiClientConfig {
   salt: string;
   lang: ApiLang;
   requestId?: string | undefined;
-  /** User token once signed in (spec §6: requests carry it). */
+  /** User token for API clients that don't use the cookie session (the web app never sets it). */
   token?: string | null | undefined;
+  /** Loaders: the visitor's `cookie` header, forwarded so the gateway knows the session. */
+  cookie?: string | null | undefined;
+  /** The CSRF token sent as `x-csrf-token` on every POST (browser: the `bw_csrf` cookie, read per call). */
+  csrfToken?: (() => string | null | undefined) | undefined;
+  /** Browser: send the session cookies with same-origin calls. */
+  credentials?: RequestCredentials | undefined;
   timeoutMs?: number | undefined;
   /** Aborts the call with its caller, e.g. a loader's request.signal when the visitor navigates away. */
   signal?: AbortSignal | undefined;
@@ -70,6 +77,8 @@ export interface ApiClientConfig {
 export interface ApiClient {
   get<T>(path: string, query?: Record<string, QueryValue>): Promise<ApiSuccess<T>>;
   post<T>(path: string, body?: unknown): Promise<ApiSuccess<T>>;
+  /** multipart/form-data POST (file uploads). */
+  upload<T>(path: string, form: FormData): Promise<ApiSuccess<T>>;
 }
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -98,7 +107,14 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     };
     if (config.requestId) headers['x-request-id'] = config.requestId;
     if (config.token) headers['token'] = config.token;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (config.cookie) headers['cookie'] = config.cookie;
+    if (method === 'POST') {
+      const csrf = config.csrfToken?.();
+      if (csrf) headers[CSRF_HEADER] = csrf;
+    }
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    // A form's content type (with its boundary) is set by fetch itself.
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = config.signal ? AbortSignal.any([config.signal, timeout]) : timeout;
@@ -110,8 +126,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       response = await fetchImpl(url, {
         method,
         headers,
-        body: body === undefined ? null : JSON.stringify(body),
+        body: body === undefined ? null : isForm ? (body as FormData) : JSON.stringify(body),
         signal,
+        ...(config.credentials ? { credentials: config.credentials } : {}),
       });
     } catch (cause) {
       throw failure('timeout', null, cause);
@@ -140,7 +157,29 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   return {
     get: (path, query) => call('GET', buildUrl(config.baseUrl, path, query)),
     post: (path, body) => call('POST', buildUrl(config.baseUrl, path), body ?? {}),
+    upload: (path, form) => call('POST', buildUrl(config.baseUrl, path), form),
   };
+}
+
+/** Whether a failure ended the session (codes 402, 302, 409). */
+export function endsSession(error: unknown): boolean {
+  return error instanceof ApiError && error.failure.code !== null && SESSION_ENDING_CODES.has(error.failure.code);
+}
+
+/** The API path doesn't exist (yet): HTTP 404 with `route_not_found`. */
+export function isRouteNotFound(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.failure.status === 404 || (error.data as Partial<ErrorData> | null)?.error === 'route_not_found';
+}
+
+/** Per-field messages of a failed call (`data.fields`), already in the caller's language. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const fields = (error.data as Partial<ErrorData> | null)?.fields;
+  if (!fields || typeof fields !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(fields)) if (typeof message === 'string' && message) out[field] = message;
+  return out;
 }
 
 /** Turns any thrown value into loader-safe failure data; non-API errors are bugs and rethrown. */

@@ -2,12 +2,12 @@ import type { Country } from '../../../gateway/src/contract.ts';
 import type { Settled } from './api';
 import type { Messages } from './intl';
 import type { Locale } from './locale';
+import type { SessionUser } from './session';
 
-/** The header's signed-in view; the accounts work supplies it. Until then the header is always signed out. */
-export interface HeaderUser {
-  username: string;
-  avatar: string | null;
-  hasUnreadNotices: boolean;
+/** Public ids of the social sign-in providers; '' when not configured (embedded mode). */
+export interface SocialConfig {
+  googleClientId: string;
+  facebookAppId: string;
 }
 
 /** Data every page shares, from the root loader. */
@@ -20,5 +20,14 @@ export interface RootData {
   origin: string;
   year: number;
   countries: Settled<Country[]>;
-  user: HeaderUser | null;
+  /** The signed-in user, as the gateway confirmed it from the session cookie; null when signed out. */
+  user: SessionUser | null;
+  /**
+   * A session cookie came in but could not be checked (gateway unreachable): the page then restores
+   * the user from localStorage (spec §4) instead of showing a signed-out header.
+   */
+  sessionUnchecked: boolean;
+  /** The notice bell's dot (GET /api/user/noticecont), seeded for the poll. */
+  unreadNotices: boolean;
+  social: SocialConfig;
 }

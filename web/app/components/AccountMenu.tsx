@@ -1,0 +1,132 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { endsSession } from '../lib/api';
+import { USER_ROUTES } from '../lib/guard';
+import { clearStoredUser, type SessionUser } from '../lib/session';
+import { useT } from '../lib/use-t';
+import { useApi, useApiErrorText } from './ApiProvider';
+import { Dropdown } from './Dropdown';
+import { BellIcon } from './icons';
+import { useToast } from './Toasts';
+import classes from './Header.module.css';
+
+/** The signed-in menu of spec §2, in order; Help has no target yet. */
+export const ACCOUNT_LINKS = [
+  { to: '/user/reviews', messageId: 'header.account.reviews' },
+  { to: '/user/set', messageId: 'header.account.settings' },
+  { to: '/user/vlog', messageId: 'header.account.blog' },
+  { to: '/user/account', messageId: 'header.account.verify' },
+  { to: '/user/modifypassword', messageId: 'header.account.password' },
+] as const;
+
+// The poll (and SWR with it) loads only for signed-in visitors, after hydration.
+const NoticePoller = lazy(() => import('./NoticePoller'));
+
+export function UserAvatar({ user, size = 28 }: { user: SessionUser; size?: number }) {
+  if (user.avatar) return <img className={classes.avatar} src={user.avatar} alt="" width={size} height={size} />;
+  return (
+    <span className={classes.avatar} style={{ width: size, height: size }} aria-hidden="true">
+      {[...user.username][0]?.toUpperCase() ?? '?'}
+    </span>
+  );
+}
+
+/** Avatar and user name opening the account menu; works without script (details/summary) for the links. */
+export function AccountMenu({ user, className }: { user: SessionUser; className?: string | undefined }) {
+  const t = useT();
+  return (
+    <Dropdown
+      className={className}
+      label={
+        <>
+          <UserAvatar user={user} />
+          <span className={classes.username}>{user.username}</span>
+        </>
+      }
+      ariaLabel={t('header.account.menu', { username: user.username })}
+      align="end"
+    >
+      <AccountLinks className={classes.menuLink} />
+    </Dropdown>
+  );
+}
+
+/** The menu items; the mobile menu shows the same list. */
+export function AccountLinks({ className = '' }: { className?: string | undefined }) {
+  const t = useT();
+  return (
+    <ul className={classes.menuList} data-testid="account-menu">
+      {ACCOUNT_LINKS.map((item) => (
+        <li key={item.to}>
+          <Link to={item.to} className={className}>
+            {t(item.messageId)}
+          </Link>
+        </li>
+      ))}
+      <li>
+        <span className={`${className} ${classes.menuInert}`}>{t('header.account.help')}</span>
+      </li>
+      <li>
+        <LogoutButton className={className} />
+      </li>
+    </ul>
+  );
+}
+
+function LogoutButton({ className }: { className: string }) {
+  const t = useT();
+  const api = useApi();
+  const toast = useToast();
+  const errorText = useApiErrorText();
+  const { pathname } = useLocation();
+  const [busy, setBusy] = useState(false);
+
+  async function logout() {
+    setBusy(true);
+    try {
+      await api.post('/api/user/logout');
+    } catch (error) {
+      // Already signed out on the server: finish here too. Anything else: still signed in.
+      if (!endsSession(error)) {
+        toast('error', errorText(error));
+        setBusy(false);
+        return;
+      }
+    }
+    // The reloaded page renders signed out (the gateway cleared the cookies); no in-page state change
+    // first, so nothing races the reload. Spec §4: the page reloads; a signed-in page goes home.
+    clearStoredUser();
+    if (USER_ROUTES.has(pathname)) window.location.assign('/');
+    else window.location.reload();
+  }
+
+  return (
+    <button type="button" className={`${className} ${classes.menuButton}`} onClick={logout} disabled={busy}>
+      {t('header.account.logout')}
+    </button>
+  );
+}
+
+/** Bell to /user/notice with a dot for unread notices, polled every 60 s while signed in (spec §7, §9). */
+export function NoticeBell({ user, seeded, className }: { user: SessionUser; seeded: boolean; className?: string }) {
+  const t = useT();
+  const [unread, setUnread] = useState(seeded);
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return (
+    <Link
+      to="/user/notice"
+      className={`${classes.toolLink} ${classes.bell} ${className ?? ''}`}
+      aria-label={t(unread ? 'header.notice.unread' : 'header.notice.label')}
+      data-testid="notice-bell"
+    >
+      <BellIcon />
+      {unread && <span className={classes.dot} data-testid="notice-dot" />}
+      {mounted && (
+        <Suspense fallback={null}>
+          <NoticePoller userId={user.id} seeded={seeded} onChange={setUnread} />
+        </Suspense>
+      )}
+    </Link>
+  );
+}

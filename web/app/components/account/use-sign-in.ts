@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import type { UserInfo } from '../../../../gateway/src/contract.ts';
+import type { ApiSuccess } from '../../lib/api';
+import { takeRedirect } from '../../lib/guard';
+import { sessionUserFrom } from '../../lib/session';
+import { useSession } from '../SessionProvider';
+import { useToast } from '../Toasts';
+import { REDIRECT_DELAY_MS, useLater } from './use-form';
+
+/**
+ * The end of every sign-in (password, registration, Google, Facebook; spec §2, §4): the server's
+ * message as a success toast, the user kept (id, name, avatar; never the token), and after 3 seconds
+ * the page the guard kept in session storage, or home.
+ */
+export function useFinishSignIn() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const later = useLater();
+  return useCallback(
+    (result: ApiSuccess<{ userInfo: UserInfo }>) => {
+      if (result.msg) toast('success', result.msg);
+      signIn(sessionUserFrom(result.data.userInfo));
+      later(REDIRECT_DELAY_MS, () => navigate(takeRedirect(window.sessionStorage), { replace: true }));
+    },
+    [toast, signIn, later, navigate],
+  );
+}

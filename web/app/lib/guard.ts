@@ -1,0 +1,70 @@
+/**
+ * The role guard's rules (spec §2, §6): pages for signed-in users send visitors to /login and keep
+ * the path they wanted in session storage, so sign-in can take them back there.
+ */
+import { REDIRECT_KEY, REDIRECT_PARAM } from './session';
+import { BARE_ROUTES } from './site';
+
+/** Routes that require the user role (spec §2 route table). */
+export const USER_ROUTES: ReadonlySet<string> = new Set([
+  '/user/reviews',
+  '/user/set',
+  '/user/modifypassword',
+  '/user/vlog',
+  '/user/creation',
+  '/user/notice',
+]);
+
+/**
+ * A path sign-in may send the visitor to: site-relative (no scheme, no `//host`), and not one of
+ * the sign-in pages themselves (which would loop). Anything else is dropped.
+ */
+export function safeRedirectPath(value: string | null | undefined): string | null {
+  if (!value || value.length > 2048) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  // Reject control characters (header splitting, odd parsers).
+  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) < 0x20 || value.charCodeAt(i) === 0x7f) return null;
+  let url: URL;
+  try {
+    url = new URL(value, 'http://site.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'http://site.invalid') return null;
+  if (BARE_ROUTES.has(url.pathname)) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+/** The login address the guard redirects to, carrying where the visitor was going. */
+export function loginUrlFor(pathname: string, search = ''): string {
+  const back = safeRedirectPath(pathname + search);
+  return back && back !== '/' ? `/login?${new URLSearchParams({ [REDIRECT_PARAM]: back })}` : '/login';
+}
+
+interface RedirectStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Login page: copy a guard's `?redirect=` into session storage (spec: "kept in session storage"). */
+export function keepRedirect(storage: RedirectStorage, value: string | null | undefined): void {
+  const path = safeRedirectPath(value);
+  if (!path) return;
+  try {
+    storage.setItem(REDIRECT_KEY, path);
+  } catch {
+    // Storage disabled: sign-in then goes to the home page.
+  }
+}
+
+/** After sign-in: where to go (the kept path, or home), and forget it. */
+export function takeRedirect(storage: RedirectStorage): string {
+  try {
+    const path = safeRedirectPath(storage.getItem(REDIRECT_KEY));
+    storage.removeItem(REDIRECT_KEY);
+    return path ?? '/';
+  } catch {
+    return '/';
+  }
+}

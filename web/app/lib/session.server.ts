@@ -1,0 +1,75 @@
+/**
+ * The session as loaders see it: the visitor's `bw_session` cookie, checked by the gateway through
+ * POST /api/user/index. One check per request, however many loaders ask (root and page loaders run
+ * in parallel on the same Request).
+ */
+import { data, redirect, type AppLoadContext } from 'react-router';
+import type { UserProfile } from '../../../gateway/src/contract.ts';
+import { ApiError, endsSession, toFailure, type ApiClient, type ApiFailure } from './api';
+import { serverApi } from './api.server';
+import { loginUrlFor } from './guard';
+import { localeFromRequest, readCookie } from './locale';
+import { CSRF_COOKIE, SESSION_COOKIE } from './session';
+
+export type ServerSession =
+  /** No session cookie. */
+  | { state: 'none' }
+  | { state: 'signed-in'; profile: UserProfile }
+  /** The cookie is dead (expired, revoked: codes 402/409/302): clear it. */
+  | { state: 'ended' }
+  /** The check itself failed (gateway down, timeout): nobody can tell. */
+  | { state: 'unknown'; error: ApiFailure };
+
+const checks = new WeakMap<Request, Promise<ServerSession>>();
+
+export function hasSessionCookie(request: Request): boolean {
+  return !!readCookie(request.headers.get('cookie'), SESSION_COOKIE);
+}
+
+export function loadSession(request: Request, context: AppLoadContext, api?: ApiClient): Promise<ServerSession> {
+  let check = checks.get(request);
+  if (!check) {
+    check = checkSession(request, api ?? serverApi(request, context, localeFromRequest(request).locale));
+    checks.set(request, check);
+  }
+  return check;
+}
+
+async function checkSession(request: Request, api: ApiClient): Promise<ServerSession> {
+  if (!hasSessionCookie(request)) return { state: 'none' };
+  try {
+    const { data: profile } = await api.post<UserProfile>('/api/user/index');
+    return { state: 'signed-in', profile };
+  } catch (error) {
+    if (endsSession(error)) return { state: 'ended' };
+    if (error instanceof ApiError) return { state: 'unknown', error: toFailure(error) };
+    throw error;
+  }
+}
+
+/** Expires the session cookies in the browser (they are dead on the server already). */
+export function clearSessionCookieHeaders(): Headers {
+  const headers = new Headers();
+  headers.append('Set-Cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  headers.append('Set-Cookie', `${CSRF_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`);
+  return headers;
+}
+
+/**
+ * The role guard of one route's loader (spec §2, §6): the signed-in user's profile, or a redirect
+ * to /login carrying the requested path. A failed check answers 503 rather than pretending the
+ * visitor is signed out.
+ */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<UserProfile> {
+  const session = await loadSession(request, context);
+  if (session.state === 'signed-in') return session.profile;
+  if (session.state === 'unknown') throw data(null, { status: 503 });
+  const url = new URL(request.url);
+  throw redirect(loginUrlFor(url.pathname, url.search), session.state === 'ended' ? { headers: clearSessionCookieHeaders() } : undefined);
+}
+
+/** /login, /register, /retrievePassword: a signed-in user goes home instead (spec §6). */
+export async function redirectIfSignedIn(request: Request, context: AppLoadContext): Promise<void> {
+  const session = await loadSession(request, context);
+  if (session.state === 'signed-in') throw redirect('/');
+}

@@ -1,0 +1,151 @@
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/PasswordInput.css';
+import { Button, Checkbox, PasswordInput, TextInput } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
+import type { CheckInBody, UserInfo } from '../../../gateway/src/contract.ts';
+import { useApi, useApiErrorText } from '../components/ApiProvider';
+import { AgreementField } from '../components/account/AgreementField';
+import { AuthShell } from '../components/account/AuthShell';
+import { SocialButtons } from '../components/account/SocialButtons';
+import { useFormFields, useHydrated } from '../components/account/use-form';
+import { useFinishSignIn } from '../components/account/use-sign-in';
+import { RouteErrorContent } from '../components/StatusPage';
+import { useToast } from '../components/Toasts';
+import { keepRedirect } from '../lib/guard';
+import { pageMeta } from '../lib/meta';
+import type { RootData } from '../lib/root-data';
+import { REDIRECT_PARAM, REMEMBER_EMAIL_KEY } from '../lib/session';
+import { redirectIfSignedIn } from '../lib/session.server';
+import { useT } from '../lib/use-t';
+import { validateLogin, type LoginValues } from '../lib/validation';
+import type { Route } from './+types/login';
+import classes from '../components/account/AuthForm.module.css';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectIfSignedIn(request, context);
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta({ matches, location, title: { id: 'auth.login.title' }, description: { id: 'auth.login.subtitle' } });
+
+type Phase = 'idle' | 'sending' | 'done';
+
+export default function Login() {
+  const t = useT();
+  const api = useApi();
+  const toast = useToast();
+  const errorText = useApiErrorText();
+  const finishSignIn = useFinishSignIn();
+  const hydrated = useHydrated();
+  const locale = useRouteLoaderData<RootData>('root')?.locale ?? 'en';
+  const [searchParams] = useSearchParams();
+  const form = useFormFields<LoginValues>({ email: '', password: '', rememberpwd: false, check: false }, validateLogin);
+  const { prefill } = form;
+  const [phase, setPhase] = useState<Phase>('idle');
+  const locked = !hydrated || phase !== 'idle';
+
+  const redirectParam = searchParams.get(REDIRECT_PARAM);
+  useEffect(() => {
+    keepRedirect(window.sessionStorage, redirectParam);
+  }, [redirectParam]);
+
+  useEffect(() => {
+    try {
+      const remembered = window.localStorage.getItem(REMEMBER_EMAIL_KEY);
+      if (remembered) prefill({ email: remembered, rememberpwd: true });
+    } catch {
+      // Storage disabled: nothing remembered.
+    }
+  }, [prefill]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (locked || !form.validateAll()) return;
+    const { email, password, rememberpwd } = form.values;
+    setPhase('sending');
+    try {
+      const body: CheckInBody = { tab: 'login', email: email.trim(), password, rememberpwd };
+      const result = await api.post<{ userInfo: UserInfo }>('/api/user/checkIn', body);
+      rememberAccount(rememberpwd ? email.trim() : null);
+      setPhase('done');
+      finishSignIn(result);
+    } catch (error) {
+      form.showServerErrors(error);
+      toast('error', errorText(error));
+      setPhase('idle');
+    }
+  }
+
+  return (
+    <AuthShell locale={locale} title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <form className={classes.form} onSubmit={onSubmit} noValidate>
+        <TextInput
+          label={t('auth.login.account')}
+          name="email"
+          autoComplete="username"
+          value={form.values.email}
+          onChange={(e) => form.set('email', e.currentTarget.value)}
+          error={form.error('email')}
+          disabled={locked}
+        />
+        <PasswordInput
+          label={t('auth.login.password')}
+          name="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(e) => form.set('password', e.currentTarget.value)}
+          error={form.error('password')}
+          disabled={locked}
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
+        />
+        <div className={classes.options}>
+          <Checkbox
+            label={t('auth.login.remember')}
+            name="rememberpwd"
+            checked={form.values.rememberpwd}
+            onChange={(e) => form.set('rememberpwd', e.currentTarget.checked)}
+            disabled={locked}
+          />
+          <Link to="/retrievePassword" className={classes.link}>
+            {t('auth.login.forgot')}
+          </Link>
+        </div>
+        <AgreementField checked={form.values.check} onChange={(v) => form.set('check', v)} error={form.error('check')} disabled={locked} />
+        <Button type="submit" size="md" fullWidth loading={phase === 'sending'} disabled={!hydrated || phase === 'done'}>
+          {t('auth.login.submit')}
+        </Button>
+      </form>
+      <SocialButtons
+        onSignedIn={(result) => {
+          setPhase('done');
+          finishSignIn(result);
+        }}
+        disabled={locked}
+      />
+      <p className={classes.footerText}>
+        {t('auth.login.noAccount')}{' '}
+        <Link to="/register" className={classes.link}>
+          {t('auth.login.register')}
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}
+
+/** Remember password (ADR: deliberate deviation from spec §3): only the email or user name is kept. */
+function rememberAccount(account: string | null): void {
+  try {
+    if (account) window.localStorage.setItem(REMEMBER_EMAIL_KEY, account);
+    else window.localStorage.removeItem(REMEMBER_EMAIL_KEY);
+  } catch {
+    // Storage disabled: nothing to remember.
+  }
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorContent error={error} />;
+}

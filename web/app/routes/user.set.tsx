@@ -1,0 +1,275 @@
+import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLoaderData } from 'react-router';
+import type { BindEmailBody, Country, EditUserBody, UserProfile } from '../../../gateway/src/contract.ts';
+import { useApi, useApiErrorText } from '../components/ApiProvider';
+import { AccountLayout } from '../components/account/AccountLayout';
+import { SendCodeButton } from '../components/account/SendCodeButton';
+import { useFormFields, useHydrated } from '../components/account/use-form';
+import { useSession } from '../components/SessionProvider';
+import { RouteErrorContent } from '../components/StatusPage';
+import { useToast } from '../components/Toasts';
+import { fieldErrorsOf, settle } from '../lib/api';
+import { pageApi } from '../lib/api.server';
+import { countryName } from '../lib/format';
+import { pageMeta } from '../lib/meta';
+import { requireUser } from '../lib/session.server';
+import { useT } from '../lib/use-t';
+import { checkAvatarFile, MOTTO_MAX, validateBindEmail, validateProfile, type BindEmailValues, type ProfileValues } from '../lib/validation';
+import type { Route } from './+types/user.set';
+import classes from '../components/account/AccountLayout.module.css';
+
+/** Signed-in users only: this loader checks it itself (spec §6). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { locale, api } = pageApi(request, context);
+  const [profile, regions] = await Promise.all([requireUser(request, context), settle(api.get<Country[]>('/api/ajax/dataRegion'))]);
+  // Named and sorted here, once, so server and browser render the same list.
+  const countries = regions.ok
+    ? regions.data.map((c) => ({ value: c.id, label: countryName(c, locale) })).sort((a, b) => a.label.localeCompare(b.label, locale))
+    : [];
+  return { profile, countries, countriesFailed: !regions.ok };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'header.account.settings' }, noindex: true });
+
+/** My Settings (spec §2 "Personal settings"): avatar, email binding, public user name, country, motto. */
+export default function Settings() {
+  const t = useT();
+  const { profile, countries, countriesFailed } = useLoaderData<typeof loader>();
+  return (
+    <AccountLayout title={t('header.account.settings')}>
+      <EmailBinding initialEmail={profile.email} />
+      <ProfileForm profile={profile} countries={countries} countriesFailed={countriesFailed} />
+    </AccountLayout>
+  );
+}
+
+interface CountryOption {
+  value: string;
+  label: string;
+}
+
+function ProfileForm({ profile, countries, countriesFailed }: { profile: UserProfile; countries: CountryOption[]; countriesFailed: boolean }) {
+  const t = useT();
+  const api = useApi();
+  const toast = useToast();
+  const errorText = useApiErrorText();
+  const session = useSession();
+  const hydrated = useHydrated();
+  const form = useFormFields<ProfileValues>({ username: profile.username, country: profile.country?.id ?? '', motto: profile.motto ?? '' }, validateProfile);
+  const [avatar, setAvatar] = useState<{ url: string; key: string | null }>({ url: profile.avatar?.avatar ?? '', key: null });
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const locked = !hydrated || saving;
+
+  async function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = ''; // the same file may be picked again after a failure
+    if (!file) return;
+    const problem = checkAvatarFile(file);
+    if (problem) {
+      setAvatarError(t(problem));
+      return;
+    }
+    setAvatarError(null);
+    setUploading(true);
+    try {
+      const body = new FormData();
+      body.append('file', file);
+      const { data } = await api.upload<{ key: string; avatar: { avatar: string } }>('/api/user/avatar', body);
+      setAvatar({ url: data.avatar.avatar, key: data.key });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setAvatarError(fields.file ?? fields.avatar ?? null);
+      toast('error', errorText(error));
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (locked || uploading || !form.validateAll()) return;
+    const { username, country, motto } = form.values;
+    setSaving(true);
+    try {
+      const body: EditUserBody = { username: username.trim(), country, motto, ...(avatar.key ? { avatar: avatar.key } : {}) };
+      const result = await api.post<UserProfile | null>('/api/user/editUser', body);
+      toast('success', result.msg || t('settings.profile.saved'));
+      const saved = result.data;
+      session.update({ username: saved?.username ?? body.username, avatar: saved?.avatar?.avatar ?? avatar.url });
+      setAvatar((current) => ({ url: saved?.avatar?.avatar ?? current.url, key: null }));
+    } catch (error) {
+      form.showServerErrors(error);
+      const fields = fieldErrorsOf(error);
+      const avatarField = fields.avatar ?? fields.avatarKey;
+      if (avatarField) setAvatarError(avatarField);
+      toast('error', errorText(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const initial = [...form.values.username][0]?.toUpperCase() ?? '?';
+  return (
+    <form className={classes.card} onSubmit={onSubmit} noValidate aria-labelledby="profile-title">
+      <h2 id="profile-title" className={classes.cardTitle}>
+        {t('settings.profile.title')}
+      </h2>
+      <div className={classes.form}>
+        <div>
+          <div className={classes.avatarRow}>
+            {avatar.url ? (
+              <img className={classes.avatarPreview} src={avatar.url} alt={t('settings.avatar.preview')} width={88} height={88} data-testid="avatar-preview" />
+            ) : (
+              <span className={`${classes.avatarPreview} ${classes.avatarInitial}`} aria-hidden="true">
+                {initial}
+              </span>
+            )}
+            <div>
+              <label className={classes.uploadButton} data-busy={uploading || undefined}>
+                {t(uploading ? 'settings.avatar.uploading' : 'settings.avatar.upload')}
+                <input
+                  type="file"
+                  accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+                  className="bw-visually-hidden"
+                  onChange={onPick}
+                  disabled={locked || uploading}
+                  aria-describedby="avatar-hint"
+                />
+              </label>
+              <p id="avatar-hint" className={classes.hint}>
+                {t('settings.avatar.hint')}
+              </p>
+            </div>
+          </div>
+          {avatarError && (
+            <p className={classes.fieldError} role="alert">
+              {avatarError}
+            </p>
+          )}
+        </div>
+        <TextInput
+          label={t('settings.profile.username')}
+          description={t('settings.profile.usernameHint')}
+          name="username"
+          autoComplete="username"
+          value={form.values.username}
+          onChange={(e) => form.set('username', e.currentTarget.value)}
+          error={form.error('username')}
+          disabled={locked}
+        />
+        <NativeSelect
+          label={t('settings.profile.country')}
+          name="country"
+          value={form.values.country}
+          onChange={(e) => form.set('country', e.currentTarget.value)}
+          error={form.error('country') ?? (countriesFailed ? t('settings.profile.countriesFailed') : undefined)}
+          disabled={locked}
+          data={[{ value: '', label: t('settings.profile.countryPlaceholder'), disabled: true }, ...countries]}
+        />
+        <Textarea
+          label={t('settings.profile.motto')}
+          description={t('settings.profile.mottoCount', { count: [...form.values.motto].length, max: MOTTO_MAX })}
+          name="motto"
+          autosize
+          minRows={3}
+          maxRows={6}
+          value={form.values.motto}
+          onChange={(e) => form.set('motto', e.currentTarget.value)}
+          error={form.error('motto')}
+          disabled={locked}
+        />
+        <div className={classes.actions}>
+          <Button type="submit" loading={saving} disabled={!hydrated || uploading}>
+            {t('settings.profile.save')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** Email binding: shown bound, or bound here with a code sent for `bind_email` (spec §2). */
+function EmailBinding({ initialEmail }: { initialEmail: string | null }) {
+  const t = useT();
+  const api = useApi();
+  const toast = useToast();
+  const errorText = useApiErrorText();
+  const hydrated = useHydrated();
+  const [email, setEmail] = useState(initialEmail);
+  const form = useFormFields<BindEmailValues>({ email: '', captcha: '' }, validateBindEmail);
+  const [busy, setBusy] = useState(false);
+  const locked = !hydrated || busy;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (locked || !form.validateAll()) return;
+    setBusy(true);
+    try {
+      const body: BindEmailBody = { email: form.values.email.trim(), captcha: form.values.captcha.trim() };
+      const result = await api.post<UserProfile | null>('/api/user/bindemail', body);
+      toast('success', result.msg || t('settings.email.bound'));
+      setEmail(result.data?.email ?? body.email);
+    } catch (error) {
+      form.showServerErrors(error);
+      toast('error', errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={classes.card} aria-labelledby="email-title">
+      <h2 id="email-title" className={classes.cardTitle}>
+        {t('settings.email.title')}
+      </h2>
+      {email ? (
+        <p className={classes.emailBound} data-testid="bound-email">
+          <span>{email}</span>
+          <span className={classes.badge}>{t('settings.email.boundBadge')}</span>
+        </p>
+      ) : (
+        <form className={classes.form} onSubmit={onSubmit} noValidate>
+          <p className={classes.muted}>{t('settings.email.intro')}</p>
+          <TextInput
+            label={t('auth.register.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.values.email}
+            onChange={(e) => form.set('email', e.currentTarget.value)}
+            error={form.error('email')}
+            disabled={locked}
+          />
+          <div className={classes.codeRow}>
+            <TextInput
+              label={t('auth.code.label')}
+              name="captcha"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              value={form.values.captcha}
+              onChange={(e) => form.set('captcha', e.currentTarget.value)}
+              error={form.error('captcha')}
+              disabled={locked}
+            />
+            <div className={classes.codeButton}>
+              <SendCodeButton event="bind_email" email={() => (form.validateFields(['email']) ? form.values.email.trim() : null)} disabled={locked} />
+            </div>
+          </div>
+          <div className={classes.actions}>
+            <Button type="submit" variant="light" loading={busy} disabled={!hydrated}>
+              {t('settings.email.bind')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorContent error={error} />;
+}
