@@ -221,3 +221,57 @@ export interface PublicUser {
   /** Whether the signed-in caller follows this user (false when signed out). */
   followed: boolean;
 }
+
+/* ------------------------------------------------------------------------------------------
+ * Company detail and rankings (issue "Companies, reviews…").
+ * ---------------------------------------------------------------------------------------- */
+
+export interface Licence {
+  /** Regulator short name, e.g. FCA, ASIC, CySEC. */
+  regulator: string;
+  /** Regulator's country/region name in the caller's language. */
+  regulatorCountry: string;
+  licenceNo: string;
+  /** The licensed legal entity. */
+  entity: string;
+  status: 'regulated' | 'offshore' | 'revoked' | 'exceeded';
+  /** Link to the regulator's public register entry. */
+  registerUrl: string;
+}
+
+export interface CompanyContact {
+  website: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+}
+
+/** GET /api/brokers/detail?id=<company id (slug)> — every field of spec §3 "Company". */
+export interface CompanyDetail extends CompanyCard {
+  nameEn: string;
+  nameZh: string;
+  aliases: string[];
+  /** Longer "about" text in the caller's language. */
+  about: string;
+  /** Product services, in the caller's language. */
+  services: string[];
+  assetTypes: string[];
+  platforms: string[];
+  /** e.g. "1:500"; null where it does not apply (payment firms). */
+  maxLeverage: string | null;
+  licences: Licence[];
+  paymentMethods: string[];
+  contact: CompanyContact;
+  /** Supported account currencies (ISO codes). */
+  currencies: string[];
+  /** Where "Open account" leads; null when the company has none. */
+  openAccountUrl: string | null;
+  updatedAt: string;
+}
+
+/** GET /api/brokers/topBrokersList?page= — Brokers ranked by score (minimum review count applies). */
+export interface RankedCompany extends CompanyCard {
+  rank: number;
+}
+export type TopBrokersResponse = Envelope<Page<RankedCompany>>;
+export type CompanyDetailResponse = Envelope<CompanyDetail>;
