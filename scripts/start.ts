@@ -79,7 +79,7 @@ async function main(): Promise<void> {
       IDENTITY_URL: `http://127.0.0.1:${identity.port}`,
       WEB_URL: `http://127.0.0.1:${web.port}`,
     }),
-    { cache, objects, ...(mailer.list ? { devMailbox: mailer as Mailbox } : {}) },
+    { cache, objects, bus, ...(mailer.list ? { devMailbox: mailer as Mailbox } : {}) },
   );
 
   const modes = [

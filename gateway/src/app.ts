@@ -12,6 +12,7 @@ import type { OpaqueIds } from './domain/opaque-id.ts';
 import type { Presenters } from './domain/presenters.ts';
 import { sendError } from './http/envelope.ts';
 import { registerApiGuards } from './http/guards.ts';
+import type { CacheInvalidator } from './http/invalidation.ts';
 import { Sessions } from './http/session.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { userRoutes } from './routes/user.ts';
@@ -24,6 +25,7 @@ export interface GatewayDeps {
   identity: IdentityClient;
   jwtSecret: string;
   secureCookies: boolean;
+  invalidator?: CacheInvalidator | undefined;
   /** Embedded mode only: the file mailer's mailbox, shown at /dev/mailbox. */
   devMailbox?: Mailbox | undefined;
   cache: Cache;
@@ -59,5 +61,5 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     const mailbox = deps.devMailbox;
     await app.register(async (dev) => devMailboxRoutes(dev, { mailbox }));
   }
-  await app.register(async (web) => webProxyRoutes(web, { webUrl: deps.webUrl, pageCacheTtlMs: deps.pageCacheTtlMs, timeoutMs: deps.upstreamTimeoutMs }));
+  await app.register(async (web) => webProxyRoutes(web, { webUrl: deps.webUrl, pageCacheTtlMs: deps.pageCacheTtlMs, timeoutMs: deps.upstreamTimeoutMs, invalidator: deps.invalidator }));
 }

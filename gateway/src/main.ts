@@ -1,3 +1,4 @@
+import { createBus, type EventBus } from '@brokerwise/bus';
 import { createCache, type Cache } from '@brokerwise/cache';
 import { buildFastify, registerHealth, runServer } from '@brokerwise/service-kit';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
@@ -7,10 +8,13 @@ import { CatalogueClient } from './clients/catalogue.client.ts';
 import { IdentityClient } from './clients/identity.client.ts';
 import type { GatewayConfig } from './config.ts';
 import { OpaqueIds } from './domain/opaque-id.ts';
+import { CacheInvalidator } from './http/invalidation.ts';
 import { Presenters } from './domain/presenters.ts';
 
 export interface GatewayShared {
   cache?: Cache;
+  /** The bus whose catalogue/review events invalidate cached answers (embedded: the shared one). */
+  bus?: EventBus;
   objects?: ObjectStore;
   /** Embedded mode: the file mailer, whose mailbox is shown at /dev/mailbox. */
   devMailbox?: Mailbox;
@@ -24,10 +28,13 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   const ids = new OpaqueIds(config.ID_KEY);
   const catalogue = new CatalogueClient(config.CATALOGUE_URL, config.UPSTREAM_TIMEOUT_MS);
 
+  const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'gateway' }));
+  const invalidator = new CacheInvalidator(cache);
   const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, trustRequestId: false, bodyLimit: 12 * 1024 * 1024, trustProxy: config.TRUST_PROXY });
   registerHealth(app, [
     { name: 'cache', check: () => cache.ping() },
     { name: 'objects', check: () => objects.ping() },
+    { name: 'bus', check: () => bus.ping() },
     {
       name: 'catalogue',
       check: async () => {
@@ -38,6 +45,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   ]);
   await app.register(gatewayApp, {
     catalogue,
+    invalidator,
     identity: new IdentityClient(config.IDENTITY_URL, config.UPSTREAM_TIMEOUT_MS),
     jwtSecret: config.JWT_SECRET,
     secureCookies: config.COOKIE_SECURE ?? config.APP_MODE === 'production',
@@ -53,11 +61,12 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
     pageCacheTtlMs: config.PAGE_CACHE_TTL_MS,
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   });
+  const invalidation = await invalidator.subscribe(bus, app.log);
   const server = await runServer(app, {
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    closers: shared.cache ? [] : [() => cache.close()],
+    closers: [() => invalidation.drain(), ...(shared.bus ? [] : [() => bus.close()]), ...(shared.cache ? [] : [() => cache.close()])],
   });
   const address = app.server.address();
   return { port: typeof address === 'object' && address ? address.port : config.PORT, close: server.close };

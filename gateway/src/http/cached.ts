@@ -20,6 +20,11 @@ export class JsonCache {
     this.shared = shared;
   }
 
+  /** Forget the per-process copies (after an invalidating event). */
+  clearLocal(): void {
+    this.local.clear();
+  }
+
   async get(key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<{ json: Buffer; hit: boolean }> {
     if (ttlSeconds <= 0) return { json: Buffer.from(JSON.stringify(await load())), hit: false };
     const t = Date.now();

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CacheInvalidator } from '../http/invalidation.ts';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 
@@ -23,12 +24,17 @@ interface Page {
  * instead of stampeding the renderer; after expiry the stale copy is served for a few seconds
  * while a single background render refreshes it. Signed-in pages are never shared.
  */
-export async function webProxyRoutes(app: FastifyInstance, opts: { webUrl: string; pageCacheTtlMs: number; timeoutMs: number }): Promise<void> {
+export async function webProxyRoutes(
+  app: FastifyInstance,
+  opts: { webUrl: string; pageCacheTtlMs: number; timeoutMs: number; invalidator?: CacheInvalidator | undefined },
+): Promise<void> {
   const target = new URL(opts.webUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const pages = new Map<string, Page>();
   const inflight = new Map<string, Promise<Page>>();
   const staleMs = Math.max(opts.pageCacheTtlMs * 5, 5_000);
+  // A changed company or rating makes every stored page suspect: drop them all (renders are cheap).
+  opts.invalidator?.onInvalidate(() => pages.clear());
 
   const sweep = setInterval(() => {
     const now = Date.now();
