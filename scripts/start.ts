@@ -16,6 +16,8 @@ import { createObjectStore, parseS3Env } from '@brokerwise/storage';
 import { parseCatalogueConfig } from '../services/catalogue/src/config.ts';
 import { startCatalogue } from '../services/catalogue/src/main.ts';
 import { parseIdentityConfig } from '../services/identity/src/config.ts';
+import { parseSearchConfig } from '../services/search/src/config.ts';
+import { startSearch } from '../services/search/src/main.ts';
 import { startIdentity } from '../services/identity/src/main.ts';
 import { parseGatewayConfig } from '../gateway/src/config.ts';
 import { startGateway } from '../gateway/src/main.ts';
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
   const env = processEnv();
   const gatewayConfig = parseGatewayConfig(env);
   const catalogueConfig = parseCatalogueConfig({ ...env, PORT: env.CATALOGUE_PORT ?? '0' });
+  const searchConfig = parseSearchConfig({ ...env, PORT: env.SEARCH_PORT ?? '0' });
   const identityConfig = parseIdentityConfig({ ...env, PORT: env.IDENTITY_PORT ?? '0' });
   ensureWebBuild();
 
@@ -61,6 +64,9 @@ async function main(): Promise<void> {
   const objects = await createObjectStore({ dataDir: gatewayConfig.DATA_DIR, s3: parseS3Env(env) });
   const mailer = createMailer({ dataDir: identityConfig.DATA_DIR, smtpUrl: identityConfig.SMTP_URL, from: identityConfig.MAIL_FROM });
 
+  // Consumers first: the in-process bus delivers only what is published after a durable exists,
+  // and the catalogue's demo seed is published as soon as its outbox relay starts.
+  const search = await startSearch(searchConfig, { bus });
   const catalogue = await startCatalogue(catalogueConfig, { bus, objects });
   const identity = await startIdentity(identityConfig, { bus, objects, cache, mailer });
 
@@ -77,6 +83,7 @@ async function main(): Promise<void> {
       ...env,
       CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`,
       IDENTITY_URL: `http://127.0.0.1:${identity.port}`,
+      SEARCH_URL: `http://127.0.0.1:${search.port}`,
       WEB_URL: `http://127.0.0.1:${web.port}`,
     }),
     { cache, objects, bus, ...(mailer.list ? { devMailbox: mailer as Mailbox } : {}) },
@@ -98,6 +105,7 @@ async function main(): Promise<void> {
     await gateway.close();
     await web.close();
     await identity.close();
+    await search.close();
     await catalogue.close();
     await bus.close();
     await cache.close();

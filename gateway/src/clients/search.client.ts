@@ -1,0 +1,29 @@
+import type { CategorySlug } from '../contract.ts';
+import { ServiceClient } from './service-client.ts';
+
+// The gateway's view of the search service's internal API (services/search/src/routes).
+export interface SearchHit {
+  id: string;
+  slug: string;
+  name: string;
+  nameZh: string;
+  category: CategorySlug;
+  countryCode: string;
+  descriptionEn: string;
+  descriptionZh: string;
+  score: number;
+  regulated: boolean;
+  founded: number | null;
+  logoUrl: string;
+  relevance: number;
+}
+
+export class SearchClient {
+  private readonly http: ServiceClient;
+  constructor(baseUrl: string, timeoutMs: number) {
+    this.http = new ServiceClient('search', baseUrl, timeoutMs);
+  }
+  search(q: { q: string; category?: string | undefined; country?: string | undefined; minScore?: number | undefined; order?: string | undefined; page: number; limit: number }, requestId: string) {
+    return this.http.get<{ items: SearchHit[]; total: number }>('/v1/search', q, requestId);
+  }
+}

@@ -1,0 +1,17 @@
+import { Type, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
+
+export const SearchConfigSchema = Type.Object({
+  ...commonServiceSettings,
+  PORT: Type.Integer({ default: 3204, minimum: 0, maximum: 65535 }),
+  /** Apply migrations at start (embedded); production runs `npm run migrate -- search` as a job. */
+  MIGRATE_ON_START: Type.Boolean({ default: true }),
+  /**
+   * Durable consumer of `catalogue.company.*`. A rebuild (see README) starts a fresh durable under a
+   * new name so the bus replays the stream into the emptied read model.
+   */
+  CATALOGUE_DURABLE: Type.String({ default: 'search-catalogue', pattern: '^[A-Za-z0-9_-]+$' }),
+});
+
+export type SearchConfig = Static<typeof SearchConfigSchema>;
+
+export const parseSearchConfig = (env: Record<string, string | undefined>): Readonly<SearchConfig> => parseConfig(SearchConfigSchema, env);

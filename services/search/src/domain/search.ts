@@ -1,0 +1,66 @@
+import type { Kysely } from '@brokerwise/sql';
+import { searchCompanies, type RelevanceWeights, type SearchRow } from '../store/company.store.ts';
+import type { SearchTables } from '../store/types.ts';
+import { foldLatin, hanText, latinWords, segmentZh, toTsQuery } from './text.ts';
+
+export const MAX_PAGE_SIZE = 50;
+export const MAX_QUERY_LENGTH = 100;
+
+/**
+ * Relevance tiers, best first: exact name (English or Chinese, or the slug's words) > name prefix >
+ * alias > alias prefix > every query word a prefix of a name/alias word (Chinese: the query inside
+ * the name or an alias) > trigram word similarity ≥ 0.45 (typos; the similarity is added so closer
+ * spellings rank first) > description match. Ties: score desc, then slug.
+ */
+export const RELEVANCE: Readonly<RelevanceWeights> = Object.freeze({
+  exactName: 100,
+  namePrefix: 80,
+  alias: 60,
+  aliasPrefix: 55,
+  wordPrefix: 40,
+  trigram: 20,
+  trigramThreshold: 0.45,
+  description: 10,
+});
+
+export type SearchOrder = 'relevance' | 'score' | 'newest' | 'name';
+
+export interface SearchInput {
+  q?: string | undefined;
+  category?: string | undefined;
+  countryCode?: string | undefined;
+  minScore?: number | undefined;
+  /** Default: relevance with a query, score without. */
+  order?: SearchOrder | undefined;
+  page: number;
+  limit: number;
+}
+
+/** Splits a query into its Latin and Chinese parts, each normalised as documents are. */
+export function planQuery(q: string) {
+  const words = latinWords(q);
+  const zh = hanText(q);
+  return {
+    latin: foldLatin(q),
+    zh,
+    latinPrefixQuery: toTsQuery(words, { prefix: true, weights: 'AB' }),
+    latinWordsQuery: toTsQuery(words, { prefix: false }),
+    zhWordsQuery: toTsQuery(segmentZh(zh), { prefix: false }),
+  };
+}
+
+export async function searchCatalogue(db: Kysely<SearchTables>, input: SearchInput): Promise<{ rows: SearchRow[]; total: number }> {
+  const plan = planQuery((input.q ?? '').slice(0, MAX_QUERY_LENGTH));
+  const hasText = plan.latin !== '' || plan.zh !== '';
+  const limit = Math.min(Math.max(1, input.limit), MAX_PAGE_SIZE);
+  return searchCompanies(db, {
+    ...plan,
+    category: input.category,
+    countryCode: input.countryCode,
+    minScore: input.minScore,
+    order: input.order ?? (hasText ? 'relevance' : 'score'),
+    offset: (Math.max(1, input.page) - 1) * limit,
+    limit,
+    weights: RELEVANCE,
+  });
+}

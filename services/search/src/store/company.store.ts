@@ -1,0 +1,180 @@
+import { sql, type Kysely, type Transaction } from '@brokerwise/sql';
+import type { SearchTables } from './types.ts';
+
+type Db = Kysely<SearchTables> | Transaction<SearchTables>;
+
+/** A read-model row as written: columns plus the three tsvector sources (names A, aliases B, descriptions D). */
+export interface CompanyDocument {
+  id: string;
+  slug: string;
+  name: string;
+  name_zh: string;
+  aliases: string[];
+  category: string;
+  country_code: string;
+  description_en: string;
+  description_zh: string;
+  score: number;
+  regulated: boolean;
+  founded: number | null;
+  logo_url: string;
+  version: number;
+  updated_at: Date;
+  name_latin: string;
+  aliases_latin: string[];
+  search_latin: string;
+  search_zh: string;
+  tsvNames: string;
+  tsvAliases: string;
+  tsvDescription: string;
+}
+
+/**
+ * Insert or replace, only when `version` is newer than the stored row and than any removal.
+ * Returns false when the event was stale. `unaccent` folds what NFKD left (the JS side did the rest).
+ */
+export async function upsertDocument(db: Db, d: CompanyDocument): Promise<boolean> {
+  const result = await sql`
+    insert into company (id, slug, name, name_zh, aliases, category, country_code, description_en, description_zh, score,
+      regulated, founded, logo_url, version, updated_at, name_latin, aliases_latin, search_latin, search_zh, search_doc)
+    select ${d.id}::uuid, ${d.slug}, ${d.name}, ${d.name_zh}, ${d.aliases}::text[], ${d.category}, ${d.country_code},
+      ${d.description_en}, ${d.description_zh}, ${d.score}, ${d.regulated}, ${d.founded}::integer, ${d.logo_url},
+      ${d.version}::bigint, ${d.updated_at}::timestamptz,
+      unaccent(${d.name_latin}), (select coalesce(array_agg(unaccent(a)), '{}') from unnest(${d.aliases_latin}::text[]) a),
+      unaccent(${d.search_latin}), ${d.search_zh},
+      setweight(to_tsvector('simple', unaccent(${d.tsvNames})), 'A')
+        || setweight(to_tsvector('simple', unaccent(${d.tsvAliases})), 'B')
+        || setweight(to_tsvector('simple', unaccent(${d.tsvDescription})), 'D')
+    where not exists (select 1 from company_tombstone t where t.id = ${d.id}::uuid and t.version >= ${d.version}::bigint)
+    on conflict (id) do update set
+      slug = excluded.slug, name = excluded.name, name_zh = excluded.name_zh, aliases = excluded.aliases,
+      category = excluded.category, country_code = excluded.country_code, description_en = excluded.description_en,
+      description_zh = excluded.description_zh, score = excluded.score, regulated = excluded.regulated,
+      founded = excluded.founded, logo_url = excluded.logo_url, version = excluded.version, updated_at = excluded.updated_at,
+      name_latin = excluded.name_latin, aliases_latin = excluded.aliases_latin, search_latin = excluded.search_latin,
+      search_zh = excluded.search_zh, search_doc = excluded.search_doc
+    where company.version < excluded.version`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+export async function applyRemoval(db: Db, removal: { id: string; version: number }): Promise<void> {
+  await db.deleteFrom('company').where('id', '=', removal.id).where('version', '<=', removal.version).execute();
+  await db
+    .insertInto('company_tombstone')
+    .values({ id: removal.id, version: removal.version })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ version: sql`greatest(company_tombstone.version, excluded.version)` }))
+    .execute();
+}
+
+export async function findCompanyById(db: Db, id: string) {
+  return db.selectFrom('company').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Empties the read model and forgets which events the given durables handled (rebuild). */
+export async function truncateReadModel(db: Kysely<SearchTables>, durables: string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`truncate company, company_tombstone`.execute(trx);
+    if (durables.length > 0) await trx.deleteFrom('inbox').where('handler', 'in', durables).execute();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Query
+
+export interface RelevanceWeights {
+  exactName: number;
+  namePrefix: number;
+  alias: number;
+  aliasPrefix: number;
+  wordPrefix: number;
+  /** Base of the trigram tier; the word similarity (0..1) is added to it. */
+  trigram: number;
+  trigramThreshold: number;
+  description: number;
+}
+
+export interface SearchParams {
+  /** Folded Latin part of the query ('' when none). */
+  latin: string;
+  /** Han characters of the query ('' when none). */
+  zh: string;
+  /** Latin words as prefixes of name/alias lexemes (weights A, B). */
+  latinPrefixQuery: string | null;
+  /** Latin words as whole lexemes anywhere (descriptions). */
+  latinWordsQuery: string | null;
+  /** Chinese query words as whole lexemes anywhere. */
+  zhWordsQuery: string | null;
+  category?: string | undefined;
+  countryCode?: string | undefined;
+  minScore?: number | undefined;
+  order: 'relevance' | 'score' | 'newest' | 'name';
+  offset: number;
+  limit: number;
+  weights: RelevanceWeights;
+}
+
+export interface SearchRow {
+  id: string;
+  slug: string;
+  name: string;
+  name_zh: string;
+  category: string;
+  country_code: string;
+  description_en: string;
+  description_zh: string;
+  score: number;
+  regulated: boolean;
+  founded: number | null;
+  logo_url: string;
+  relevance: number;
+}
+
+const ORDER = {
+  relevance: sql`relevance desc, score desc, slug asc`,
+  score: sql`score desc, relevance desc, slug asc`,
+  newest: sql`founded desc nulls last, score desc, slug asc`,
+  name: sql`lower(name) asc, slug asc`,
+} as const;
+
+export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams): Promise<{ rows: SearchRow[]; total: number }> {
+  const w = p.weights;
+  const hasText = p.latin !== '' || p.zh !== '';
+  const scored = sql`
+    with q as (select unaccent(${p.latin}::text) as latin, ${p.zh}::text as zh),
+    scored as (
+      select c.id, c.slug, c.name, c.name_zh, c.category, c.country_code, c.description_en, c.description_zh,
+        c.score, c.regulated, c.founded, c.logo_url,
+        greatest(
+          case
+            when q.latin = '' then 0
+            when c.name_latin = q.latin or replace(c.slug, '-', ' ') = q.latin then ${w.exactName}
+            when c.name_latin like q.latin || '%' then ${w.namePrefix}
+            when q.latin = any(c.aliases_latin) then ${w.alias}
+            when exists (select 1 from unnest(c.aliases_latin) a where a like q.latin || '%') then ${w.aliasPrefix}
+            when ${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text) then ${w.wordPrefix}
+            when word_similarity(q.latin, c.search_latin) >= ${w.trigramThreshold} then ${w.trigram} + word_similarity(q.latin, c.search_latin)
+            when ${p.latinWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinWordsQuery}::text) then ${w.description}
+            else 0
+          end,
+          case
+            when q.zh = '' then 0
+            when c.name_zh = q.zh then ${w.exactName}
+            when c.name_zh like q.zh || '%' then ${w.namePrefix}
+            when q.zh = any(c.aliases) then ${w.alias}
+            when exists (select 1 from unnest(c.aliases) a where a like q.zh || '%') then ${w.aliasPrefix}
+            when strpos(c.name_zh, q.zh) > 0 or exists (select 1 from unnest(c.aliases) a where strpos(a, q.zh) > 0) then ${w.wordPrefix}
+            when strpos(c.search_zh, q.zh) > 0 then ${w.description}
+            when ${p.zhWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.zhWordsQuery}::text) then ${w.description}
+            else 0
+          end
+        )::float8 as relevance
+      from company c, q
+      where (${p.category ?? null}::text is null or c.category = ${p.category ?? null}::text)
+        and (${p.countryCode ?? null}::text is null or c.country_code = ${p.countryCode ?? null}::text)
+        and (${p.minScore ?? null}::numeric is null or c.score >= ${p.minScore ?? null}::numeric)
+    ),
+    hits as (select * from scored where ${hasText} = false or relevance > 0)`;
+  const page = await sql<SearchRow>`${scored} select * from hits order by ${ORDER[p.order]} limit ${p.limit} offset ${p.offset}`.execute(db);
+  const count = await sql<{ total: number }>`${scored} select count(*)::int as total from hits`.execute(db);
+  return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+}
