@@ -9,6 +9,7 @@ import { MigrationError, openDatabase, runMigrations, type MigrationSet } from '
 const SERVICES: Record<string, () => Promise<MigrationSet>> = {
   catalogue: async () => (await import('../services/catalogue/migrations/index.ts')).migrations,
   identity: async () => (await import('../services/identity/migrations/index.ts')).migrations,
+  reviews: async () => (await import('../services/reviews/migrations/index.ts')).migrations,
   search: async () => (await import('../services/search/migrations/index.ts')).migrations,
 };
 

@@ -16,6 +16,8 @@ import { createObjectStore, parseS3Env } from '@brokerwise/storage';
 import { parseCatalogueConfig } from '../services/catalogue/src/config.ts';
 import { startCatalogue } from '../services/catalogue/src/main.ts';
 import { parseIdentityConfig } from '../services/identity/src/config.ts';
+import { parseReviewsConfig } from '../services/reviews/src/config.ts';
+import { startReviews } from '../services/reviews/src/main.ts';
 import { parseSearchConfig } from '../services/search/src/config.ts';
 import { startSearch } from '../services/search/src/main.ts';
 import { startIdentity } from '../services/identity/src/main.ts';
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
   const gatewayConfig = parseGatewayConfig(env);
   const catalogueConfig = parseCatalogueConfig({ ...env, PORT: env.CATALOGUE_PORT ?? '0' });
   const searchConfig = parseSearchConfig({ ...env, PORT: env.SEARCH_PORT ?? '0' });
+  const reviewsConfig = parseReviewsConfig({ ...env, PORT: env.REVIEWS_PORT ?? '0' });
   const identityConfig = parseIdentityConfig({ ...env, PORT: env.IDENTITY_PORT ?? '0' });
   ensureWebBuild();
 
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
   // Consumers first: the in-process bus delivers only what is published after a durable exists,
   // and the catalogue's demo seed is published as soon as its outbox relay starts.
   const search = await startSearch(searchConfig, { bus });
+  const reviews = await startReviews(reviewsConfig, { bus });
   const catalogue = await startCatalogue(catalogueConfig, { bus, objects });
   const identity = await startIdentity(identityConfig, { bus, objects, cache, mailer });
 
@@ -84,6 +88,7 @@ async function main(): Promise<void> {
       CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`,
       IDENTITY_URL: `http://127.0.0.1:${identity.port}`,
       SEARCH_URL: `http://127.0.0.1:${search.port}`,
+      REVIEWS_URL: `http://127.0.0.1:${reviews.port}`,
       WEB_URL: `http://127.0.0.1:${web.port}`,
     }),
     { cache, objects, bus, ...(mailer.list ? { devMailbox: mailer as Mailbox } : {}) },
@@ -106,6 +111,7 @@ async function main(): Promise<void> {
     await web.close();
     await identity.close();
     await search.close();
+    await reviews.close();
     await catalogue.close();
     await bus.close();
     await cache.close();

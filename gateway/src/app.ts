@@ -8,6 +8,7 @@ import { AppError } from '@brokerwise/errors';
 import type { ObjectStore } from '@brokerwise/storage';
 import type { CatalogueClient } from './clients/catalogue.client.ts';
 import type { IdentityClient } from './clients/identity.client.ts';
+import type { SearchClient } from './clients/search.client.ts';
 import type { OpaqueIds } from './domain/opaque-id.ts';
 import type { Presenters } from './domain/presenters.ts';
 import { sendError } from './http/envelope.ts';
@@ -22,6 +23,7 @@ import { webProxyRoutes } from './routes/web-proxy.ts';
 
 export interface GatewayDeps {
   catalogue: CatalogueClient;
+  search: SearchClient;
   identity: IdentityClient;
   jwtSecret: string;
   secureCookies: boolean;
@@ -48,7 +50,7 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     await api.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
     registerApiGuards(api, { salt: deps.salt, cache: deps.cache, perMinute: deps.rateLimitPerMinute });
     api.setErrorHandler((err, request, reply) => sendError(request, reply, err));
-    await brokersRoutes(api, { catalogue: deps.catalogue, cache: deps.cache, ids: deps.ids, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });
+    await brokersRoutes(api, { catalogue: deps.catalogue, search: deps.search, invalidator: deps.invalidator, cache: deps.cache, ids: deps.ids, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });
     const sessions = new Sessions({ app: api, identity: deps.identity, cache: deps.cache, secureCookies: deps.secureCookies });
     await userRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, cache: deps.cache, sessions, ids: deps.ids, presenters: deps.presenters });
     // Unknown /api paths answer in the envelope instead of falling through to the page proxy.

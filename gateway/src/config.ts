@@ -17,6 +17,7 @@ export const GatewayConfigSchema = Type.Object({
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
   CATALOGUE_URL: Type.String({ default: 'http://127.0.0.1:3201', pattern: '^https?://' }),
   IDENTITY_URL: Type.String({ default: 'http://127.0.0.1:3202', pattern: '^https?://' }),
+  REVIEWS_URL: Type.String({ default: 'http://127.0.0.1:3203', pattern: '^https?://' }),
   SEARCH_URL: Type.String({ default: 'http://127.0.0.1:3204', pattern: '^https?://' }),
   /** The SSR web server every non-API page request is forwarded to. */
   WEB_URL: Type.String({ default: 'http://127.0.0.1:3100', pattern: '^https?://' }),

@@ -11,24 +11,49 @@ import { DiskStore } from '@brokerwise/storage';
 import { uniqueName } from '@brokerwise/testing';
 import { parseCatalogueConfig } from '../../services/catalogue/src/config.ts';
 import { startCatalogue } from '../../services/catalogue/src/main.ts';
+import { parseSearchConfig } from '../../services/search/src/config.ts';
+import { startSearch } from '../../services/search/src/main.ts';
 import { upsertCategory, upsertCountry } from '../../services/catalogue/src/store/reference.store.ts';
-import type { BrokersListResponse, CountryListResponse, Envelope, ErrorData } from '../src/contract.ts';
+import type { BrokersListResponse, CompanyDetailResponse, CountryListResponse, Envelope, ErrorData, TopBrokersResponse } from '../src/contract.ts';
 import { parseGatewayConfig } from '../src/config.ts';
 import { startGateway } from '../src/main.ts';
 
 const SALT = 'contract-test-salt';
 
+const NORTHWIND_DETAILS = {
+  about: { en: 'Northwind Markets has served traders since 2011.', zh: '北风市场自2011年起服务交易者。' },
+  services: [{ en: 'Forex trading accounts', zh: '外汇交易账户' }, { en: 'Copy trading', zh: '跟单交易' }],
+  assetTypes: [{ en: 'forex', zh: '外汇' }, { en: 'metals', zh: '贵金属' }],
+  platforms: [{ en: 'MT5', zh: 'MT5' }, { en: 'Mobile app', zh: '移动App' }],
+  paymentMethods: [{ en: 'Bank wire', zh: '银行电汇' }, { en: 'UnionPay', zh: '银联' }],
+  maxLeverage: '1:30',
+  licences: [{ regulator: 'CySEC', regulatorCountry: 'CY', licenceNo: '123/14', entity: 'Northwind Markets (Europe) Ltd', status: 'regulated', registerUrl: 'https://register.cysec.example/firms/123%2F14' }],
+  contact: { website: 'https://northwind-markets.example', email: 'support@northwind-markets.example', phone: '+44 2079 4600', address: { en: 'Floor 3, 12 Harbour Street, London, United Kingdom', zh: '英国伦敦海港街12号3楼' } },
+  currencies: ['USD', 'GBP', 'EUR'],
+  openAccountUrl: 'https://northwind-markets.example/open-account',
+};
+
 describe('gateway /api contract (spec §7, §8)', () => {
   let t: TestDatabase;
   let dir: string;
   let catalogue: { port: number; close: () => Promise<void> };
+  let search: { port: number; close: () => Promise<void> };
+  let searchDb: TestDatabase;
   let gateway: { port: number; close: () => Promise<void> };
   let base: string;
   const bus = new MemoryBus();
   const cache = createCache({ redisUrl: process.env.REDIS_URL, keyPrefix: `${uniqueName('gwtest')}:` });
 
+  async function putCompany(slug: string, body: Record<string, unknown>): Promise<void> {
+    const res = await fetch(`http://127.0.0.1:${catalogue.port}/v1/companies/${slug}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+  }
+
   beforeAll(async () => {
     t = await createTestDatabase('catalogue', process.env.DATABASE_URL);
+    searchDb = await createTestDatabase('search', process.env.DATABASE_URL);
+    // The search service indexes what the catalogue publishes: start it first, on the same bus.
+    search = await startSearch(parseSearchConfig({ PORT: '0', LOG_LEVEL: 'silent' }), { bus, database: searchDb });
     dir = await mkdtemp(path.join(os.tmpdir(), 'bw-gw-'));
     const objects = new DiskStore({ dir });
     catalogue = await startCatalogue(parseCatalogueConfig({ PORT: '0', DEMO_SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: t, objects });
@@ -37,17 +62,12 @@ describe('gateway /api contract (spec §7, §8)', () => {
     await upsertCategory(t.db, { slug: 'Brokers', name_en: 'Brokers', name_zh: '外汇经纪商', sort: 1 });
     await upsertCategory(t.db, { slug: 'Pay', name_en: 'Payment', name_zh: '支付服务商', sort: 2 });
     await objects.put('logos/northwind-markets.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
-    for (const [slug, name, country, category, score] of [
-      ['northwind-markets', 'Northwind Markets', 'GB', 'Brokers', 4.5],
-      ['copperline-fx', 'Copperline FX', 'CY', 'Brokers', 3.1],
-      ['tidewater-pay', 'Tidewater Pay', 'GB', 'Pay', 4.0],
+    for (const [slug, name, country, category, score, reviewCount] of [
+      ['northwind-markets', 'Northwind Markets', 'GB', 'Brokers', 4.5, 120],
+      ['copperline-fx', 'Copperline FX', 'CY', 'Brokers', 3.1, 30],
+      ['tidewater-pay', 'Tidewater Pay', 'GB', 'Pay', 4.0, 500],
     ] as const) {
-      const res = await fetch(`http://127.0.0.1:${catalogue.port}/v1/companies/${slug}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name, nameZh: `${name}（中）`, category, countryCode: country, score, description: { en: `${name} in English.`, zh: `${name}的中文介绍。` }, logoKey: `logos/${slug}.svg` }),
-      });
-      expect(res.status).toBe(200);
+      await putCompany(slug, { name, nameZh: `${name}（中）`, category, countryCode: country, score, reviewCount, founded: 2011, regulated: true, description: { en: `${name} in English.`, zh: `${name}的中文介绍。` }, logoKey: `logos/${slug}.svg`, ...(slug === 'northwind-markets' ? { website: 'https://northwind-markets.example', details: NORTHWIND_DETAILS } : {}) });
     }
     gateway = await startGateway(
       parseGatewayConfig({
@@ -55,6 +75,7 @@ describe('gateway /api contract (spec §7, §8)', () => {
         LOG_LEVEL: 'silent',
         SIGNATURE_SALT: SALT,
         CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`,
+        SEARCH_URL: `http://127.0.0.1:${search.port}`,
         WEB_URL: 'http://127.0.0.1:9', // nothing listens: pages answer the bilingual 502 page
         DATA_DIR: dir,
         RATE_LIMIT_PER_MINUTE: '1000',
@@ -67,6 +88,8 @@ describe('gateway /api contract (spec §7, §8)', () => {
   afterAll(async () => {
     await gateway?.close();
     await catalogue?.close();
+    await search?.close();
+    await searchDb?.destroy();
     await cache.close();
     await bus.close();
     await t?.destroy();
@@ -93,6 +116,24 @@ describe('gateway /api contract (spec §7, §8)', () => {
     const fallback = await call<BrokersListResponse['data']>('/api/brokers/brokersList?rating=4', { headers: { 'accept-language': 'zh-CN,zh;q=0.9' } });
     expect(fallback.body.msg).toBe('成功');
     expect(fallback.body.data.total).toBe(2);
+  });
+
+  it('finds companies by keyword through the search service, typos and Chinese names included', async () => {
+    const find = async (kw: string, lang = 'en') => {
+      let ids: string[] = [];
+      // The search read model fills from catalogue events; wait until it has them.
+      await expect
+        .poll(async () => {
+          ids = (await call<BrokersListResponse['data']>(`/api/brokers/brokersList?keyword=${encodeURIComponent(kw)}`, { lang })).body.data.list.map((c) => c.id);
+          return ids.length;
+        }, { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      return ids;
+    };
+    expect((await find('nortwind'))[0]).toBe('northwind-markets');
+    expect((await find('Tidewater Pay（中）', 'zh-cn'))[0]).toBe('tidewater-pay');
+    const zh = await call<BrokersListResponse['data']>(`/api/brokers/brokersList?keyword=copperline`, { lang: 'zh-cn' });
+    expect(zh.body.data.list[0]).toMatchObject({ id: 'copperline-fx', name: 'Copperline FX（中）', reviewCount: 30 }); // card data from the catalogue
   });
 
   it('caches public answers (second call is a hit)', async () => {
@@ -152,6 +193,123 @@ describe('gateway /api contract (spec §7, §8)', () => {
     expect(path404.body).toMatchObject({ code: 0, data: { error: 'route_not_found' } });
     const longKeyword = await call<ErrorData>(`/api/brokers/brokersList?keyword=${'x'.repeat(101)}`);
     expect(longKeyword.body.msg).toBe('keyword must be at most 100 characters.');
+  });
+
+  it('serves a company detail with every spec field, localized by lang, and caches it', async () => {
+    const en = await call<CompanyDetailResponse['data']>('/api/brokers/detail?id=northwind-markets');
+    expect(en.status).toBe(200);
+    expect(en.headers.get('x-cache')).toBe('MISS');
+    expect(en.body).toMatchObject({ code: 1, msg: 'Success' });
+    expect(en.body.data).toMatchObject({
+      id: 'northwind-markets',
+      name: 'Northwind Markets',
+      nameEn: 'Northwind Markets',
+      nameZh: 'Northwind Markets（中）',
+      logo: '/media/logos/northwind-markets.svg',
+      category: { slug: 'Brokers', name: 'Brokers' },
+      country: { code: 'GB', Eglish: 'United Kingdom', name: '英国' },
+      description: 'Northwind Markets in English.',
+      score: 4.5,
+      reviewCount: 120,
+      founded: 2011,
+      regulated: true,
+      about: 'Northwind Markets has served traders since 2011.',
+      services: ['Forex trading accounts', 'Copy trading'],
+      assetTypes: ['forex', 'metals'],
+      platforms: ['MT5', 'Mobile app'],
+      maxLeverage: '1:30',
+      licences: [{ regulator: 'CySEC', regulatorCountry: 'Cyprus', licenceNo: '123/14', entity: 'Northwind Markets (Europe) Ltd', status: 'regulated', registerUrl: 'https://register.cysec.example/firms/123%2F14' }],
+      paymentMethods: ['Bank wire', 'UnionPay'],
+      contact: { website: 'https://northwind-markets.example', email: 'support@northwind-markets.example', phone: '+44 2079 4600', address: 'Floor 3, 12 Harbour Street, London, United Kingdom' },
+      currencies: ['USD', 'GBP', 'EUR'],
+      openAccountUrl: 'https://northwind-markets.example/open-account',
+    });
+    expect(new Date(en.body.data.updatedAt).getTime()).not.toBeNaN();
+    const again = await call<CompanyDetailResponse['data']>('/api/brokers/detail?id=northwind-markets');
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    expect(again.headers.get('cache-control')).toContain('public');
+    expect(again.body.data).toEqual(en.body.data);
+
+    const zh = await call<CompanyDetailResponse['data']>('/api/brokers/detail?id=northwind-markets', { lang: 'zh-cn' });
+    expect(zh.body.msg).toBe('成功');
+    expect(zh.body.data).toMatchObject({
+      name: 'Northwind Markets（中）',
+      category: { name: '外汇经纪商' },
+      description: 'Northwind Markets的中文介绍。',
+      about: '北风市场自2011年起服务交易者。',
+      services: ['外汇交易账户', '跟单交易'],
+      assetTypes: ['外汇', '贵金属'],
+      platforms: ['MT5', '移动App'],
+      paymentMethods: ['银行电汇', '银联'],
+      licences: [{ regulatorCountry: '塞浦路斯' }],
+      contact: { address: '英国伦敦海港街12号3楼' },
+    });
+
+    // Without a details document every field is still present, empty.
+    const bare = await call<CompanyDetailResponse['data']>('/api/brokers/detail?id=tidewater-pay', { lang: 'zh-cn' });
+    expect(bare.body.data).toMatchObject({ id: 'tidewater-pay', about: '', services: [], licences: [], maxLeverage: null, openAccountUrl: null, contact: { website: null, email: null, phone: null, address: null } });
+  });
+
+  it('answers an unknown company with a bilingual 404 and a malformed id with a field error, never a 500', async () => {
+    const missing = await call<ErrorData>('/api/brokers/detail?id=no-such-company');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ code: 0, msg: 'This company does not exist.', data: { error: 'catalogue.company_not_found' } });
+    const missingZh = await call<ErrorData>('/api/brokers/detail?id=no-such-company', { lang: 'zh-cn' });
+    expect(missingZh.status).toBe(404);
+    expect(missingZh.body.msg).toBe('该公司不存在。');
+    const noId = await call<ErrorData>('/api/brokers/detail');
+    expect(noId.status).toBe(400);
+    expect(noId.body).toMatchObject({ code: 0, msg: 'id is required.', data: { error: 'validation_failed', fields: { id: 'id is required.' } } });
+    const spaces = await call<ErrorData>(`/api/brokers/detail?id=${encodeURIComponent('northwind markets')}`, { lang: 'zh-cn' });
+    expect(spaces.status).toBe(400);
+    expect(spaces.body).toMatchObject({ code: 0, msg: 'id 无效。', data: { fields: { id: 'id 无效。' } } });
+    const traversal = await call<ErrorData>(`/api/brokers/detail?id=${encodeURIComponent('../v1/top')}`);
+    expect(traversal.status).toBe(400);
+    for (const r of [missing, noId, spaces, traversal]) expect(r.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('ranks top brokers 20 a page with absolute ranks, in both languages, and refuses bad pages', async () => {
+    // 21 more ranked brokers (and one with too few reviews) so the ranking spans two pages.
+    for (let i = 0; i < 21; i++) {
+      const slug = `ranked-broker-${String(i).padStart(2, '0')}`;
+      await putCompany(slug, { name: `Ranked Broker ${i}`, nameZh: `排名经纪商${i}`, category: 'Brokers', countryCode: 'CY', score: 4.0, reviewCount: 20 + i, description: { en: 'A ranked broker.', zh: '一家上榜经纪商。' } });
+    }
+    await putCompany('few-reviews-fx', { name: 'Few Reviews FX', category: 'Brokers', countryCode: 'GB', score: 5, reviewCount: 19, description: { en: 'New.', zh: '新公司。' } });
+
+    const p1 = await call<TopBrokersResponse['data']>('/api/brokers/topBrokersList');
+    expect(p1.status).toBe(200);
+    expect(p1.body).toMatchObject({ code: 1, msg: 'Success', data: { total: 23, page: 1, limit: 20 } });
+    expect(p1.body.data.list).toHaveLength(20);
+    expect(p1.body.data.list.map((c) => c.rank)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(p1.body.data.list[0]).toMatchObject({ rank: 1, id: 'northwind-markets', name: 'Northwind Markets', category: { name: 'Brokers' }, country: { code: 'GB' }, score: 4.5 });
+    // Equal scores: more reviews first.
+    expect(p1.body.data.list[1]).toMatchObject({ rank: 2, id: 'ranked-broker-20', reviewCount: 40 });
+    const ids = p1.body.data.list.map((c) => c.id);
+    expect(ids).not.toContain('few-reviews-fx');
+    expect(ids).not.toContain('tidewater-pay');
+
+    const p2 = await call<TopBrokersResponse['data']>('/api/brokers/topBrokersList?page=2', { lang: 'zh-cn' });
+    expect(p2.body).toMatchObject({ code: 1, msg: '成功', data: { total: 23, page: 2, limit: 20 } });
+    expect(p2.body.data.list.map((c) => [c.rank, c.id])).toEqual([
+      [21, 'ranked-broker-01'],
+      [22, 'ranked-broker-00'],
+      [23, 'copperline-fx'],
+    ]);
+    expect(p2.body.data.list[0]).toMatchObject({ name: '排名经纪商1', category: { name: '外汇经纪商' }, description: '一家上榜经纪商。' });
+    const cached = await call<TopBrokersResponse['data']>('/api/brokers/topBrokersList?page=2', { lang: 'zh-cn' });
+    expect(cached.headers.get('x-cache')).toBe('HIT');
+    expect(cached.body.data).toEqual(p2.body.data);
+
+    const zero = await call<ErrorData>('/api/brokers/topBrokersList?page=0');
+    expect(zero.status).toBe(400);
+    expect(zero.body).toMatchObject({ code: 0, msg: 'page must be between 1 and 1000.' });
+    const zeroZh = await call<ErrorData>('/api/brokers/topBrokersList?page=0', { lang: 'zh-cn' });
+    expect(zeroZh.body.msg).toBe('page 必须在 1 到 1000 之间。');
+    const text = await call<ErrorData>('/api/brokers/topBrokersList?page=abc');
+    expect(text.body.data.fields).toEqual({ page: 'page must be a whole number.' });
+    const limit = await call<ErrorData>('/api/brokers/topBrokersList?limit=50');
+    expect(limit.status).toBe(400);
+    expect(limit.body.msg).toBe('Unknown parameter limit.');
   });
 
   it('serves stored media with safe headers', async () => {

@@ -8,6 +8,13 @@ import {
   UserRegisteredSchema,
   UserUnfollowedSchema,
 } from '../gen/brokerwise/identity/v1/events_pb.ts';
+import {
+  RatingChangedSchema,
+  ReviewApprovedSchema,
+  ReviewDeletedSchema,
+  ReviewRejectedSchema,
+  ReviewSubmittedSchema,
+} from '../gen/brokerwise/reviews/v1/events_pb.ts';
 
 /**
  * Every event type on the bus and the protobuf schema of its payload.
@@ -23,6 +30,11 @@ export const EVENT_TYPES = Object.freeze({
   'identity.user.profile_updated': UserProfileUpdatedSchema,
   'identity.user.followed': UserFollowedSchema,
   'identity.user.unfollowed': UserUnfollowedSchema,
+  'reviews.review.submitted': ReviewSubmittedSchema,
+  'reviews.review.approved': ReviewApprovedSchema,
+  'reviews.review.rejected': ReviewRejectedSchema,
+  'reviews.review.deleted': ReviewDeletedSchema,
+  'reviews.rating.changed': RatingChangedSchema,
 } as const satisfies Record<string, DescMessage>);
 
 export type EventType = keyof typeof EVENT_TYPES;

@@ -8,6 +8,7 @@ const PROTO_FILES = [
   'brokerwise/catalogue/v1/events.proto',
   'brokerwise/events/v1/envelope.proto',
   'brokerwise/identity/v1/events.proto',
+  'brokerwise/reviews/v1/events.proto',
 ];
 
 const tempDirs: string[] = [];

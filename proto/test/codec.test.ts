@@ -31,6 +31,11 @@ describe('registry', () => {
       'identity.user.profile_updated',
       'identity.user.followed',
       'identity.user.unfollowed',
+      'reviews.review.submitted',
+      'reviews.review.approved',
+      'reviews.review.rejected',
+      'reviews.review.deleted',
+      'reviews.rating.changed',
     ]);
     for (const type of ALL_TYPES) {
       const [service, entity, verb, ...rest] = type.split('.');

@@ -138,6 +138,94 @@ export const GOLDEN: { [T in EventType]: Golden<T> } = {
       unfollowedAt: { seconds: 1795334700n, nanos: 0 },
     },
   },
+  'reviews.review.submitted': {
+    meta: {
+      id: '4d5e6f70-8192-43a4-b5c6-d7e8f90a1b23',
+      producer: 'reviews',
+      correlationId: 'req-a1b2c3',
+      occurredAt: new Date('2026-11-22T09:00:00.123Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      reviewId: '6e7f8091-a2b3-44c5-96d7-e8f90a1b2c34',
+      companyId: '3f1e9a2b-8c7d-4e6f-a5b4-c3d2e1f0a9b8',
+      userId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      stars: 4,
+      pending: true,
+      submittedAt: { seconds: 1795338000n, nanos: 123456789 },
+      edited: true,
+      wasApproved: true,
+    },
+  },
+  'reviews.review.approved': {
+    meta: {
+      id: '5e6f7081-92a3-44b5-86c7-d8e9f0a1b2c3',
+      producer: 'reviews',
+      correlationId: 'req-b2c3d4',
+      occurredAt: new Date('2026-11-22T10:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      reviewId: '6e7f8091-a2b3-44c5-96d7-e8f90a1b2c34',
+      companyId: '3f1e9a2b-8c7d-4e6f-a5b4-c3d2e1f0a9b8',
+      userId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      stars: 5,
+      moderatorId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      approvedAt: { seconds: 1795341600n, nanos: 1000 },
+    },
+  },
+  'reviews.review.rejected': {
+    meta: {
+      id: '6f708192-a3b4-45c6-97d8-e9f0a1b2c3d4',
+      producer: 'reviews',
+      correlationId: '',
+      occurredAt: new Date('2026-11-22T10:05:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      reviewId: '7f8091a2-b3c4-45d6-a7e8-f90a1b2c3d45',
+      companyId: '3f1e9a2b-8c7d-4e6f-a5b4-c3d2e1f0a9b8',
+      userId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      stars: 1,
+      moderatorId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      reason: '含有广告链接 — contains promotional links',
+      rejectedAt: { seconds: 1795341900n, nanos: 0 },
+    },
+  },
+  'reviews.review.deleted': {
+    meta: {
+      id: '708192a3-b4c5-46d7-a8e9-f0a1b2c3d4e5',
+      producer: 'reviews',
+      correlationId: 'req-c3d4e5',
+      occurredAt: new Date('2026-11-22T11:00:00.999Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      reviewId: '6e7f8091-a2b3-44c5-96d7-e8f90a1b2c34',
+      companyId: '3f1e9a2b-8c7d-4e6f-a5b4-c3d2e1f0a9b8',
+      userId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      wasApproved: true,
+      deletedAt: { seconds: 1795345200n, nanos: 999000000 },
+    },
+  },
+  'reviews.rating.changed': {
+    meta: {
+      id: '8192a3b4-c5d6-47e8-b9f0-a1b2c3d4e5f6',
+      producer: 'reviews',
+      correlationId: 'req-d4e5f6',
+      occurredAt: new Date('2026-11-22T11:00:01.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      companyId: '3f1e9a2b-8c7d-4e6f-a5b4-c3d2e1f0a9b8',
+      score: 3.7727272727272725,
+      displayScore: 3.8,
+      approvedCount: 4,
+      distribution: [0, 1, 0, 0, 3],
+      computedAt: { seconds: 1795345201n, nanos: 0 },
+      version: 9007199254740997n,
+    },
+  },
 };
 
 export const FIXTURES_DIR = new URL('./fixtures/', import.meta.url);

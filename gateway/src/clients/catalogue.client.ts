@@ -18,6 +18,28 @@ export interface CatalogueCompany {
   aliases: string[];
   website: string | null;
 }
+export interface CatalogueText { en: string; zh: string }
+/** GET /v1/companies/:slug: the company plus its details, text in both languages. */
+export interface CatalogueCompanyDetail extends CatalogueCompany {
+  about: CatalogueText | null;
+  services: CatalogueText[];
+  assetTypes: CatalogueText[];
+  platforms: CatalogueText[];
+  paymentMethods: CatalogueText[];
+  maxLeverage: string | null;
+  licences: {
+    regulator: string;
+    regulatorCountry: { code: string; nameEn: string; nameZh: string };
+    licenceNo: string;
+    entity: string;
+    status: 'regulated' | 'offshore' | 'revoked' | 'exceeded';
+    registerUrl: string;
+  }[];
+  contact: { website: string | null; email: string | null; phone: string | null; address: CatalogueText | null };
+  currencies: string[];
+  openAccountUrl: string | null;
+  updatedAt: string;
+}
 export interface CatalogueCategory { slug: CategorySlug; nameEn: string; nameZh: string; sort: number; companyCount: number }
 export interface CatalogueCountry { code: string; nameEn: string; nameZh: string; popular: boolean }
 export interface CatalogueBanner { id: string; titleEn: string; titleZh: string; imageKeyEn: string; imageKeyZh: string; link: string }
@@ -27,8 +49,15 @@ export class CatalogueClient {
   constructor(baseUrl: string, timeoutMs: number) {
     this.http = new ServiceClient('catalogue', baseUrl, timeoutMs);
   }
-  companies(q: { page: number; limit: number; category?: string | undefined; minScore?: number | undefined; country?: string | undefined; keyword?: string | undefined; order?: string | undefined }, requestId: string) {
+  companies(q: { page: number; limit: number; slugs?: string | undefined; category?: string | undefined; minScore?: number | undefined; country?: string | undefined; keyword?: string | undefined; order?: string | undefined }, requestId: string) {
     return this.http.get<{ items: CatalogueCompany[]; total: number }>('/v1/companies', q, requestId);
+  }
+  company(slug: string, requestId: string) {
+    return this.http.get<CatalogueCompanyDetail>(`/v1/companies/${encodeURIComponent(slug)}`, {}, requestId);
+  }
+  /** Top Brokers ranking (the catalogue applies its minimum review count). */
+  top(page: number, limit: number, requestId: string) {
+    return this.http.get<{ items: CatalogueCompany[]; total: number }>('/v1/top', { page, limit }, requestId);
   }
   categories(requestId: string) {
     return this.http.get<CatalogueCategory[]>('/v1/categories', {}, requestId);

@@ -1,5 +1,7 @@
-import type { Banner, Category, CompanyCard, Country, Lang } from '../contract.ts';
-import type { CatalogueBanner, CatalogueCategory, CatalogueCompany, CatalogueCountry } from '../clients/catalogue.client.ts';
+import type { Banner, Category, CompanyCard, CompanyDetail, Country, Lang, RankedCompany } from '../contract.ts';
+import type { CatalogueBanner, CatalogueCategory, CatalogueCompany, CatalogueCompanyDetail, CatalogueCountry, CatalogueText } from '../clients/catalogue.client.ts';
+
+const pick = (t: CatalogueText, lang: Lang): string => (lang === 'zh-cn' ? t.zh : t.en);
 import type { OpaqueIds } from './opaque-id.ts';
 
 /** Maps internal DTOs to the public contract in the caller's language. */
@@ -45,6 +47,39 @@ export class Presenters {
       founded: c.founded,
       regulated: c.regulated,
     };
+  }
+
+  /** Spec §3 "Company": every field, text in the caller's language. */
+  detail(c: CatalogueCompanyDetail, lang: Lang, categories: Map<string, CatalogueCategory>): CompanyDetail {
+    return {
+      ...this.company(c, lang, categories),
+      nameEn: c.name,
+      nameZh: c.nameZh,
+      aliases: c.aliases,
+      about: c.about ? pick(c.about, lang) : '',
+      services: c.services.map((t) => pick(t, lang)),
+      assetTypes: c.assetTypes.map((t) => pick(t, lang)),
+      platforms: c.platforms.map((t) => pick(t, lang)),
+      maxLeverage: c.maxLeverage,
+      licences: c.licences.map((l) => ({
+        regulator: l.regulator,
+        regulatorCountry: lang === 'zh-cn' ? l.regulatorCountry.nameZh : l.regulatorCountry.nameEn,
+        licenceNo: l.licenceNo,
+        entity: l.entity,
+        status: l.status,
+        registerUrl: l.registerUrl,
+      })),
+      paymentMethods: c.paymentMethods.map((t) => pick(t, lang)),
+      contact: { website: c.contact.website ?? c.website, email: c.contact.email, phone: c.contact.phone, address: c.contact.address ? pick(c.contact.address, lang) : null },
+      currencies: c.currencies,
+      openAccountUrl: c.openAccountUrl,
+      updatedAt: c.updatedAt,
+    };
+  }
+
+  /** A ranking entry: `rank` is the absolute position (page 2 of 20 starts at 21). */
+  ranked(c: CatalogueCompany, rank: number, lang: Lang, categories: Map<string, CatalogueCategory>): RankedCompany {
+    return { rank, ...this.company(c, lang, categories) };
   }
 
   banner(b: CatalogueBanner, lang: Lang): Banner {

@@ -2,13 +2,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Cache } from '@brokerwise/cache';
 import { Type, type Static } from 'typebox';
 import type { CatalogueClient, CatalogueCategory, CatalogueCountry } from '../clients/catalogue.client.ts';
-import type { Banner, Category, CompanyCard, Country, Page } from '../contract.ts';
+import type { Banner, Category, CompanyCard, CompanyDetail, Country, Page, RankedCompany } from '../contract.ts';
 import type { OpaqueIds } from '../domain/opaque-id.ts';
 import type { Presenters } from '../domain/presenters.ts';
+import type { SearchClient } from '../clients/search.client.ts';
 import { JsonCache, sendOkJson } from '../http/cached.ts';
+import type { CacheInvalidator } from '../http/invalidation.ts';
 
 export interface BrokersDeps {
   catalogue: CatalogueClient;
+  search: SearchClient;
+  invalidator?: CacheInvalidator | undefined;
   cache: Cache;
   ids: OpaqueIds;
   presenters: Presenters;
@@ -40,6 +44,17 @@ const PageQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+/** Spec §7: the ranking takes only `page`; the page size is fixed. */
+export const TOP_BROKERS_PAGE_SIZE = 20;
+const TopQuery = Type.Object(
+  { page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), _: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
+/** A company's public id is its URL slug. */
+const DetailQuery = Type.Object(
+  { id: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,80}$' }), _: Type.Optional(Type.String()) },
+  { additionalProperties: false },
+);
 const NoQuery = Type.Object({ _: Type.Optional(Type.String()) }, { additionalProperties: false });
 
 /** Public catalogue answers may sit in browser and CDN caches briefly. */
@@ -50,6 +65,7 @@ function publicCache(reply: FastifyReply, seconds: number, hit: boolean): void {
 export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Promise<void> {
   const { catalogue, ids, presenters, ttlSeconds } = deps;
   const jsonCache = new JsonCache(deps.cache);
+  deps.invalidator?.onInvalidate(() => jsonCache.clearLocal());
 
   const categoriesMap = async (requestId: string) => {
     const { json } = await jsonCache.get('gw:cat:categories', ttlSeconds, () => catalogue.categories(requestId));
@@ -69,12 +85,50 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
     const key = `gw:cat:list:${request.lang}:${JSON.stringify([q.page, q.limit, q.categories, q.rating, q.order, keyword?.toLowerCase(), countryCode])}`;
     const { json, hit } = await jsonCache.get(key, ttlSeconds, async () => {
       await allCountries(request.id);
-      const [cats, result] = await Promise.all([
-        categoriesMap(request.id),
-        catalogue.companies({ page: q.page, limit: q.limit, category: q.categories, minScore: q.rating, country: countryCode, keyword, order: q.order }, request.id),
-      ]);
-      const page: Page<CompanyCard> = { list: result.items.map((c) => presenters.company(c, request.lang, cats)), total: result.total, page: q.page, limit: q.limit };
+      const cats = await categoriesMap(request.id);
+      if (!keyword) {
+        const result = await catalogue.companies({ page: q.page, limit: q.limit, category: q.categories, minScore: q.rating, country: countryCode, order: q.order }, request.id);
+        const page: Page<CompanyCard> = { list: result.items.map((c) => presenters.company(c, request.lang, cats)), total: result.total, page: q.page, limit: q.limit };
+        return page;
+      }
+      // Keyword: the search service finds and orders; the catalogue (source of truth) fills the cards.
+      const order = q.order === 'score' || q.order === 'newest' || q.order === 'name' ? q.order : q.order === 'reviews' ? 'score' : 'relevance';
+      const hits = await deps.search.search({ q: keyword, category: q.categories, country: countryCode, minScore: q.rating, order, page: q.page, limit: q.limit }, request.id);
+      const slugs = hits.items.map((h) => h.slug);
+      const cards = slugs.length > 0 ? (await catalogue.companies({ page: 1, limit: slugs.length, slugs: slugs.join(',') }, request.id)).items : [];
+      const bySlug = new Map(cards.map((c) => [c.slug, c]));
+      const list = slugs.flatMap((s) => {
+        const c = bySlug.get(s);
+        return c ? [presenters.company(c, request.lang, cats)] : [];
+      });
+      const page: Page<CompanyCard> = { list, total: hits.total, page: q.page, limit: q.limit };
       return page;
+    });
+    publicCache(reply, ttlSeconds, hit);
+    return sendOkJson(request, reply, json);
+  });
+
+  app.get<{ Querystring: Static<typeof DetailQuery> }>('/api/brokers/detail', { schema: { querystring: DetailQuery } }, async (request, reply) => {
+    const slug = request.query.id;
+    const { json, hit } = await jsonCache.get(`gw:cat:detail:${request.lang}:${slug}`, ttlSeconds, async () => {
+      await allCountries(request.id);
+      const [cats, company] = await Promise.all([categoriesMap(request.id), catalogue.company(slug, request.id)]);
+      const data: CompanyDetail = presenters.detail(company, request.lang, cats);
+      return data;
+    });
+    publicCache(reply, ttlSeconds, hit);
+    return sendOkJson(request, reply, json);
+  });
+
+  app.get<{ Querystring: Static<typeof TopQuery> }>('/api/brokers/topBrokersList', { schema: { querystring: TopQuery } }, async (request, reply) => {
+    const { page } = request.query;
+    const limit = TOP_BROKERS_PAGE_SIZE;
+    const { json, hit } = await jsonCache.get(`gw:cat:top:${request.lang}:${page}`, ttlSeconds, async () => {
+      await allCountries(request.id);
+      const [cats, result] = await Promise.all([categoriesMap(request.id), catalogue.top(page, limit, request.id)]);
+      const offset = (page - 1) * limit;
+      const data: Page<RankedCompany> = { list: result.items.map((c, i) => presenters.ranked(c, offset + i + 1, request.lang, cats)), total: result.total, page, limit };
+      return data;
     });
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);

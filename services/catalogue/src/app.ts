@@ -11,6 +11,8 @@ export interface CatalogueDeps {
   relay: OutboxRelay;
   /** Public address of a stored object (logos, banners). */
   mediaUrl: (key: string) => string;
+  /** Fewest reviews a broker needs to be ranked (config TOP_MIN_REVIEWS). */
+  topMinReviews: number;
 }
 
 /** The catalogue as a Fastify plugin: routes only; infrastructure is passed in. */

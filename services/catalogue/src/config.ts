@@ -7,6 +7,8 @@ export const CatalogueConfigSchema = Type.Object({
   DEMO_SEED: Type.Boolean({ default: true }),
   /** Apply migrations at start (embedded); production runs `npm run migrate -- catalogue` as a job. */
   MIGRATE_ON_START: Type.Boolean({ default: true }),
+  /** Fewest reviews a broker needs to appear in the Top Brokers ranking. */
+  TOP_MIN_REVIEWS: Type.Integer({ default: 20, minimum: 0 }),
   /** Public prefix under which the gateway serves stored objects. */
   MEDIA_BASE_URL: Type.String({ default: '/media/' }),
   S3_ENDPOINT: Type.Optional(Type.String()),

@@ -44,7 +44,7 @@ export async function startCatalogue(config: CatalogueConfig, shared: Shared = {
     { name: 'bus', check: () => bus.ping() },
     { name: 'objects', check: () => objects.ping() },
   ]);
-  await app.register(catalogueApp, { db, relay, mediaUrl });
+  await app.register(catalogueApp, { db, relay, mediaUrl, topMinReviews: config.TOP_MIN_REVIEWS });
 
   relay.start();
   const subscriptions = Object.keys(handlers).length > 0 ? [await consumeEvents({ bus, db, log: app.log, durable: 'catalogue', handlers })] : [];

@@ -105,6 +105,66 @@ describe('catalogue service (real SQL, real bus)', () => {
     expect((await r4.json()).error.code).toBe('catalogue.company_not_found');
   });
 
+  it('returns a company with every detail field in both languages', async () => {
+    const details = {
+      about: { en: 'Founded in London.', zh: '成立于伦敦。' },
+      services: [{ en: 'Copy trading', zh: '跟单交易' }],
+      assetTypes: [{ en: 'forex', zh: '外汇' }, 'metals'],
+      platforms: [{ en: 'MT5', zh: 'MT5' }],
+      paymentMethods: [{ en: 'Bank wire', zh: '银行电汇' }],
+      maxLeverage: '1:30',
+      licences: [{ regulator: 'ASIC', regulatorCountry: 'AU', licenceNo: '123456', entity: 'Detail Markets Pty Ltd', status: 'regulated', registerUrl: 'https://register.asic.example/firms/123456' }],
+      contact: { website: 'https://detail-markets.example', email: 'support@detail-markets.example', phone: '+44 2000 1234', address: { en: '1 Harbour Street, London', zh: '伦敦海港街1号' } },
+      currencies: ['USD', 'GBP'],
+      openAccountUrl: 'https://detail-markets.example/open-account',
+    };
+    expect((await put('detail-markets', company('Detail Markets', { details }))).status).toBe(200);
+    const res = await fetch(`${base}/v1/companies/detail-markets`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      slug: 'detail-markets',
+      nameZh: 'Detail Markets中文',
+      about: details.about,
+      services: details.services,
+      // A bare string (older rows) reads as the same term in both languages.
+      assetTypes: [{ en: 'forex', zh: '外汇' }, { en: 'metals', zh: 'metals' }],
+      maxLeverage: '1:30',
+      licences: [{ regulator: 'ASIC', regulatorCountry: { code: 'AU', nameEn: 'Australia', nameZh: '澳大利亚' }, status: 'regulated' }],
+      contact: details.contact,
+      currencies: ['USD', 'GBP'],
+      openAccountUrl: 'https://detail-markets.example/open-account',
+    });
+    expect(new Date(body.updatedAt).getTime()).not.toBeNaN();
+    // A company saved without details still answers every field, empty.
+    const bare = await (await fetch(`${base}/v1/companies/aurora-capital`)).json();
+    expect(bare).toMatchObject({ about: null, services: [], licences: [], maxLeverage: null, openAccountUrl: null, contact: { website: 'https://example.example', email: null, phone: null, address: null } });
+  });
+
+  it('ranks brokers by score with a minimum review count and deterministic ties', async () => {
+    const cases: [string, number, number, string?][] = [
+      ['rank-alpha', 4.9, 25],
+      ['rank-bravo', 4.6, 300],
+      ['rank-delta', 4.6, 300],
+      ['rank-charlie', 4.6, 40],
+      ['rank-few-reviews', 5.0, 19],
+      ['rank-payments', 5.0, 999, 'Pay'],
+    ];
+    for (const [slug, score, reviewCount, category] of cases) {
+      expect((await put(slug, company(slug, { score, reviewCount, category: category ?? 'Brokers' }))).status).toBe(200);
+    }
+    const top = async (qs: string) => (await (await fetch(`${base}/v1/top?${qs}`)).json()) as { items: { slug: string; score: number }[]; total: number };
+    const all = await top('limit=50');
+    const slugs = all.items.map((c) => c.slug).filter((s) => s.startsWith('rank-'));
+    expect(slugs).toEqual(['rank-alpha', 'rank-bravo', 'rank-delta', 'rank-charlie']);
+    for (let i = 1; i < all.items.length; i++) expect(all.items[i - 1]!.score).toBeGreaterThanOrEqual(all.items[i]!.score);
+    expect(all.total).toBe(all.items.length);
+    const second = await top('limit=2&page=2');
+    expect(second.items.map((c) => c.slug)).toEqual(all.items.slice(2, 4).map((c) => c.slug));
+    const bad = await fetch(`${base}/v1/top?page=0`);
+    expect(bad.status).toBe(400);
+  });
+
   it('reports readiness of its database and bus', async () => {
     const r = await fetch(`${base}/readyz`);
     expect(r.status).toBe(200);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@brokerwise/errors';
+import { AppError, notFound } from '@brokerwise/errors';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import { companyUpserted } from '../events/publish.ts';
-import { listCompanies, upsertCompany, type CompanyFilter, type CompanyRow, type CompanyUpsert } from '../store/company.store.ts';
-import { countryExists } from '../store/reference.store.ts';
+import { findCompanyBySlug, listCompanies, upsertCompany, type CompanyFilter, type CompanyRow, type CompanyUpsert } from '../store/company.store.ts';
+import { countryExists, listCountries, type CountryRow } from '../store/reference.store.ts';
+import { readDetails, type CompanyDetails } from './company-details.ts';
 import type { CatalogueTables, CategorySlug } from '../store/types.ts';
 
 export const MAX_PAGE_SIZE = 50;
@@ -14,8 +15,10 @@ export interface ListCompaniesInput {
   limit: number;
   category?: CategorySlug | undefined;
   minScore?: number | undefined;
+  minReviews?: number | undefined;
   countryCode?: string | undefined;
   keyword?: string | undefined;
+  slugs?: string[] | undefined;
   order?: CompanyFilter['order'] | undefined;
 }
 
@@ -26,12 +29,35 @@ export async function findCompanies(db: Kysely<CatalogueTables>, input: ListComp
   return listCompanies(db, {
     category: input.category,
     minScore: input.minScore,
+    minReviews: input.minReviews,
     countryCode: input.countryCode,
     keyword: input.keyword,
+    slugs: input.slugs,
     order: input.order ?? 'score',
     offset: (input.page - 1) * input.limit,
     limit: input.limit,
   });
+}
+
+/** Top Brokers: brokers with at least `minReviews` reviews, by score, then review count, then slug. */
+export async function rankBrokers(db: Kysely<CatalogueTables>, input: { page: number; limit: number; minReviews: number }): Promise<{ rows: CompanyRow[]; total: number }> {
+  return findCompanies(db, { page: input.page, limit: input.limit, category: 'Brokers', minReviews: input.minReviews, order: 'score' });
+}
+
+export interface CompanyDetail {
+  row: CompanyRow;
+  details: CompanyDetails;
+  /** Names of the countries the detail mentions (the company's and its regulators'), by code. */
+  countries: Map<string, CountryRow>;
+}
+
+/** One company with its details document read defensively; `catalogue.company_not_found` if absent. */
+export async function getCompanyDetail(db: Kysely<CatalogueTables>, slug: string): Promise<CompanyDetail> {
+  const row = await findCompanyBySlug(db, slug);
+  if (!row) throw notFound('catalogue.company_not_found', 'No such company');
+  const details = readDetails(row.details, row.website);
+  const countries = new Map((await listCountries(db, false)).map((c) => [c.code, c]));
+  return { row, details, countries };
 }
 
 export type SaveCompanyInput = Omit<CompanyUpsert, 'id'> & { id?: string };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeXml, monogram, renderBannerSvg, renderLogoSvg } from './art.ts';
 import { type CategorySlug, demoBanners, demoCategories, demoCompanies, demoCountries, demoTermsZh } from './demo-data.ts';
+import { demoDetails } from './load-demo.ts';
 
 /**
  * A strict-enough XML well-formedness check (no dependency): one root element, balanced tags,
@@ -218,6 +219,50 @@ describe('demo catalogue data', () => {
       if (c.category === 'Pay' || c.category === 'FinTech') expect(c.maxLeverage).toBeNull();
       else expect(c.maxLeverage).toMatch(/^1:\d+$/);
     }
+  });
+});
+
+describe('demo company details', () => {
+  const companies = demoCompanies();
+  const codes = new Set(demoCountries.map((c) => c.code));
+  const countryNames = new Map(demoCountries.map((c) => [c.code, c]));
+
+  it('fills services, contact and account opening for every company, plausibly per category', () => {
+    for (const c of companies) {
+      expect(c.services.length, c.slug).toBeGreaterThanOrEqual(2);
+      for (const s of c.services) {
+        expect(s.en, c.slug).toMatch(/^[A-Z0-9]/);
+        expect(s.zh, c.slug).toMatch(/[\u4e00-\u9fff]/);
+      }
+      expect(new Set(c.services.map((s) => s.en)).size, c.slug).toBe(c.services.length);
+      expect(c.contact.website).toBe(`https://${c.slug}.example`);
+      expect(c.contact.email).toBe(`support@${c.slug}.example`);
+      expect(c.contact.phone).toMatch(/^\+\d[\d ]{6,}$/);
+      const home = countryNames.get(c.countryCode)!;
+      expect(c.contact.address.en, c.slug).toContain(home.nameEn);
+      expect(c.contact.address.zh, c.slug).toContain(home.nameZh);
+      if (c.category === 'Pay') expect(c.openAccountUrl === null || c.openAccountUrl === `https://${c.slug}.example/open-account`).toBe(true);
+      else expect(c.openAccountUrl).toBe(`https://${c.slug}.example/open-account`);
+      for (const l of c.licences) expect(codes.has(l.regulatorCountry), l.regulator).toBe(true);
+    }
+    const byCategory = (cat: CategorySlug) => companies.filter((c) => c.category === cat);
+    expect(byCategory('Brokers').every((c) => c.services.some((s) => s.en === 'Forex trading accounts'))).toBe(true);
+    expect(byCategory('Lp').every((c) => c.services.some((s) => s.zh === '流动性桥接'))).toBe(true);
+    expect(byCategory('Brokers').some((c) => c.services.some((s) => s.zh === '跟单交易'))).toBe(true);
+    const payWithAccount = byCategory('Pay').filter((c) => c.openAccountUrl !== null).length;
+    expect(payWithAccount).toBeLessThan(byCategory('Pay').length / 2);
+  });
+
+  it('stores every list term as a bilingual pair with a real Chinese label', () => {
+    for (const c of companies) {
+      const d = demoDetails(c);
+      for (const t of [...d.assetTypes, ...d.platforms, ...d.paymentMethods]) {
+        expect(t.zh, t.en).toBe(demoTermsZh[t.en]);
+      }
+      expect(d.assetTypes.length + d.platforms.length + d.paymentMethods.length + d.currencies.length, c.slug).toBeGreaterThan(3);
+      expect(d.about?.zh, c.slug).toBeTruthy();
+    }
+    expect(demoDetails(companies[0]!).assetTypes[0]).toEqual({ en: 'forex', zh: '外汇' });
   });
 });
 

@@ -54,6 +54,23 @@ export interface DemoCompany {
   assetTypes: string[];
   paymentMethods: string[];
   currencies: string[];
+  /** Product services, bilingual, in display order. */
+  services: DemoText[];
+  contact: DemoContact;
+  /** Where "Open account" leads; null when the company onboards no retail clients (most payment firms). */
+  openAccountUrl: string | null;
+}
+
+export interface DemoText {
+  en: string;
+  zh: string;
+}
+
+export interface DemoContact {
+  website: string;
+  email: string;
+  phone: string;
+  address: DemoText;
 }
 
 export interface DemoBanner {
@@ -1431,6 +1448,121 @@ function tierPlan(rng: Rng, category: CategorySlug, n: number): Tier[] {
   return shuffle(rng, shares.flatMap((x) => Array.from({ length: x.count }, () => x.tier)));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Services, contact and account opening. Drawn from a PRNG of their own (seeded by slug) so adding
+// them left every other generated field exactly as it was.
+
+/** Calling code, a business district or city in English and Chinese. Phone numbers are invented. */
+const CONTACT_PLACES: Record<string, [string, string, string]> = {
+  GB: ['+44', 'London', '伦敦'], AU: ['+61', 'Sydney', '悉尼'], CY: ['+357', 'Limassol', '利马索尔'], US: ['+1', 'New York', '纽约'],
+  JP: ['+81', 'Tokyo', '东京'], HK: ['+852', 'Central', '中环'], SG: ['+65', 'Singapore', '新加坡'], ZA: ['+27', 'Johannesburg', '约翰内斯堡'],
+  MU: ['+230', 'Ebene', '埃本'], VU: ['+678', 'Port Vila', '维拉港'], AE: ['+971', 'Dubai', '迪拜'], DE: ['+49', 'Frankfurt', '法兰克福'],
+  VC: ['+1 784', 'Kingstown', '金斯敦'], SC: ['+248', 'Victoria', '维多利亚'], BZ: ['+501', 'Belize City', '伯利兹城'],
+  MY: ['+60', 'Kuala Lumpur', '吉隆坡'], TH: ['+66', 'Bangkok', '曼谷'], VN: ['+84', 'Ho Chi Minh City', '胡志明市'], ID: ['+62', 'Jakarta', '雅加达'],
+  PH: ['+63', 'Makati', '马卡蒂'], IN: ['+91', 'Mumbai', '孟买'], BR: ['+55', 'São Paulo', '圣保罗'], MX: ['+52', 'Mexico City', '墨西哥城'],
+  NG: ['+234', 'Lagos', '拉各斯'], KE: ['+254', 'Nairobi', '内罗毕'], NZ: ['+64', 'Auckland', '奥克兰'], CA: ['+1', 'Toronto', '多伦多'],
+  CH: ['+41', 'Zurich', '苏黎世'], FR: ['+33', 'Paris', '巴黎'], IT: ['+39', 'Milan', '米兰'], ES: ['+34', 'Madrid', '马德里'],
+  NL: ['+31', 'Amsterdam', '阿姆斯特丹'], IE: ['+353', 'Dublin', '都柏林'], MT: ['+356', 'Sliema', '斯利马'], TW: ['+886', 'Taipei', '台北'],
+  KR: ['+82', 'Seoul', '首尔'], TR: ['+90', 'Istanbul', '伊斯坦布尔'], SA: ['+966', 'Riyadh', '利雅得'], LT: ['+370', 'Vilnius', '维尔纽斯'],
+  KY: ['+1 345', 'George Town', '乔治城'], BS: ['+1 242', 'Nassau', '拿骚'],
+};
+
+/** Invented street names: English, Chinese transliteration. */
+const STREETS: [string, string][] = [
+  ['Harbour Street', '海港街'], ['Market Road', '市场路'], ['Exchange Avenue', '交易所大道'], ['Marina Boulevard', '滨海大道'],
+  ['Commerce Street', '商业街'], ['Queensway', '金钟道'], ['Parkside Drive', '园畔路'], ['Tower Lane', '塔楼巷'],
+  ['Financial Centre Road', '金融中心路'], ['Riverside Walk', '河畔大道'],
+];
+
+const SERVICE = {
+  forexAccounts: { en: 'Forex trading accounts', zh: '外汇交易账户' },
+  cfdTrading: { en: 'CFD trading', zh: '差价合约交易' },
+  copyTrading: { en: 'Copy trading', zh: '跟单交易' },
+  swapFree: { en: 'Islamic (swap-free) accounts', zh: '伊斯兰（免隔夜利息）账户' },
+  demo: { en: 'Demo accounts', zh: '模拟账户' },
+  pamm: { en: 'PAMM/MAM accounts', zh: 'PAMM/MAM账户' },
+  vps: { en: 'Free VPS hosting', zh: '免费VPS托管' },
+  ib: { en: 'Introducing broker programme', zh: '介绍经纪人（IB）计划' },
+  bridge: { en: 'Liquidity bridge', zh: '流动性桥接' },
+  aggregated: { en: 'Aggregated FX liquidity', zh: '聚合外汇流动性' },
+  pop: { en: 'Prime-of-prime services', zh: '主经纪商（PoP）服务' },
+  marketData: { en: 'Market data feeds', zh: '行情数据源' },
+  colocation: { en: 'Equinix colocation', zh: 'Equinix机房托管' },
+  riskTools: { en: 'Risk management tools', zh: '风险管理工具' },
+  onboarding: { en: 'Integration and onboarding support', zh: '集成与上线支持' },
+  support: { en: '24/5 technical support', zh: '24/5技术支持' },
+  licensing: { en: 'Broker set-up and licensing consulting', zh: '经纪商筹建与牌照咨询' },
+  acquiring: { en: 'Merchant acquiring', zh: '商户收单' },
+  payouts: { en: 'Cross-border payouts', zh: '跨境付款' },
+  multiCurrency: { en: 'Multi-currency accounts', zh: '多币种账户' },
+  cards: { en: 'Card issuing', zh: '发卡服务' },
+  brokerFunding: { en: 'Broker deposit and withdrawal solutions', zh: '经纪商出入金解决方案' },
+  fx: { en: 'FX conversion', zh: '货币兑换' },
+} satisfies Record<string, DemoText>;
+
+const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+function demoServices(rng: Rng, category: CategorySlug, platforms: readonly string[], spec: Specialty | undefined): DemoText[] {
+  const out: DemoText[] = [];
+  switch (category) {
+    case 'Brokers':
+      out.push(SERVICE.forexAccounts, SERVICE.cfdTrading);
+      if (chance(rng, 0.6)) out.push(SERVICE.copyTrading);
+      if (chance(rng, 0.3)) out.push(SERVICE.pamm);
+      if (chance(rng, 0.5)) out.push(SERVICE.swapFree);
+      out.push(SERVICE.demo);
+      if (platforms.includes('MT4') || platforms.includes('MT5') ? chance(rng, 0.5) : false) out.push(SERVICE.vps);
+      if (chance(rng, 0.5)) out.push(SERVICE.ib);
+      break;
+    case 'Lp':
+      out.push(SERVICE.aggregated, SERVICE.bridge);
+      if (chance(rng, 0.5)) out.push(SERVICE.pop);
+      if (chance(rng, 0.6)) out.push(SERVICE.marketData);
+      if (chance(rng, 0.4)) out.push(SERVICE.colocation);
+      if (chance(rng, 0.5)) out.push(SERVICE.riskTools);
+      break;
+    case 'FinTech':
+      if (spec) out.push({ en: capitalize(spec.en), zh: spec.zh });
+      if (platforms.includes('Copy-trading engine') && !spec?.en.startsWith('copy')) out.push(SERVICE.copyTrading);
+      if (chance(rng, 0.4)) out.push(SERVICE.licensing);
+      out.push(SERVICE.onboarding);
+      if (chance(rng, 0.6)) out.push(SERVICE.support);
+      break;
+    case 'Pay':
+      if (spec) out.push({ en: capitalize(spec.en), zh: spec.zh });
+      for (const s of [SERVICE.acquiring, SERVICE.payouts, SERVICE.multiCurrency, SERVICE.brokerFunding, SERVICE.fx, SERVICE.cards]) {
+        if (out.length < 4 && chance(rng, 0.45) && !out.some((o) => o.zh === s.zh)) out.push(s);
+      }
+      if (out.length < 2) out.push(SERVICE.fx);
+      break;
+  }
+  return out;
+}
+
+function demoContact(rng: Rng, slug: string, countryCode: string): DemoContact {
+  const c = country(countryCode);
+  const [calling, cityEn, cityZh] = CONTACT_PLACES[countryCode] ?? ['+1', c.nameEn, c.nameZh];
+  const [streetEn, streetZh] = pick(rng, STREETS);
+  const no = int(rng, 1, 220);
+  const floor = int(rng, 2, 38);
+  const digits = Array.from({ length: 8 }, () => String(int(rng, 0, 9))).join('');
+  const where = cityEn === c.nameEn ? c.nameEn : `${cityEn}, ${c.nameEn}`;
+  const whereZh = cityZh === c.nameZh ? c.nameZh : `${c.nameZh}${cityZh}`;
+  return {
+    website: `https://${slug}.example`,
+    email: `support@${slug}.example`,
+    phone: `${calling} ${digits.slice(0, 4)} ${digits.slice(4)}`,
+    address: { en: `Floor ${floor}, ${no} ${streetEn}, ${where}`, zh: `${whereZh}${streetZh}${no}号${floor}楼` },
+  };
+}
+
+function demoOpenAccountUrl(rng: Rng, category: CategorySlug, slug: string, spec: Specialty | undefined): string | null {
+  const url = `https://${slug}.example/open-account`;
+  if (category !== 'Pay') return url;
+  // Most payment firms sign merchants up by contract; a few (broker funding, e-wallets) open accounts online.
+  return spec && (spec.en.startsWith('deposit') || spec.en.startsWith('e-wallet') || spec.en.startsWith('multi-currency')) && chance(rng, 0.7) ? url : null;
+}
+
 function buildCompany(rng: Rng, category: CategorySlug, prefix: Prefix, tier: Tier): DemoCompany {
   const suffix: Suffix = weighted(
     rng,
@@ -1534,6 +1666,16 @@ function buildCompany(rng: Rng, category: CategorySlug, prefix: Prefix, tier: Ti
     assetTypes,
     paymentMethods: ctx.methods,
     currencies: ctx.currencies,
+    ...demoExtras(category, slug, countryCode, platforms, fintechSpec ?? paySpec),
+  };
+}
+
+function demoExtras(category: CategorySlug, slug: string, countryCode: string, platforms: readonly string[], spec: Specialty | undefined): Pick<DemoCompany, 'services' | 'contact' | 'openAccountUrl'> {
+  const rng = mulberry32(SEED ^ hash(`extras:${slug}`));
+  return {
+    services: demoServices(rng, category, platforms, spec),
+    contact: demoContact(rng, slug, countryCode),
+    openAccountUrl: demoOpenAccountUrl(rng, category, slug, spec),
   };
 }
 

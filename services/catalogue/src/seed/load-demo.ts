@@ -7,12 +7,31 @@ import { upsertCompany } from '../store/company.store.ts';
 import { upsertBanner, upsertCategory, upsertCountry } from '../store/reference.store.ts';
 import type { CatalogueTables } from '../store/types.ts';
 import { renderBannerSvg, renderLogoSvg } from './art.ts';
-import { demoBanners, demoCategories, demoCompanies, demoCountries } from './demo-data.ts';
+import type { CompanyDetails } from '../domain/company-details.ts';
+import { demoBanners, demoCategories, demoCompanies, demoCountries, demoTermsZh, type DemoCompany } from './demo-data.ts';
 
 /** A stable UUID from a name, so re-seeding a fresh database gives the same ids (links keep working). */
 function stableUuid(name: string): string {
   const h = createHash('sha256').update(`brokerwise-demo:${name}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const term = (en: string) => ({ en, zh: demoTermsZh[en] ?? en });
+
+/** The stored details document of a demo company: every spec §3 field, text as bilingual pairs. */
+export function demoDetails(c: DemoCompany): CompanyDetails {
+  return {
+    about: c.about,
+    services: c.services,
+    assetTypes: c.assetTypes.map(term),
+    platforms: c.platforms.map(term),
+    paymentMethods: c.paymentMethods.map(term),
+    maxLeverage: c.maxLeverage,
+    licences: c.licences,
+    contact: c.contact,
+    currencies: c.currencies,
+    openAccountUrl: c.openAccountUrl,
+  };
 }
 
 /**
@@ -71,15 +90,7 @@ export async function loadDemoData(opts: {
         regulated: c.regulated,
         aliases: c.aliases,
         website: c.website,
-        details: {
-          about: c.about,
-          licences: c.licences,
-          maxLeverage: c.maxLeverage,
-          platforms: c.platforms,
-          assetTypes: c.assetTypes,
-          paymentMethods: c.paymentMethods,
-          currencies: c.currencies,
-        },
+        details: { ...demoDetails(c) },
       });
       await enqueueEvent(trx, companyUpserted(row, opts.mediaUrl(`logos/${c.slug}.svg`), 'demo-seed'));
     }

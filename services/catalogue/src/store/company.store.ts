@@ -6,8 +6,10 @@ export type CompanyRow = Selectable<CatalogueTables['company']>;
 export interface CompanyFilter {
   category?: CategorySlug | undefined;
   minScore?: number | undefined;
+  minReviews?: number | undefined;
   countryCode?: string | undefined;
   keyword?: string | undefined;
+  slugs?: string[] | undefined;
   order: 'score' | 'reviews' | 'newest' | 'name';
   offset: number;
   limit: number;
@@ -39,7 +41,9 @@ export async function listCompanies(db: Db, f: CompanyFilter): Promise<{ rows: C
   let q = db.selectFrom('company');
   if (f.category) q = q.where('category_slug', '=', f.category);
   if (f.minScore !== undefined) q = q.where('score', '>=', f.minScore);
+  if (f.minReviews !== undefined) q = q.where('review_count', '>=', f.minReviews);
   if (f.countryCode) q = q.where('country_code', '=', f.countryCode);
+  if (f.slugs) q = f.slugs.length > 0 ? q.where('slug', 'in', f.slugs) : q.where(sql<boolean>`false`);
   const kw = f.keyword?.trim().toLowerCase();
   if (kw) {
     const like = `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { notFound } from '@brokerwise/errors';
-import { findCompanies, saveCompany } from '../../domain/companies.ts';
-import { findCompanyBySlug, type CompanyRow } from '../../store/company.store.ts';
+import { findCompanies, getCompanyDetail, rankBrokers, saveCompany, type CompanyDetail } from '../../domain/companies.ts';
+import type { CompanyRow } from '../../store/company.store.ts';
 import type { CatalogueDeps } from '../../app.ts';
-import { CompanyDto, ListQuery, ListResponse, SaveBody, SlugParams } from './schemas.ts';
+import { CompanyDto, DetailDto, ListQuery, ListResponse, SaveBody, SlugParams, TopQuery } from './schemas.ts';
 
 export function toCompanyDto(r: CompanyRow): Static<typeof CompanyDto> {
   return {
@@ -26,6 +25,19 @@ export function toCompanyDto(r: CompanyRow): Static<typeof CompanyDto> {
   };
 }
 
+export function toDetailDto({ row, details, countries }: CompanyDetail): Static<typeof DetailDto> {
+  const countryName = (code: string) => {
+    const c = countries.get(code);
+    return { code, nameEn: c?.name_en ?? code, nameZh: c?.name_zh ?? code };
+  };
+  return {
+    ...toCompanyDto(row),
+    ...details,
+    licences: details.licences.map((l) => ({ ...l, regulatorCountry: countryName(l.regulatorCountry) })),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
 export async function companyRoutes(app: FastifyInstance, deps: CatalogueDeps): Promise<void> {
   app.get<{ Querystring: Static<typeof ListQuery> }>(
     '/v1/companies',
@@ -39,6 +51,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CatalogueDeps): 
         minScore: q.minScore,
         countryCode: q.country,
         keyword: q.keyword,
+        slugs: q.slugs ? q.slugs.split(',') : undefined,
         order: q.order,
       });
       return { items: rows.map(toCompanyDto), total };
@@ -47,11 +60,16 @@ export async function companyRoutes(app: FastifyInstance, deps: CatalogueDeps): 
 
   app.get<{ Params: Static<typeof SlugParams> }>(
     '/v1/companies/:slug',
-    { schema: { params: SlugParams, response: { 200: CompanyDto } } },
+    { schema: { params: SlugParams, response: { 200: DetailDto } } },
+    async (request) => toDetailDto(await getCompanyDetail(deps.db, request.params.slug)),
+  );
+
+  app.get<{ Querystring: Static<typeof TopQuery> }>(
+    '/v1/top',
+    { schema: { querystring: TopQuery, response: { 200: ListResponse } } },
     async (request) => {
-      const row = await findCompanyBySlug(deps.db, request.params.slug);
-      if (!row) throw notFound('catalogue.company_not_found', 'No such company');
-      return toCompanyDto(row);
+      const { rows, total } = await rankBrokers(deps.db, { page: request.query.page, limit: request.query.limit, minReviews: deps.topMinReviews });
+      return { items: rows.map(toCompanyDto), total };
     },
   );
 

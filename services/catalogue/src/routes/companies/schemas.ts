@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { BilingualText, LicenceStatus } from '../../domain/company-details.ts';
 import { MAX_PAGE_SIZE } from '../../domain/companies.ts';
 
 export const CategorySlug = Type.Union([Type.Literal('Brokers'), Type.Literal('FinTech'), Type.Literal('Lp'), Type.Literal('Pay')]);
@@ -12,6 +13,8 @@ export const ListQuery = Type.Object(
     minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 5 })),
     country: Type.Optional(CountryCode),
     keyword: Type.Optional(Type.String({ maxLength: 100 })),
+    /** Comma-separated slugs (the gateway hydrates search hits with it). */
+    slugs: Type.Optional(Type.String({ maxLength: 5000, pattern: '^[a-z0-9-]+(,[a-z0-9-]+)*$' })),
     order: Type.Optional(Type.Union([Type.Literal('score'), Type.Literal('reviews'), Type.Literal('newest'), Type.Literal('name')])),
   },
   { additionalProperties: false },
@@ -57,3 +60,39 @@ export const SaveBody = Type.Object(
 );
 
 export const SlugParams = Type.Object({ slug: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,80}$' }) });
+
+export const TopQuery = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
+    limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 }),
+  },
+  { additionalProperties: false },
+);
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const CountryName = Type.Object({ code: Type.String(), nameEn: Type.String(), nameZh: Type.String() });
+
+/** GET /v1/companies/:slug: the card fields plus every detail field, text in both languages. */
+export const DetailDto = Type.Object({
+  ...CompanyDto.properties,
+  about: Type.Union([BilingualText, Type.Null()]),
+  services: Type.Array(BilingualText),
+  assetTypes: Type.Array(BilingualText),
+  platforms: Type.Array(BilingualText),
+  paymentMethods: Type.Array(BilingualText),
+  maxLeverage: NullableString,
+  licences: Type.Array(
+    Type.Object({
+      regulator: Type.String(),
+      regulatorCountry: CountryName,
+      licenceNo: Type.String(),
+      entity: Type.String(),
+      status: LicenceStatus,
+      registerUrl: Type.String(),
+    }),
+  ),
+  contact: Type.Object({ website: NullableString, email: NullableString, phone: NullableString, address: Type.Union([BilingualText, Type.Null()]) }),
+  currencies: Type.Array(Type.String()),
+  openAccountUrl: NullableString,
+  updatedAt: Type.String(),
+});

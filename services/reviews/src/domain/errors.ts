@@ -1,0 +1,34 @@
+import { AppError } from '@brokerwise/errors';
+
+/** The reviews service's error codes; the gateway maps each code (and field code) to a message. */
+
+/** Form rules failed: `fields` maps each field to `required`, `length`, `range`… */
+export const invalidInput = (fields: Record<string, string>): AppError =>
+  new AppError({ code: 'reviews.validation', kind: 'validation', message: 'Invalid input', fields });
+
+export const reviewNotFound = (): AppError => new AppError({ code: 'reviews.review_not_found', kind: 'not_found', message: 'No such review' });
+
+/** The review already has the status the decision asks for. */
+export const alreadyModerated = (status: string): AppError =>
+  new AppError({ code: 'reviews.already_moderated', kind: 'conflict', message: `Review is already ${status}`, params: { status } });
+
+/** A new account (first 24 h) already wrote its 3 reviews; `retryAfter` = until the account is a day old. */
+export const newAccountLimit = (retryAfter: number, max: number): AppError =>
+  new AppError({
+    code: 'reviews.new_account_limit',
+    kind: 'too_many_requests',
+    message: `New accounts may write ${max} reviews in their first day`,
+    retryAfter,
+    params: { seconds: retryAfter, max },
+  });
+
+/** A new account submitted a review less than the minimum interval ago. */
+export const tooSoon = (retryAfter: number): AppError =>
+  new AppError({ code: 'reviews.too_soon', kind: 'too_many_requests', message: 'Reviews from a new account must be spaced out', retryAfter, params: { seconds: retryAfter } });
+
+/** A new account posted the same text as one of its other reviews. */
+export const duplicateText = (): AppError =>
+  new AppError({ code: 'reviews.duplicate_text', kind: 'validation', message: 'Same text as another of your reviews', fields: { text: 'duplicate' } });
+
+/** Two submissions of the same review raced (should not happen: submissions are serialised per user). */
+export const tooMuchContention = (): AppError => new AppError({ code: 'reviews.conflict', kind: 'conflict', message: 'Concurrent change, try again' });

@@ -1,0 +1,66 @@
+import { encodeEvent, timestampFromDate, type EncodedEvent } from '@brokerwise/proto';
+import type { RatingRow } from '../store/rating.store.ts';
+import type { ReviewRow } from '../store/review.store.ts';
+
+const PRODUCER = 'reviews';
+
+const meta = (correlationId: string | undefined, occurredAt: Date) => ({ producer: PRODUCER, occurredAt, ...(correlationId ? { correlationId } : {}) });
+
+/** `reviews.review.submitted`: created or edited, pending either way. */
+export function reviewSubmitted(row: ReviewRow, edit: { edited: boolean; wasApproved: boolean }, correlationId: string | undefined): EncodedEvent {
+  return encodeEvent(
+    'reviews.review.submitted',
+    {
+      reviewId: row.id,
+      companyId: row.company_id,
+      userId: row.user_id,
+      stars: row.stars,
+      pending: true,
+      submittedAt: timestampFromDate(row.updated_at),
+      edited: edit.edited,
+      wasApproved: edit.wasApproved,
+    },
+    meta(correlationId, row.updated_at),
+  );
+}
+
+export function reviewApproved(row: ReviewRow, moderatorId: string, at: Date, correlationId: string | undefined): EncodedEvent {
+  return encodeEvent(
+    'reviews.review.approved',
+    { reviewId: row.id, companyId: row.company_id, userId: row.user_id, stars: row.stars, moderatorId, approvedAt: timestampFromDate(at) },
+    meta(correlationId, at),
+  );
+}
+
+export function reviewRejected(row: ReviewRow, moderatorId: string, reason: string, at: Date, correlationId: string | undefined): EncodedEvent {
+  return encodeEvent(
+    'reviews.review.rejected',
+    { reviewId: row.id, companyId: row.company_id, userId: row.user_id, stars: row.stars, moderatorId, reason, rejectedAt: timestampFromDate(at) },
+    meta(correlationId, at),
+  );
+}
+
+export function reviewDeleted(row: ReviewRow, at: Date, correlationId: string | undefined): EncodedEvent {
+  return encodeEvent(
+    'reviews.review.deleted',
+    { reviewId: row.id, companyId: row.company_id, userId: row.user_id, wasApproved: row.status === 'approved', deletedAt: timestampFromDate(at) },
+    meta(correlationId, at),
+  );
+}
+
+/** `reviews.rating.changed` from the row as committed (version included). */
+export function ratingChanged(row: RatingRow, correlationId: string | undefined): EncodedEvent {
+  return encodeEvent(
+    'reviews.rating.changed',
+    {
+      companyId: row.company_id,
+      score: row.score,
+      displayScore: row.display_score,
+      approvedCount: row.approved_count,
+      distribution: [row.d1, row.d2, row.d3, row.d4, row.d5],
+      computedAt: timestampFromDate(row.computed_at),
+      version: BigInt(row.version),
+    },
+    meta(correlationId, row.computed_at),
+  );
+}

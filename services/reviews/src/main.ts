@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { createBus, type EventBus } from '@brokerwise/bus';
+import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer } from '@brokerwise/service-kit';
+import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
+import { migrations } from '../migrations/index.ts';
+import { reviewsApp } from './app.ts';
+import type { ReviewsConfig } from './config.ts';
+import type { Clock } from './domain/context.ts';
+import { handlers } from './events/registry.ts';
+import type { ReviewsTables } from './store/types.ts';
+
+export interface Shared {
+  /** In embedded mode every service in the process shares one in-process bus. */
+  bus?: EventBus;
+  /** An open database (tests pass their own). */
+  database?: Database;
+  /** "Now" for the domain (new-account limits, score recency); tests move it. Defaults to the system clock. */
+  now?: Clock;
+}
+
+/** Boots reviews: infrastructure → migrations → Fastify → relay and consumers (rating recomputation). */
+export async function startReviews(config: ReviewsConfig, shared: Shared = {}): Promise<{ port: number; close: () => Promise<void> }> {
+  const database =
+    shared.database ??
+    (await openDatabase<ReviewsTables>({ schema: 'reviews', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'reviews') }));
+  if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
+  const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'reviews' }));
+
+  const app = buildFastify({ service: 'reviews', logLevel: config.LOG_LEVEL, trustRequestId: true });
+  const db = database.db as Kysely<ReviewsTables>;
+  const relay = new OutboxRelay({ db, bus, log: app.log });
+
+  registerHealth(app, [
+    { name: 'database', check: database.ping },
+    { name: 'bus', check: () => bus.ping() },
+  ]);
+  const now = shared.now ?? (() => new Date());
+  await app.register(reviewsApp, { db, relay, now });
+
+  relay.start();
+  const consumed = handlers(now);
+  const subscriptions = Object.keys(consumed).length > 0 ? [await consumeEvents({ bus, db, log: app.log, durable: 'reviews-rating', handlers: consumed })] : [];
+
+  const server = await runServer(app, {
+    port: config.PORT,
+    host: config.HOST,
+    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    closers: [
+      ...subscriptions.map((s) => () => s.drain()),
+      () => relay.stop(),
+      ...(shared.bus ? [] : [() => bus.close()]),
+      ...(shared.database ? [] : [() => database.close()]),
+    ],
+  });
+  const address = app.server.address();
+  return { port: typeof address === 'object' && address ? address.port : config.PORT, close: server.close };
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { createBus, type EventBus } from '@brokerwise/bus';
+import { decodeEvent, type DecodedEvent, type EventPayload, type EventType } from '@brokerwise/proto';
+import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
+import { uniqueName } from '@brokerwise/testing';
+import { parseReviewsConfig } from '../src/config.ts';
+import { startReviews } from '../src/main.ts';
+import type { ReviewsTables } from '../src/store/types.ts';
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * One reviews service on real infrastructure for a test file: its own database (PGlite, or a
+ * fresh PostgreSQL database with DATABASE_URL), bus namespace (NATS with NATS_URL), and a clock
+ * the test can move.
+ */
+export interface Harness {
+  db: Kysely<ReviewsTables>;
+  bus: EventBus;
+  /** Every reviews.* event published, decoded, in arrival order. */
+  events: DecodedEvent[];
+  advance(ms: number): void;
+  now(): Date;
+  call<T = any>(method: string, url: string, body?: unknown): Promise<Reply<T>>;
+  /** Polls the published events until one of `type` matches (the relay and the bus are asynchronous). */
+  waitForEvent<T extends EventType>(type: T, match: (payload: EventPayload<T>) => boolean): Promise<Extract<DecodedEvent, { type: T }>>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const t: TestDatabase = await createTestDatabase('reviews', process.env.DATABASE_URL);
+  const bus: EventBus = await createBus({ natsUrl: process.env.NATS_URL, namespace: uniqueName('rvw').toLowerCase() });
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-reviews-'));
+  const events: DecodedEvent[] = [];
+  const probe = await bus.subscribe({ durable: 'reviews-test-probe', types: ['reviews.>'], handler: async (m) => void events.push(decodeEvent(m.data)) });
+  let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  const config = parseReviewsConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir });
+  const svc = await startReviews(config, { bus, database: t, now });
+  const base = `http://127.0.0.1:${svc.port}`;
+
+  const call = async <T>(method: string, url: string, body?: unknown): Promise<Reply<T>> => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as T) : (undefined as T), headers: res.headers };
+  };
+
+  const waitForEvent = async <T extends EventType>(type: T, match: (payload: EventPayload<T>) => boolean): Promise<Extract<DecodedEvent, { type: T }>> => {
+    for (let i = 0; i < 200; i++) {
+      const found = events.find((e) => e.type === type && match(e.payload as EventPayload<T>));
+      if (found) return found as Extract<DecodedEvent, { type: T }>;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return expect.fail(`no matching ${type} event arrived`);
+  };
+
+  return {
+    db: t.db as Kysely<ReviewsTables>,
+    bus,
+    events,
+    advance: (ms) => void (offsetMs += ms),
+    now,
+    call,
+    waitForEvent,
+    close: async () => {
+      await svc.close();
+      await probe.drain();
+      await bus.close();
+      await t.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A user whose account is old enough for the new-account limits not to apply. */
+export function veteran(): { userId: string; username: string; accountCreatedAt: string } {
+  const userId = randomUUID();
+  return { userId, username: `u_${userId.slice(0, 8)}`, accountCreatedAt: new Date(Date.now() - 400 * 86_400_000).toISOString() };
+}
+
+export const newCompany = (): string => randomUUID();
+
+let counter = 0;
+/** A valid review text, different on every call (so duplicate-text checks don't interfere). */
+export function reviewText(prefix = 'Fast withdrawals and fair spreads'): string {
+  counter += 1;
+  return `${prefix}, experience #${counter} ${randomUUID().slice(0, 8)}`;
+}
+
+export const submit = (h: Harness, companyId: string, author: { userId: string; username: string; accountCreatedAt: string }, extra: Record<string, unknown> = {}) =>
+  h.call('PUT', `/v1/companies/${companyId}/reviews/mine`, { ...author, stars: 4, text: reviewText(), confirmed: true, ...extra });
+
+export const moderator = randomUUID();
+
+export const decideOn = (h: Harness, reviewId: string, decision: 'approve' | 'reject', reason?: string) =>
+  h.call('POST', `/v1/moderation/${reviewId}`, { moderatorId: moderator, decision, ...(reason !== undefined ? { reason } : {}) });
+
+/** The error body without its request id. */
+export const errorOf = (r: Reply) => {
+  const { requestId: _requestId, ...rest } = (r.body as { error: Record<string, unknown> }).error;
+  return rest;
+};
