@@ -8,6 +8,7 @@
 export * from '../gen/brokerwise/events/v1/envelope_pb.ts';
 export * from '../gen/brokerwise/catalogue/v1/events_pb.ts';
 export * from '../gen/brokerwise/identity/v1/events_pb.ts';
+export * from '../gen/brokerwise/reviews/v1/events_pb.ts';
 
 export { EVENT_TYPES, isEventType } from './registry.ts';
 export type { DecodedEvent, EventPayload, EventPayloadInit, EventSchema, EventType } from './registry.ts';

@@ -47,7 +47,8 @@ export async function startCatalogue(config: CatalogueConfig, shared: Shared = {
   await app.register(catalogueApp, { db, relay, mediaUrl, topMinReviews: config.TOP_MIN_REVIEWS });
 
   relay.start();
-  const subscriptions = Object.keys(handlers).length > 0 ? [await consumeEvents({ bus, db, log: app.log, durable: 'catalogue', handlers })] : [];
+  // The outbox row is written in the handler's transaction; poking the relay sends it right away.
+  const subscriptions = [await consumeEvents({ bus, db, log: app.log, durable: 'catalogue-ratings', handlers: handlers({ mediaUrl, onApplied: () => relay.poke() }) })];
 
   const server = await runServer(app, {
     port: config.PORT,

@@ -116,3 +116,17 @@ export async function countCompaniesByCategory(db: Db): Promise<Map<string, numb
   const rows = await db.selectFrom('company').select(['category_slug', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('category_slug').execute();
   return new Map(rows.map((r) => [r.category_slug, Number(r.n)]));
 }
+
+/**
+ * Applies a published rating if it is newer than the one applied last; returns the updated row,
+ * or undefined when the company is unknown or the rating is stale.
+ */
+export async function applyRating(db: Db, r: { companyId: string; score: number; approvedCount: number; version: number }): Promise<CompanyRow | undefined> {
+  return db
+    .updateTable('company')
+    .set({ score: r.score, review_count: r.approvedCount, rating_version: r.version, version: sql`version + 1`, updated_at: sql`now()` })
+    .where('id', '=', r.companyId)
+    .where('rating_version', '<', r.version)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -24,6 +24,7 @@ export interface CatalogueTables extends KitTables {
     website: string | null;
     details: ColumnType<Record<string, unknown>, string, string>;
     version: Generated<number>;
+    rating_version: Generated<number>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
