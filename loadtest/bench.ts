@@ -13,6 +13,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SALT = process.env.SIGNATURE_SALT ?? 'brokerwise-dev-salt';
 const LIST_PATH = '/api/brokers/brokersList?page=1&limit=20&order=score';
+const DETAIL_PATH = '/detail?id=northwind-markets';
 
 interface Row { name: string; rps: number; p50: number; p99: number; errors: number; baseline?: string }
 
@@ -69,6 +70,17 @@ try {
   const page = await baseline('baseline: raw node http, home page bytes', await rawGet(`${cachedStack.baseUrl}/`, pageHeaders));
   rows.push(page);
   rows.push({ ...(await measure('SSR home page, micro-cached', `${cachedStack.baseUrl}/`, pageHeaders)), baseline: page.name });
+  const detail = await baseline('baseline: raw node http, detail page bytes', await rawGet(`${cachedStack.baseUrl}${DETAIL_PATH}`, pageHeaders));
+  rows.push(detail);
+  rows.push({ ...(await measure('SSR detail page, micro-cached', `${cachedStack.baseUrl}${DETAIL_PATH}`, pageHeaders)), baseline: detail.name });
+  // Keyword search through the search service (typo, partial word, Chinese), cache misses.
+  const words = ['north', 'nortwind', 'meridian', 'capital', 'pay', 'fx', 'liquidity', '北风', '外汇', '支付', 'aurora', 'trade'];
+  rows.push({
+    ...(await measure('gateway keyword search, cache misses', `${cachedStack.baseUrl}${LIST_PATH}`, await signed(), () =>
+      `/api/brokers/brokersList?keyword=${encodeURIComponent(words[Math.floor(Math.random() * words.length)]!)}&page=${1 + Math.floor(Math.random() * 3)}&limit=${5 + Math.floor(Math.random() * 16)}`,
+    )),
+    baseline: api.name,
+  });
   // Random picks from ~28,000 distinct queries: nearly every request misses the cache and
   // reaches the catalogue's SQL.
   const categories = ['', '&categories=Brokers', '&categories=FinTech', '&categories=Lp', '&categories=Pay'];
@@ -86,6 +98,7 @@ try {
 const uncachedStack = await startStack({ PAGE_CACHE_TTL_MS: '0' });
 try {
   rows.push({ ...(await measure('SSR home page, rendered every time', `${uncachedStack.baseUrl}/`, pageHeaders)), baseline: 'baseline: raw node http, home page bytes' });
+  rows.push({ ...(await measure('SSR detail page, rendered every time', `${uncachedStack.baseUrl}${DETAIL_PATH}`, pageHeaders)), baseline: 'baseline: raw node http, detail page bytes' });
 } finally {
   await uncachedStack.close();
 }
