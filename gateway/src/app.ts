@@ -8,6 +8,7 @@ import { AppError } from '@brokerwise/errors';
 import type { ObjectStore } from '@brokerwise/storage';
 import type { CatalogueClient } from './clients/catalogue.client.ts';
 import type { IdentityClient } from './clients/identity.client.ts';
+import type { ReviewsClient } from './clients/reviews.client.ts';
 import type { SearchClient } from './clients/search.client.ts';
 import type { OpaqueIds } from './domain/opaque-id.ts';
 import type { Presenters } from './domain/presenters.ts';
@@ -16,6 +17,7 @@ import { registerApiGuards } from './http/guards.ts';
 import type { CacheInvalidator } from './http/invalidation.ts';
 import { Sessions } from './http/session.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
+import { reviewRoutes } from './routes/reviews.ts';
 import { userRoutes } from './routes/user.ts';
 import { brokersRoutes } from './routes/brokers.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -24,6 +26,7 @@ import { webProxyRoutes } from './routes/web-proxy.ts';
 export interface GatewayDeps {
   catalogue: CatalogueClient;
   search: SearchClient;
+  reviews: ReviewsClient;
   identity: IdentityClient;
   jwtSecret: string;
   secureCookies: boolean;
@@ -52,6 +55,7 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     api.setErrorHandler((err, request, reply) => sendError(request, reply, err));
     await brokersRoutes(api, { catalogue: deps.catalogue, search: deps.search, invalidator: deps.invalidator, cache: deps.cache, ids: deps.ids, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });
     const sessions = new Sessions({ app: api, identity: deps.identity, cache: deps.cache, secureCookies: deps.secureCookies });
+    await reviewRoutes(api, { reviews: deps.reviews, catalogue: deps.catalogue, identity: deps.identity, sessions });
     await userRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, cache: deps.cache, sessions, ids: deps.ids, presenters: deps.presenters });
     // Unknown /api paths answer in the envelope instead of falling through to the page proxy.
     api.all('/api/*', async () => {

@@ -275,3 +275,47 @@ export interface RankedCompany extends CompanyCard {
 }
 export type TopBrokersResponse = Envelope<Page<RankedCompany>>;
 export type CompanyDetailResponse = Envelope<CompanyDetail>;
+
+/* ------------------------------------------------------------------------------------------
+ * Reviews (spec §3 "Review", §4 pending, §5 review rules).
+ * ---------------------------------------------------------------------------------------- */
+
+export interface PublicReview {
+  id: string;
+  company: { id: string; name: string; logo: string };
+  author: { id: string; username: string };
+  /** Stars 1–5. */
+  score: number;
+  content: string;
+  /** Last written (ISO). */
+  date: string;
+  /** Others only ever see approved reviews; the author also sees pending/rejected ones. */
+  status: 'pending' | 'approved' | 'rejected';
+  /** Told to the author when a moderator rejects the review. */
+  rejectReason: string | null;
+  mine: boolean;
+}
+
+export interface RatingSummary {
+  /** Score from approved reviews (Bayesian average, /about/methodology), one decimal. */
+  score: number;
+  count: number;
+  /** Counts of 1★ … 5★ approved reviews. */
+  distribution: number[];
+}
+
+/** GET /api/reviews/list?id=<company id>&page= */
+export interface CompanyReviews extends Page<PublicReview> {
+  /** The signed-in caller's own review of this company, whatever its status. */
+  mine: PublicReview | null;
+  rating: RatingSummary;
+}
+
+/** POST /api/reviews/submit — creates or edits the caller's review; it is pending until moderated. */
+export interface SubmitReviewBody {
+  id: string;
+  score: number;
+  content: string;
+  /** The confirmation tick (spec §5). */
+  check: boolean;
+}

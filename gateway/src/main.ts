@@ -6,6 +6,7 @@ import type { Mailbox } from '@brokerwise/mail';
 import { gatewayApp } from './app.ts';
 import { CatalogueClient } from './clients/catalogue.client.ts';
 import { IdentityClient } from './clients/identity.client.ts';
+import { ReviewsClient } from './clients/reviews.client.ts';
 import { SearchClient } from './clients/search.client.ts';
 import type { GatewayConfig } from './config.ts';
 import { OpaqueIds } from './domain/opaque-id.ts';
@@ -47,6 +48,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   await app.register(gatewayApp, {
     catalogue,
     search: new SearchClient(config.SEARCH_URL, config.UPSTREAM_TIMEOUT_MS),
+    reviews: new ReviewsClient(config.REVIEWS_URL, config.UPSTREAM_TIMEOUT_MS),
     invalidator,
     identity: new IdentityClient(config.IDENTITY_URL, config.UPSTREAM_TIMEOUT_MS),
     jwtSecret: config.JWT_SECRET,

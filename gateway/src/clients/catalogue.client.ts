@@ -49,7 +49,7 @@ export class CatalogueClient {
   constructor(baseUrl: string, timeoutMs: number) {
     this.http = new ServiceClient('catalogue', baseUrl, timeoutMs);
   }
-  companies(q: { page: number; limit: number; slugs?: string | undefined; category?: string | undefined; minScore?: number | undefined; country?: string | undefined; keyword?: string | undefined; order?: string | undefined }, requestId: string) {
+  companies(q: { page: number; limit: number; slugs?: string | undefined; ids?: string | undefined; category?: string | undefined; minScore?: number | undefined; country?: string | undefined; keyword?: string | undefined; order?: string | undefined }, requestId: string) {
     return this.http.get<{ items: CatalogueCompany[]; total: number }>('/v1/companies', q, requestId);
   }
   company(slug: string, requestId: string) {

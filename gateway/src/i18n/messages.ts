@@ -26,6 +26,15 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'catalogue.company_not_found': { en: 'This company does not exist.', 'zh-cn': '该公司不存在。' },
   'catalogue.unknown_country': { en: 'Unknown country.', 'zh-cn': '未知的国家或地区。' },
   country_decrypt_failed: { en: 'Failed to decrypt', 'zh-cn': '解密失败' },
+  // Reviews
+  'reviews.submitted': { en: 'Your review is pending', 'zh-cn': '您的点评正在审核中' },
+  'reviews.deleted': { en: 'Your review has been deleted.', 'zh-cn': '您的点评已删除。' },
+  'reviews.validation': { en: 'Please check the highlighted fields.', 'zh-cn': '请检查标出的输入项。' },
+  'reviews.review_not_found': { en: 'You have not reviewed this company.', 'zh-cn': '您尚未点评该公司。' },
+  'reviews.new_account_limit': { en: 'New accounts can post at most 3 reviews in their first 24 hours. Please try again in {retryAfter} seconds.', 'zh-cn': '新账号注册后 24 小时内最多发布 3 条点评，请在 {retryAfter} 秒后重试。' },
+  'reviews.too_soon': { en: 'Please wait {retryAfter} seconds before posting another review.', 'zh-cn': '请等待 {retryAfter} 秒后再发布点评。' },
+  'reviews.duplicate_text': { en: 'You have already posted this text. Please write something new.', 'zh-cn': '您已发布过相同内容，请重新撰写。' },
+  'reviews.already_moderated': { en: 'This review has already been moderated.', 'zh-cn': '该点评已审核。' },
   // Sessions
   session_required: { en: 'Please sign in first.', 'zh-cn': '请先登录。' },
   session_invalid: { en: 'Your session has expired. Please sign in again.', 'zh-cn': '登录已过期，请重新登录。' },
@@ -102,6 +111,11 @@ export const FIELD_SPECIFIC: Record<string, Record<Lang, string>> = {
   'avatar:too_large': { en: 'The avatar must be at most 2MB.', 'zh-cn': '头像不能超过 2MB。' },
   'avatarKey:invalid': { en: 'Please upload the avatar again.', 'zh-cn': '请重新上传头像。' },
   'avatar:dimensions': { en: 'The picture is too large in pixels.', 'zh-cn': '图片像素尺寸过大。' },
+  'score:required': { en: 'Please give a score.', 'zh-cn': '请打分。' },
+  'score:range': { en: 'The score must be 1 to 5 stars.', 'zh-cn': '评分须为 1 到 5 星。' },
+  'content:length': { en: 'Please write 15 to 1000 characters.', 'zh-cn': '请输入 15 到 1000 个字符。' },
+  'content:duplicate': { en: 'You have already posted this text. Please write something new.', 'zh-cn': '您已发布过相同内容，请重新撰写。' },
+  'check:required': { en: 'Please confirm that this review reflects your own experience.', 'zh-cn': '请确认该点评基于您的亲身经历。' },
   'fuid:required': { en: 'Please choose a user to follow.', 'zh-cn': '请选择要关注的用户。' },
 };
 

@@ -19,6 +19,7 @@ export interface ListCompaniesInput {
   countryCode?: string | undefined;
   keyword?: string | undefined;
   slugs?: string[] | undefined;
+  ids?: string[] | undefined;
   order?: CompanyFilter['order'] | undefined;
 }
 
@@ -33,6 +34,7 @@ export async function findCompanies(db: Kysely<CatalogueTables>, input: ListComp
     countryCode: input.countryCode,
     keyword: input.keyword,
     slugs: input.slugs,
+    ids: input.ids,
     order: input.order ?? 'score',
     offset: (input.page - 1) * input.limit,
     limit: input.limit,

@@ -10,6 +10,7 @@ export interface CompanyFilter {
   countryCode?: string | undefined;
   keyword?: string | undefined;
   slugs?: string[] | undefined;
+  ids?: string[] | undefined;
   order: 'score' | 'reviews' | 'newest' | 'name';
   offset: number;
   limit: number;
@@ -44,6 +45,7 @@ export async function listCompanies(db: Db, f: CompanyFilter): Promise<{ rows: C
   if (f.minReviews !== undefined) q = q.where('review_count', '>=', f.minReviews);
   if (f.countryCode) q = q.where('country_code', '=', f.countryCode);
   if (f.slugs) q = f.slugs.length > 0 ? q.where('slug', 'in', f.slugs) : q.where(sql<boolean>`false`);
+  if (f.ids) q = f.ids.length > 0 ? q.where('id', 'in', f.ids) : q.where(sql<boolean>`false`);
   const kw = f.keyword?.trim().toLowerCase();
   if (kw) {
     const like = `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

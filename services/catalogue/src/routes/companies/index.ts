@@ -52,6 +52,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CatalogueDeps): 
         countryCode: q.country,
         keyword: q.keyword,
         slugs: q.slugs ? q.slugs.split(',') : undefined,
+        ids: q.ids ? q.ids.split(',') : undefined,
         order: q.order,
       });
       return { items: rows.map(toCompanyDto), total };

@@ -15,6 +15,8 @@ export const ListQuery = Type.Object(
     keyword: Type.Optional(Type.String({ maxLength: 100 })),
     /** Comma-separated slugs (the gateway hydrates search hits with it). */
     slugs: Type.Optional(Type.String({ maxLength: 5000, pattern: '^[a-z0-9-]+(,[a-z0-9-]+)*$' })),
+    /** Comma-separated company ids (the gateway names the companies of a user's reviews). */
+    ids: Type.Optional(Type.String({ maxLength: 2000, pattern: '^[0-9a-f-]{36}(,[0-9a-f-]{36})*$' })),
     order: Type.Optional(Type.Union([Type.Literal('score'), Type.Literal('reviews'), Type.Literal('newest'), Type.Literal('name')])),
   },
   { additionalProperties: false },

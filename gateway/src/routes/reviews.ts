@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, isAppError } from '@brokerwise/errors';
+import { Type, type Static } from 'typebox';
+import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.client.ts';
+import type { IdentityClient } from '../clients/identity.client.ts';
+import type { ReviewRecord, ReviewsClient } from '../clients/reviews.client.ts';
+import type { CompanyReviews, Lang, Page, PublicReview } from '../contract.ts';
+import { now } from '../http/envelope.ts';
+import type { Sessions } from '../http/session.ts';
+import { message } from '../i18n/messages.ts';
+
+export interface ReviewDeps {
+  reviews: ReviewsClient;
+  catalogue: CatalogueClient;
+  identity: IdentityClient;
+  sessions: Sessions;
+}
+
+const Slug = Type.String({ minLength: 1, maxLength: 81, pattern: '^[a-z0-9][a-z0-9-]*$' });
+const ListQuery = Type.Object({ id: Slug, page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
+const MineQuery = Type.Object({ page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
+const RecentQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 20, default: 6 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
+const SubmitBody = Type.Object({
+  id: Slug,
+  score: Type.Optional(Type.Number()),
+  content: Type.Optional(Type.String({ maxLength: 5000 })),
+  check: Type.Optional(Type.Boolean()),
+});
+const DeleteBody = Type.Object({ id: Slug });
+const PAGE_SIZE = 10;
+
+/** The reviews service names fields stars/text/confirmed; the public form says score/content/check. */
+const FIELD_NAMES: Record<string, string> = { stars: 'score', text: 'content', confirmed: 'check' };
+function renameFields(err: unknown): unknown {
+  if (!isAppError(err) || !err.fields) return err;
+  const fields = Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [FIELD_NAMES[k] ?? k, v]));
+  return new AppError({ ...err.toJSON(), fields });
+}
+
+const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, data: T) =>
+  reply.header('cache-control', 'no-store').send({ code: 1, msg: message(code, request.lang), time: now(), data });
+
+/** Review paths: reading is public; writing needs a session; the reviews service keeps the rules. */
+export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Promise<void> {
+  const { reviews, catalogue, identity, sessions } = deps;
+
+  const present = (r: ReviewRecord, c: CatalogueCompany | undefined, lang: Lang): PublicReview => ({
+    id: r.id,
+    company: { id: c?.slug ?? '', name: c ? (lang === 'zh-cn' && c.nameZh ? c.nameZh : c.name) : '', logo: c?.logoKey ? `/media/${c.logoKey}` : '' },
+    author: { id: r.userId, username: r.username },
+    score: r.stars,
+    content: r.text,
+    date: r.updatedAt,
+    status: r.status,
+    rejectReason: r.rejectReason,
+    mine: r.mine,
+  });
+
+  /** Names the companies of a list of reviews with one catalogue call. */
+  const companiesOf = async (items: ReviewRecord[], rid: string) => {
+    const ids = [...new Set(items.map((r) => r.companyId))];
+    if (ids.length === 0) return new Map<string, CatalogueCompany>();
+    const { items: found } = await catalogue.companies({ page: 1, limit: Math.min(50, ids.length), ids: ids.join(',') }, rid);
+    return new Map(found.map((c) => [c.id, c]));
+  };
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>('/api/reviews/list', { schema: { querystring: ListQuery } }, async (request, reply) => {
+    const viewer = await sessions.optional(request);
+    const company = await catalogue.company(request.query.id, request.id);
+    const [page, rating] = await Promise.all([
+      reviews.forCompany(company.id, { page: request.query.page, limit: PAGE_SIZE, viewer: viewer?.userId }, request.id),
+      reviews.rating(company.id, request.id),
+    ]);
+    const data: CompanyReviews = {
+      list: page.items.map((r) => present(r, company, request.lang)),
+      total: page.total,
+      page: request.query.page,
+      limit: PAGE_SIZE,
+      mine: page.mine ? present(page.mine, company, request.lang) : null,
+      rating: { score: rating.displayScore, count: rating.approvedCount, distribution: rating.distribution },
+    };
+    // Public answers are not shared when they carry the caller's own review.
+    void reply.header('vary', 'cookie, token, lang');
+    return send(request, reply, 'ok', data);
+  });
+
+  app.post<{ Body: Static<typeof SubmitBody> }>('/api/reviews/submit', { schema: { body: SubmitBody } }, async (request, reply) => {
+    const user = await sessions.require(request);
+    const b = request.body;
+    const [company, me] = await Promise.all([catalogue.company(b.id, request.id), identity.user(user.userId, request.id)]);
+    const saved = await reviews
+      .submit(company.id, { userId: me.id, username: me.username, stars: Math.trunc(b.score ?? 0), text: b.content ?? '', confirmed: b.check === true, accountCreatedAt: me.createdAt }, request.id)
+      .catch((err: unknown) => {
+        throw renameFields(err);
+      });
+    return send(request, reply, 'reviews.submitted', present(saved, company, request.lang));
+  });
+
+  app.post<{ Body: Static<typeof DeleteBody> }>('/api/reviews/delete', { schema: { body: DeleteBody } }, async (request, reply) => {
+    const user = await sessions.require(request);
+    const company = await catalogue.company(request.body.id, request.id);
+    await reviews.remove(company.id, user.userId, request.id);
+    return send(request, reply, 'reviews.deleted', null);
+  });
+
+  app.get<{ Querystring: Static<typeof MineQuery> }>('/api/user/reviews', { schema: { querystring: MineQuery } }, async (request, reply) => {
+    const user = await sessions.require(request);
+    const page = await reviews.forUser(user.userId, { page: request.query.page, limit: PAGE_SIZE }, request.id);
+    const companies = await companiesOf(page.items, request.id);
+    const data: Page<PublicReview> = { list: page.items.map((r) => present({ ...r, mine: true }, companies.get(r.companyId), request.lang)), total: page.total, page: request.query.page, limit: PAGE_SIZE };
+    return send(request, reply, 'ok', data);
+  });
+
+  app.get<{ Querystring: Static<typeof RecentQuery> }>('/api/reviews/recent', { schema: { querystring: RecentQuery } }, async (request, reply) => {
+    const { items } = await reviews.recent(request.query.limit, request.id);
+    const companies = await companiesOf(items, request.id);
+    const list = items.filter((r) => companies.has(r.companyId)).map((r) => present({ ...r, mine: false }, companies.get(r.companyId), request.lang));
+    void reply.header('cache-control', 'public, max-age=30');
+    return reply.send({ code: 1, msg: message('ok', request.lang), time: now(), data: list });
+  });
+}
