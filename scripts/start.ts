@@ -48,6 +48,19 @@ function ensureWebBuild(): void {
   }
 }
 
+/**
+ * A data/ directory from before the search service existed (or an emptied index) has companies
+ * the search read model never heard of: ask the catalogue to announce them again.
+ */
+async function backfillSearch(catalogueUrl: string, searchUrl: string): Promise<void> {
+  const total = async (url: string) => ((await (await fetch(url)).json()) as { total: number }).total;
+  const [companies, indexed] = await Promise.all([total(`${catalogueUrl}/v1/companies?limit=1`), total(`${searchUrl}/v1/search?limit=1`)]);
+  if (companies > 0 && indexed === 0) {
+    const res = await fetch(`${catalogueUrl}/v1/admin/republish`, { method: 'POST' });
+    console.log(`Search index was empty: re-announced ${((await res.json()) as { republished: number }).republished} companies.`);
+  }
+}
+
 async function main(): Promise<void> {
   // React (loaded by the web server below) picks its production build from NODE_ENV; the
   // development build renders several times slower and is only for `npm run dev -w web`.
@@ -72,6 +85,7 @@ async function main(): Promise<void> {
   const search = await startSearch(searchConfig, { bus });
   const reviews = await startReviews(reviewsConfig, { bus });
   const catalogue = await startCatalogue(catalogueConfig, { bus, objects });
+  await backfillSearch(`http://127.0.0.1:${catalogue.port}`, `http://127.0.0.1:${search.port}`);
   const identity = await startIdentity(identityConfig, { bus, objects, cache, mailer });
 
   const { startWebServer } = (await import('../web/server.ts')) as typeof import('../web/server.ts');

@@ -27,6 +27,8 @@ export interface WebServerOptions {
   /** Public ids of the social sign-in providers (spec §1); empty: the buttons show "not configured". */
   googleClientId?: string | undefined;
   facebookAppId?: string | undefined;
+  /** Public address of the site for canonical links and the sitemap; absent: each request's own origin. */
+  siteUrl?: string | undefined;
   /** The `react-router build` output; defaults to web/build next to this file. */
   buildDir?: string;
   /** Where unexpected errors go; defaults to stderr. */
@@ -310,6 +312,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         requestId: headerValue(req.headers['x-request-id']) ?? randomUUID(),
         googleClientId: opts.googleClientId,
         facebookAppId: opts.facebookAppId,
+        siteUrl: opts.siteUrl,
       };
       const request = toFetchRequest(req, res, `${opts.host ?? 'localhost'}:${port}`);
       const response = await handle(request, context);

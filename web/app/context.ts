@@ -13,6 +13,11 @@ export interface WebContext {
   googleClientId?: string | undefined;
   /** Facebook app id for "Continue with Facebook"; absent or '' hides the real button. */
   facebookAppId?: string | undefined;
+  /**
+   * Public address of the site (SITE_URL), e.g. https://brokerwise.example, for canonical links,
+   * alternate-language links and the sitemap; absent: the request's own origin.
+   */
+  siteUrl?: string | undefined;
 }
 
 declare module 'react-router' {

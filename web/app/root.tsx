@@ -45,6 +45,7 @@ import { serverApi } from './lib/api.server';
 import { compiledMessages } from './lib/i18n.server';
 import { localeFromRequest, serializeLangCookie } from './lib/locale';
 import type { RootData } from './lib/root-data';
+import { siteOrigin } from './lib/seo';
 import { sessionUserFrom } from './lib/session';
 import { clearSessionCookieHeaders, hasSessionCookie, loadSession } from './lib/session.server';
 import { BARE_ROUTES } from './lib/site';
@@ -67,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     messages: compiledMessages(locale),
     salt: context.signatureSalt,
-    origin: new URL(request.url).origin,
+    origin: siteOrigin(request.url, context.siteUrl),
     year: new Date().getFullYear(),
     countries,
     user: signedIn ? sessionUserFrom(session.profile) : null,

@@ -2,13 +2,17 @@ import { index, route, type RouteConfig } from '@react-router/dev/routes';
 
 /**
  * Routes built so far. Every other address (including routes of the spec that later work builds:
- * /detail, /topbrokers …) falls through to the splat, which redirects to /404.
+ * /comment, /promotion …) falls through to the splat, which redirects to /404.
  * The /user/* pages of signed-in users each guard themselves in their own loader.
  */
 export default [
   index('routes/home.tsx'),
   route('search', 'routes/search.tsx'),
   route('listing/:name', 'routes/listing.tsx'),
+  route('detail', 'routes/detail.tsx'),
+  route('topbrokers', 'routes/topbrokers.tsx'),
+  route('sitemap.xml', 'routes/sitemap.tsx'),
+  route('robots.txt', 'routes/robots.tsx'),
   route('about', 'routes/about.tsx'),
   route('TraderChat', 'routes/trader-chat.tsx'),
   route('service', 'routes/service.tsx'),

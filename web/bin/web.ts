@@ -1,6 +1,7 @@
 /**
  * Runs the web app as its own process (production, docker-compose, Kubernetes).
- * Env: WEB_PORT (or PORT), HOST, GATEWAY_URL, SIGNATURE_SALT, optional GOOGLE_CLIENT_ID and FACEBOOK_APP_ID. Needs `npm run build -w @brokerwise/web` first.
+ * Env: WEB_PORT (or PORT), HOST, GATEWAY_URL, SIGNATURE_SALT, optional GOOGLE_CLIENT_ID, FACEBOOK_APP_ID and SITE_URL
+ * (public address for canonical links and the sitemap; default: each request's own origin). Needs `npm run build -w @brokerwise/web` first.
  */
 import { loadConfigOrExit, Type } from '@brokerwise/config';
 
@@ -14,6 +15,8 @@ const config = loadConfigOrExit(
     // Public ids of the social sign-in providers; unset: the buttons show "not configured".
     GOOGLE_CLIENT_ID: Type.String({ default: '' }),
     FACEBOOK_APP_ID: Type.String({ default: '' }),
+    // Public address of the site, e.g. https://brokerwise.example; unset: each request's own origin.
+    SITE_URL: Type.String({ default: '' }),
   }),
   env,
 );
@@ -28,6 +31,7 @@ const server = await startWebServer({
   signatureSalt: config.SIGNATURE_SALT,
   googleClientId: config.GOOGLE_CLIENT_ID,
   facebookAppId: config.FACEBOOK_APP_ID,
+  siteUrl: config.SITE_URL || undefined,
 });
 console.log(`web listening on http://${config.HOST}:${server.port} (gateway ${config.GATEWAY_URL})`);
 

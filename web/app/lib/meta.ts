@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from 'react-router';
 import { intlFor } from './intl';
-import { LANG_QUERY_PARAM, LOCALES } from './locale';
+import { LOCALES } from './locale';
 import type { RootData } from './root-data';
+import { absoluteUrl, alternateLinks, canonicalUrl, OG_LOCALE } from './seo';
 
 interface MatchLike {
   id: string;
@@ -12,22 +13,35 @@ export function rootDataFrom(matches: ReadonlyArray<MatchLike | undefined>): Roo
   return matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
 }
 
+type Text = { id: string; values?: Record<string, string | number> } | string;
+
 interface PageMetaInput {
   matches: ReadonlyArray<MatchLike | undefined>;
   location: { pathname: string; search: string };
   /** Message id of the page title, or a ready title (e.g. a legal document's own). */
-  title: { id: string; values?: Record<string, string | number> } | string;
-  description?: { id: string; values?: Record<string, string | number> } | string;
+  title: Text;
+  description?: Text;
   /** Pages that must stay out of search results (404). */
   noindex?: boolean;
+  /** Query parameters that identify the page (see `seo.ts`); omitted: all but `lang`. */
+  canonicalParams?: readonly string[];
+  /** Open Graph type; `website` unless told. */
+  ogType?: 'website' | 'article' | 'profile';
+  /** Picture for link previews (e.g. a company's logo); made absolute. */
+  image?: string | null;
+  /** Structured data (schema.org), rendered as `<script type="application/ld+json">`. */
+  jsonLd?: Record<string, unknown>;
 }
 
-/** Title, description, canonical and alternate-language links of a page, in the visitor's language. */
+/**
+ * Title, description, canonical and alternate-language links and Open Graph tags of a page, in the
+ * visitor's language.
+ */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const root = rootDataFrom(input.matches);
   if (!root) return [{ title: 'Brokerwise' }];
   const intl = intlFor(root.locale, root.messages);
-  const text = (m: PageMetaInput['title']) => (typeof m === 'string' ? m : intl.formatMessage({ id: m.id }, m.values));
+  const text = (m: Text) => (typeof m === 'string' ? m : intl.formatMessage({ id: m.id }, m.values));
   const siteName = intl.formatMessage({ id: 'app.meta.siteName' });
   const title = text(input.title);
   const description = text(input.description ?? { id: 'app.meta.description' });
@@ -38,20 +52,19 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
     { property: 'og:site_name', content: siteName },
+    { property: 'og:type', content: input.ogType ?? 'website' },
+    { property: 'og:locale', content: OG_LOCALE[root.locale] },
+    ...LOCALES.filter((l) => l !== root.locale).map((l) => ({ property: 'og:locale:alternate', content: OG_LOCALE[l] })),
   ];
+  if (input.image) meta.push({ property: 'og:image', content: absoluteUrl(root.origin, input.image) });
   if (input.noindex) {
     meta.push({ name: 'robots', content: 'noindex' });
     return meta;
   }
-  const params = new URLSearchParams(input.location.search);
-  params.delete(LANG_QUERY_PARAM);
-  const base = `${root.origin}${input.location.pathname}`;
-  const withLang = (lang: string) => {
-    const p = new URLSearchParams(params);
-    p.set(LANG_QUERY_PARAM, lang);
-    return `${base}?${p.toString()}`;
-  };
-  for (const lang of LOCALES) meta.push({ tagName: 'link', rel: 'alternate', hrefLang: lang, href: withLang(lang) });
-  meta.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: params.size ? `${base}?${params}` : base });
+  const address = { origin: root.origin, pathname: input.location.pathname, search: input.location.search, keep: input.canonicalParams };
+  const canonical = canonicalUrl(address, root.locale);
+  meta.push({ property: 'og:url', content: canonical }, { tagName: 'link', rel: 'canonical', href: canonical });
+  for (const link of alternateLinks(address)) meta.push({ tagName: 'link', rel: 'alternate', hrefLang: link.hrefLang, href: link.href });
+  if (input.jsonLd) meta.push({ 'script:ld+json': input.jsonLd });
   return meta;
 }

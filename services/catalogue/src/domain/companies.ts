@@ -82,3 +82,19 @@ export async function saveCompany(
     return row;
   });
 }
+
+/**
+ * Announces every company again (`catalogue.company.upserted` through the outbox), in pages, so
+ * a new or emptied read model (search) can be rebuilt from events. Returns how many.
+ */
+export async function republishAll(db: Kysely<CatalogueTables>, ctx: { mediaUrl: (key: string) => string; correlationId?: string | undefined }): Promise<number> {
+  let count = 0;
+  for (let offset = 0; ; offset += 200) {
+    const rows = await db.selectFrom('company').selectAll().orderBy('slug').offset(offset).limit(200).execute();
+    if (rows.length === 0) return count;
+    await db.transaction().execute(async (trx) => {
+      for (const row of rows) await enqueueEvent(trx, companyUpserted(row, row.logo_key ? ctx.mediaUrl(row.logo_key) : '', ctx.correlationId));
+    });
+    count += rows.length;
+  }
+}

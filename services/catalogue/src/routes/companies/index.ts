@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { findCompanies, getCompanyDetail, rankBrokers, saveCompany, type CompanyDetail } from '../../domain/companies.ts';
+import { findCompanies, getCompanyDetail, rankBrokers, republishAll, saveCompany, type CompanyDetail } from '../../domain/companies.ts';
 import type { CompanyRow } from '../../store/company.store.ts';
 import type { CatalogueDeps } from '../../app.ts';
 import { CompanyDto, DetailDto, ListQuery, ListResponse, SaveBody, SlugParams, TopQuery } from './schemas.ts';
@@ -104,4 +104,11 @@ export async function companyRoutes(app: FastifyInstance, deps: CatalogueDeps): 
       return toCompanyDto(row);
     },
   );
+
+  // Operations: re-announce every company so a read model (search) can rebuild from events.
+  app.post('/v1/admin/republish', async (request) => {
+    const count = await republishAll(deps.db, { mediaUrl: deps.mediaUrl, correlationId: request.id });
+    deps.relay.poke();
+    return { republished: count };
+  });
 }

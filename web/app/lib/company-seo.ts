@@ -1,0 +1,27 @@
+import type { CompanyDetail } from '../../../gateway/src/contract.ts';
+import { absoluteUrl } from './seo';
+
+/** schema.org Organization of the company, for search engines. */
+export function organizationJsonLd(
+  company: Pick<CompanyDetail, 'name' | 'nameEn' | 'nameZh' | 'aliases' | 'logo' | 'country' | 'contact' | 'founded'>, origin: string, pageUrl: string): Record<string, unknown> {
+  const alternateName = [...new Set([company.nameEn, company.nameZh, ...company.aliases])].filter((n) => n && n !== company.name);
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: company.name,
+    url: company.contact.website ?? pageUrl,
+    logo: absoluteUrl(origin, company.logo),
+    address: { '@type': 'PostalAddress', addressCountry: company.country.Eglish || company.country.name },
+  };
+  if (alternateName.length) ld.alternateName = alternateName;
+  if (company.contact.email) ld.email = company.contact.email;
+  if (company.contact.phone) ld.telephone = company.contact.phone;
+  if (company.founded) ld.foundingDate = String(company.founded);
+  // aggregateRating plugs in here from approved reviews only: the `rating` summary of
+  // GET /api/reviews/list (RatingSummary: score and count of approved reviews), e.g.
+  //   if (rating.count > 0) ld.aggregateRating = { '@type': 'AggregateRating', ratingValue: rating.score,
+  //     bestRating: 5, worstRating: 1, ratingCount: rating.count };
+  // Never from CompanyCard.reviewCount/score: the demo counts are not real, moderated reviews.
+  return ld;
+}
+

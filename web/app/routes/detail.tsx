@@ -1,0 +1,300 @@
+import type { ReactNode } from 'react';
+import { data, Link, useLoaderData } from 'react-router';
+import type { CompanyDetail, Licence } from '../../../gateway/src/contract.ts';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { MapPinIcon, ShieldCheckIcon } from '../components/icons';
+import { Score } from '../components/Score';
+import { RouteErrorContent } from '../components/StatusPage';
+import { ApiError, type ApiFailure } from '../lib/api';
+import { pageApi } from '../lib/api.server';
+import { countryName } from '../lib/format';
+import type { Locale } from '../lib/locale';
+import { pageMeta, rootDataFrom } from '../lib/meta';
+import { organizationJsonLd } from '../lib/company-seo';
+import { useT } from '../lib/use-t';
+import type { Route } from './+types/detail';
+import classes from './detail.module.css';
+
+type Loaded = { ok: true; company: CompanyDetail } | { ok: false; error: ApiFailure };
+
+/** Answers that mean "no such company": the page is then a real 404, not an error notice. */
+function isNotFound(failure: ApiFailure): boolean {
+  return failure.status === 404 || failure.status === 400;
+}
+
+/** /detail?id=<slug>: everything spec §3 lists for a company, rendered on the server. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get('id')?.trim() ?? '';
+  if (!id || id.length > 200) throw data(null, { status: 404 });
+  const { locale, api } = pageApi(request, context);
+  let loaded: Loaded;
+  try {
+    loaded = { ok: true, company: (await api.get<CompanyDetail>('/api/brokers/detail', { id })).data };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (isNotFound(error.failure)) throw data(null, { status: 404 });
+    loaded = { ok: false, error: error.failure };
+  }
+  return data({ locale, id, loaded }, { status: loaded.ok ? 200 : 503 });
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
+  const company = loaderData?.loaded.ok ? loaderData.loaded.company : null;
+  if (!company) {
+    const notFound = !loaderData;
+    return pageMeta({
+      matches,
+      location,
+      title: { id: notFound ? 'notFound.page.metaTitle' : 'detail.page.unavailable' },
+      description: { id: notFound ? 'notFound.page.text' : 'app.meta.description' },
+      noindex: true,
+    });
+  }
+  const origin = rootDataFrom(matches)?.origin ?? '';
+  return pageMeta({
+    matches,
+    location,
+    title: { id: 'detail.page.metaTitle', values: { name: company.name } },
+    description: company.description || { id: 'detail.page.metaDescription', values: { name: company.name } },
+    canonicalParams: ['id'],
+    image: company.logo,
+    jsonLd: organizationJsonLd(company, origin, `${origin}/detail?${new URLSearchParams({ id: company.id })}`),
+  });
+};
+
+export default function Detail() {
+  const t = useT();
+  const { locale, loaded } = useLoaderData<typeof loader>();
+  if (!loaded.ok) {
+    return (
+      <div className="bw-container">
+        <div className={classes.unavailable}>
+          <h1 className={classes.unavailableTitle}>{t('detail.page.unavailable')}</h1>
+          <ErrorNotice error={loaded.error} />
+        </div>
+      </div>
+    );
+  }
+  const company = loaded.company;
+  return (
+    <div className="bw-container" data-testid="company-detail">
+      <CompanyHeader company={company} locale={locale} />
+      <div className={classes.layout}>
+        <div className={classes.main}>
+          <Section id="about" title={t('detail.about.title', { name: company.name })}>
+            {company.about ? (
+              company.about.split(/\n{2,}/).map((p, i) => (
+                <p key={i} className={classes.prose}>
+                  {p}
+                </p>
+              ))
+            ) : (
+              <Empty />
+            )}
+          </Section>
+          <Section id="services" title={t('detail.services.title')}>
+            <Chips items={company.services} />
+          </Section>
+          <Section id="assets" title={t('detail.assets.title')}>
+            <Chips items={company.assetTypes} />
+          </Section>
+          <Section id="licences" title={t('detail.licences.title')}>
+            <Licences licences={company.licences} />
+          </Section>
+          <Section id="reviews" title={t('detail.reviews.title')}>
+            <div className={classes.reviews} data-testid="reviews-placeholder">
+              <p>{t('detail.reviews.coming', { name: company.name })}</p>
+              <Link to={rateHref(company.id)} className={classes.secondaryButton}>
+                {t('detail.reviews.rate')}
+              </Link>
+            </div>
+          </Section>
+        </div>
+        <aside className={classes.aside} aria-label={t('detail.facts.title')}>
+          <Section id="leverage" title={t('detail.leverage.title')} small>
+            <p className={classes.fact}>{company.maxLeverage ?? t('detail.leverage.none')}</p>
+          </Section>
+          <Section id="platforms" title={t('detail.platforms.title')} small>
+            <Chips items={company.platforms} />
+          </Section>
+          <Section id="payments" title={t('detail.payments.title')} small>
+            <Chips items={company.paymentMethods} />
+          </Section>
+          <Section id="currencies" title={t('detail.currencies.title')} small>
+            <Chips items={company.currencies} />
+          </Section>
+          <Section id="contact" title={t('detail.contact.title')} small>
+            <Contact contact={company.contact} />
+          </Section>
+          <Section id="aliases" title={t('detail.aliases.title')} small>
+            <Chips items={company.aliases} />
+          </Section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function rateHref(id: string): string {
+  return `/comment?${new URLSearchParams({ id })}`;
+}
+
+function CompanyHeader({ company, locale }: { company: CompanyDetail; locale: Locale }) {
+  const t = useT();
+  const [primary, secondary, secondaryLang] =
+    locale === 'zh-CN' ? [company.nameZh || company.name, company.nameEn, 'en'] : [company.nameEn || company.name, company.nameZh, 'zh-CN'];
+  return (
+    <header className={classes.header}>
+      <div className={classes.logoBox}>
+        <img src={company.logo} alt={t('detail.header.logo', { name: company.name })} width={96} height={96} />
+      </div>
+      <div className={classes.identity}>
+        <h1 className={classes.name}>{primary}</h1>
+        {secondary && secondary !== primary && (
+          <p className={classes.altName} lang={secondaryLang}>
+            {secondary}
+          </p>
+        )}
+        <div className={classes.tags}>
+          <span className={classes.category}>{company.category.name}</span>
+          <span className={classes.tag}>
+            <MapPinIcon />
+            {countryName(company.country, locale)}
+          </span>
+          {company.regulated ? (
+            <span className={classes.regulated} data-testid="regulated-badge">
+              <ShieldCheckIcon />
+              {t('company.card.regulated')}
+            </span>
+          ) : (
+            <span className={classes.unregulated}>{t('detail.header.unregulated')}</span>
+          )}
+          {company.founded && <span className={classes.tag}>{t('detail.header.founded', { year: company.founded })}</span>}
+        </div>
+        <div className={classes.scoreLine} data-testid="detail-score">
+          <Score score={company.score} reviewCount={company.reviewCount} />
+        </div>
+      </div>
+      <div className={classes.actions}>
+        {company.openAccountUrl && (
+          <a href={company.openAccountUrl} target="_blank" rel="noopener nofollow sponsored" className={classes.primaryButton} data-testid="open-account">
+            {t('detail.header.openAccount')}
+            <span className="bw-visually-hidden"> {t('detail.header.newTab')}</span>
+          </a>
+        )}
+        <Link to={rateHref(company.id)} className={classes.secondaryButton} data-testid="rate-link">
+          {t('detail.header.rate')}
+        </Link>
+      </div>
+    </header>
+  );
+}
+
+function Section({ id, title, small, children }: { id: string; title: string; small?: boolean; children: ReactNode }) {
+  return (
+    <section className={classes.section} data-small={small ? '' : undefined} aria-labelledby={`detail-${id}`} data-testid={`detail-${id}`}>
+      <h2 id={`detail-${id}`} className={classes.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Empty() {
+  return <p className={classes.empty}>{useT()('detail.section.empty')}</p>;
+}
+
+function Chips({ items }: { items: string[] }) {
+  if (items.length === 0) return <Empty />;
+  return (
+    <ul className={classes.chips}>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+const STATUS_MESSAGE: Record<Licence['status'], string> = {
+  regulated: 'detail.status.regulated',
+  offshore: 'detail.status.offshore',
+  revoked: 'detail.status.revoked',
+  exceeded: 'detail.status.exceeded',
+};
+
+function Licences({ licences }: { licences: Licence[] }) {
+  const t = useT();
+  if (licences.length === 0) return <p className={classes.empty}>{t('detail.licences.empty')}</p>;
+  return (
+    <div className={classes.tableWrap}>
+      <table className={classes.table} data-testid="licences-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('detail.licences.regulator')}</th>
+            <th scope="col">{t('detail.licences.country')}</th>
+            <th scope="col">{t('detail.licences.number')}</th>
+            <th scope="col">{t('detail.licences.entity')}</th>
+            <th scope="col">{t('detail.licences.status')}</th>
+            <th scope="col">{t('detail.licences.register')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {licences.map((l) => (
+            <tr key={`${l.regulator}-${l.licenceNo}`}>
+              <th scope="row">{l.regulator}</th>
+              <td>{l.regulatorCountry}</td>
+              <td className={classes.mono}>{l.licenceNo}</td>
+              <td>{l.entity}</td>
+              <td>
+                <span className={classes.status} data-status={l.status}>
+                  {t(STATUS_MESSAGE[l.status] ?? 'detail.status.regulated')}
+                </span>
+              </td>
+              <td>
+                {l.registerUrl ? (
+                  <a href={l.registerUrl} target="_blank" rel="noopener nofollow">
+                    {t('detail.licences.view', { regulator: l.regulator })}
+                    <span className="bw-visually-hidden"> {t('detail.header.newTab')}</span>
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Contact({ contact }: { contact: CompanyDetail['contact'] }) {
+  const t = useT();
+  const rows: [string, ReactNode][] = [];
+  if (contact.website)
+    rows.push([
+      t('detail.contact.website'),
+      <a href={contact.website} target="_blank" rel="noopener nofollow">
+        {contact.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+      </a>,
+    ]);
+  if (contact.email) rows.push([t('detail.contact.email'), <a href={`mailto:${contact.email}`}>{contact.email}</a>]);
+  if (contact.phone) rows.push([t('detail.contact.phone'), <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>]);
+  if (contact.address) rows.push([t('detail.contact.address'), contact.address]);
+  if (rows.length === 0) return <Empty />;
+  return (
+    <dl className={classes.contact}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorContent error={error} />;
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { organizationJsonLd } from '../app/lib/company-seo';
+import { absoluteUrl, alternateLinks, canonicalUrl, localizedUrl, pageParams, siteOrigin } from '../app/lib/seo';
+import { buildRobotsTxt, buildSitemapXml, companySitemapPage, escapeXml, STATIC_SITEMAP_PAGES } from '../app/lib/sitemap';
+
+const origin = 'https://brokerwise.example';
+
+describe('canonical and alternate-language addresses', () => {
+  it('name each language through ?lang= and x-default without it', () => {
+    expect(alternateLinks({ origin, pathname: '/topbrokers' })).toEqual([
+      { hrefLang: 'en', href: 'https://brokerwise.example/topbrokers?lang=en' },
+      { hrefLang: 'zh-CN', href: 'https://brokerwise.example/topbrokers?lang=zh-CN' },
+      { hrefLang: 'x-default', href: 'https://brokerwise.example/topbrokers' },
+    ]);
+  });
+
+  it('make the canonical address the page in the language it was rendered in', () => {
+    expect(canonicalUrl({ origin, pathname: '/', search: '?lang=en' }, 'zh-CN')).toBe('https://brokerwise.example/?lang=zh-CN');
+    expect(canonicalUrl({ origin, pathname: '/detail', search: 'id=ic-markets' }, 'en')).toBe('https://brokerwise.example/detail?id=ic-markets&lang=en');
+  });
+
+  it('keep only the parameters that identify the page, and drop page=1', () => {
+    const input = { search: '?id=a&utm_source=x&lang=zh-CN&page=1', keep: ['id', 'page'] };
+    expect(pageParams(input).toString()).toBe('id=a');
+    expect(localizedUrl({ origin, pathname: '/topbrokers', search: 'page=3&ref=mail', keep: ['page'] }, null)).toBe(
+      'https://brokerwise.example/topbrokers?page=3',
+    );
+    // Without a list every parameter but lang counts.
+    expect(pageParams({ search: 'keyword=fx&order=name&lang=en' }).toString()).toBe('keyword=fx&order=name');
+  });
+
+  it('encode parameter values', () => {
+    expect(localizedUrl({ origin, pathname: '/detail', search: new URLSearchParams({ id: 'a b&c' }).toString() }, 'en')).toBe(
+      'https://brokerwise.example/detail?id=a+b%26c&lang=en',
+    );
+  });
+
+  it('tolerate a trailing slash on the origin', () => {
+    expect(localizedUrl({ origin: `${origin}/`, pathname: '/about' }, 'en')).toBe('https://brokerwise.example/about?lang=en');
+  });
+
+  it('prefer a configured site address over the request origin', () => {
+    expect(siteOrigin('http://10.0.0.5:3001/detail?id=x', 'https://brokerwise.example/')).toBe(origin);
+    expect(siteOrigin('http://localhost:3000/detail?id=x', undefined)).toBe('http://localhost:3000');
+    expect(siteOrigin('http://localhost:3000/', 'not a url')).toBe('http://localhost:3000');
+  });
+
+  it('make media addresses absolute', () => {
+    expect(absoluteUrl(origin, '/media/logos/a.png')).toBe('https://brokerwise.example/media/logos/a.png');
+    expect(absoluteUrl(origin, 'https://cdn.example/a.png')).toBe('https://cdn.example/a.png');
+  });
+});
+
+describe('Organization JSON-LD', () => {
+  const company = {
+    name: 'IC Markets',
+    nameEn: 'IC Markets',
+    nameZh: 'IC 市场',
+    aliases: ['ICM', 'IC Markets'],
+    logo: '/media/logos/ic.png',
+    country: { id: 'x', code: 'AU', name: '澳大利亚', Eglish: 'Australia' },
+    contact: { website: 'https://icmarkets.example', email: null, phone: null, address: null },
+    founded: 2007,
+  };
+
+  it('names the company, its other names, logo and country, without a rating', () => {
+    const ld = organizationJsonLd(company, origin, `${origin}/detail?id=ic`);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'IC Markets',
+      alternateName: ['IC 市场', 'ICM'],
+      url: 'https://icmarkets.example',
+      logo: 'https://brokerwise.example/media/logos/ic.png',
+      address: { '@type': 'PostalAddress', addressCountry: 'Australia' },
+    });
+    // Demo review counts are not approved reviews: no aggregateRating until the API says so.
+    expect(ld).not.toHaveProperty('aggregateRating');
+  });
+
+  it('falls back to the detail page when the company has no website', () => {
+    const ld = organizationJsonLd({ ...company, contact: { ...company.contact, website: null } }, origin, `${origin}/detail?id=ic`);
+    expect(ld.url).toBe(`${origin}/detail?id=ic`);
+  });
+});
+
+describe('sitemap.xml', () => {
+  it('escapes text for XML and drops characters XML forbids', () => {
+    expect(escapeXml(`a&b<c>"d"'e'\u0001`)).toBe('a&amp;b&lt;c&gt;&quot;d&quot;&apos;e&apos;');
+  });
+
+  it('lists every page once per language, each with all alternates', () => {
+    const xml = buildSitemapXml(origin, [...STATIC_SITEMAP_PAGES, companySitemapPage('ic-markets')]);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"')).toBe(true);
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(xml.match(/<url>/g)).toHaveLength((STATIC_SITEMAP_PAGES.length + 1) * 2);
+    expect(xml.match(/<\/url>/g)).toHaveLength((STATIC_SITEMAP_PAGES.length + 1) * 2);
+    expect(xml).toContain('<loc>https://brokerwise.example/detail?id=ic-markets&amp;lang=en</loc>');
+    expect(xml).toContain('<loc>https://brokerwise.example/detail?id=ic-markets&amp;lang=zh-CN</loc>');
+    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://brokerwise.example/detail?id=ic-markets"/>');
+    for (const path of ['/', '/topbrokers', '/listing/Brokers', '/listing/FinTech', '/listing/Lp', '/listing/Pay', '/service', '/privacy', '/cookie']) {
+      expect(xml).toContain(`<loc>https://brokerwise.example${path}?lang=en</loc>`);
+    }
+  });
+
+  it('is well-formed even with hostile ids', () => {
+    const xml = buildSitemapXml(origin, [companySitemapPage(`a"b<c>&d'`)]);
+    // Every & starts an entity, no raw < or > inside text or attribute values.
+    expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
+    const withoutTags = xml.replace(/<\?xml[^>]*\?>|<\/?[a-z:]+(\s+[a-z:]+="[^"<>]*")*\s*\/?>/gi, '');
+    expect(withoutTags).not.toMatch(/[<>]/);
+    // Elements are balanced.
+    for (const tag of ['urlset', 'url', 'loc']) {
+      expect(xml.match(new RegExp(`<${tag}[\\s>]`, 'g'))?.length).toBe(xml.match(new RegExp(`</${tag}>`, 'g'))?.length);
+    }
+  });
+
+  it('robots.txt points at the sitemap and keeps crawlers out of account and dev pages', () => {
+    const txt = buildRobotsTxt(`${origin}/`);
+    expect(txt).toContain('Sitemap: https://brokerwise.example/sitemap.xml');
+    expect(txt).toContain('Disallow: /user/');
+    expect(txt).toContain('Disallow: /dev/');
+  });
+});
