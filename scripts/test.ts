@@ -73,7 +73,9 @@ async function waitReady(url: string, ms: number): Promise<boolean> {
 
 async function e2e(): Promise<void> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'warn', NATS_NAMESPACE: `e2e${Date.now().toString(36)}` };
+  // A known demo-admin password for this run, so the browser tests can moderate like an admin.
+  const adminPassword = `Adm${Date.now().toString(36).slice(-5)}9x`;
+  const env: NodeJS.ProcessEnv = { ...process.env, DEMO_ADMIN_PASSWORD: adminPassword, PORT: String(port), DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'warn', NATS_NAMESPACE: `e2e${Date.now().toString(36)}` };
   let dbName: string | undefined;
   if (process.env.DATABASE_URL) {
     dbName = `bw_e2e_${Date.now().toString(36)}`;
@@ -95,7 +97,7 @@ async function e2e(): Promise<void> {
       return;
     }
     const report = path.join(tmp, 'e2e.json');
-    run('e2e', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}` });
+    run('e2e', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_ADMIN_EMAIL: 'admin@brokerwise.example', E2E_ADMIN_PASSWORD: adminPassword });
     countVitest(report, 'e2e');
   } finally {
     site.kill('SIGTERM');
