@@ -115,7 +115,10 @@ async function main(): Promise<void> {
     objects.kind === 's3' ? 'S3' : 'local files',
     mailer.kind === 'smtp' ? 'SMTP' : `mail in ${path.join(identityConfig.DATA_DIR, 'outbox')}`,
   ];
-  console.log(`\nBrokerwise is running at http://localhost:${gateway.port}  (${modes.join(', ')})\n`);
+  console.log(`\nBrokerwise is running at http://localhost:${gateway.port}  (${modes.join(', ')})`);
+  // Demo mode only; a random password each start unless DEMO_ADMIN_PASSWORD is set.
+  if (identity.demoAdmin) console.log(`Demo admin: ${identity.demoAdmin.email} / ${identity.demoAdmin.password}`);
+  console.log('');
 
   let stopping = false;
   const stop = async () => {

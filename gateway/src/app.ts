@@ -16,6 +16,7 @@ import { sendError } from './http/envelope.ts';
 import { registerApiGuards } from './http/guards.ts';
 import type { CacheInvalidator } from './http/invalidation.ts';
 import { Sessions } from './http/session.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { userRoutes } from './routes/user.ts';
@@ -56,6 +57,7 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     await brokersRoutes(api, { catalogue: deps.catalogue, search: deps.search, invalidator: deps.invalidator, cache: deps.cache, ids: deps.ids, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });
     const sessions = new Sessions({ app: api, identity: deps.identity, cache: deps.cache, secureCookies: deps.secureCookies });
     await reviewRoutes(api, { reviews: deps.reviews, catalogue: deps.catalogue, identity: deps.identity, sessions });
+    await adminRoutes(api, { reviews: deps.reviews, catalogue: deps.catalogue, identity: deps.identity, sessions });
     await userRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, cache: deps.cache, sessions, ids: deps.ids, presenters: deps.presenters });
     // Unknown /api paths answer in the envelope instead of falling through to the page proxy.
     api.all('/api/*', async () => {

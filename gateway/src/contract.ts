@@ -170,6 +170,8 @@ export interface UserProfile {
   likesReceived: number;
   collections: number;
   createdAt: string;
+  /** The user may moderate (/api/admin/*): the web app shows the admin link. */
+  isAdmin: boolean;
 }
 
 /** POST /api/user/editUser. `avatar` is the `key` from /api/user/avatar (or omitted to keep). */
@@ -319,3 +321,52 @@ export interface SubmitReviewBody {
   /** The confirmation tick (spec §5). */
   check: boolean;
 }
+
+/* ------------------------------------------------------------------------------------------
+ * Admin: review moderation. Every path needs a signed-in admin (UserProfile.isAdmin): signed out
+ * → code 402 (HTTP 401); signed in without the admin role → HTTP 403, code 0, data.error `forbidden`
+ * ("You do not have permission to do this." / "您没有权限执行此操作。").
+ * ---------------------------------------------------------------------------------------- */
+
+/** GET /api/admin/reviews/queue?page= → Page<PublicReview>: pending reviews, longest waiting first, 20 a page. */
+export type AdminQueueResponse = Envelope<Page<PublicReview>>;
+
+export type ModerationDecision = 'approve' | 'reject';
+
+/**
+ * POST /api/admin/reviews/decide. `reason` is required to reject (1–500 characters; the author sees
+ * it), optional to approve. A published review may be taken down (approved → rejected) and a
+ * rejection reversed. Refusals: `reviews.validation` with `fields.reason` (required | length),
+ * `reviews.already_moderated` (HTTP 409: the review already has that status),
+ * `admin.review_not_found` (HTTP 404).
+ */
+export interface AdminDecideBody {
+  reviewId: string;
+  decision: ModerationDecision;
+  reason?: string;
+}
+
+/** One moderation decision: who, when, what and why. */
+export interface AuditEntry {
+  id: string;
+  reviewId: string;
+  /** The admin who decided; username '' if the account no longer exists. */
+  moderator: { id: string; username: string };
+  decision: ModerationDecision;
+  /** Empty for an approval without a note. */
+  reason: string;
+  /** The review's status before this decision. */
+  previousStatus: 'pending' | 'approved' | 'rejected';
+  /** ISO time of the decision. */
+  at: string;
+}
+
+/** Answer of /api/admin/reviews/decide: the review as it now stands and the audit entry written. */
+export interface AdminDecision {
+  review: PublicReview;
+  audit: AuditEntry;
+}
+export type AdminDecideResponse = Envelope<AdminDecision>;
+
+/** GET /api/admin/reviews/audit?reviewId= → every decision on the review, oldest first. */
+export type AdminAuditResponse = Envelope<AuditEntry[]>;

@@ -9,6 +9,7 @@ export interface IdentityUser {
   countryCode: string | null;
   motto: string;
   accountType: 'personal' | 'company';
+  role: 'user' | 'admin';
   followers: number;
   following: number;
   likesReceived: number;

@@ -15,6 +15,16 @@ export interface ReviewRecord {
   moderatedAt: string | null;
   mine: boolean;
 }
+export type ModerationDecision = 'approve' | 'reject';
+export interface AuditRecord {
+  id: string;
+  reviewId: string;
+  moderatorId: string;
+  decision: ModerationDecision;
+  reason: string;
+  previousStatus: ReviewRecord['status'];
+  at: string;
+}
 export interface RatingRecord { companyId: string; score: number; displayScore: number; approvedCount: number; distribution: number[]; version: number; computedAt: string | null }
 
 export class ReviewsClient {
@@ -39,5 +49,14 @@ export class ReviewsClient {
   }
   recent(limit: number, rid: string) {
     return this.http.get<{ items: ReviewRecord[] }>('/v1/recent', { limit }, rid);
+  }
+  moderationQueue(q: { page: number; limit: number }, rid: string) {
+    return this.http.get<{ items: ReviewRecord[]; total: number }>('/v1/moderation/queue', q, rid);
+  }
+  decide(reviewId: string, body: { moderatorId: string; decision: ModerationDecision; reason: string }, rid: string) {
+    return this.http.send<{ review: ReviewRecord; audit: AuditRecord }>('POST', `/v1/moderation/${encodeURIComponent(reviewId)}`, body, rid);
+  }
+  audit(reviewId: string, rid: string) {
+    return this.http.get<{ items: AuditRecord[] }>(`/v1/moderation/${encodeURIComponent(reviewId)}/audit`, {}, rid);
   }
 }

@@ -35,10 +35,15 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'reviews.too_soon': { en: 'Please wait {retryAfter} seconds before posting another review.', 'zh-cn': '请等待 {retryAfter} 秒后再发布点评。' },
   'reviews.duplicate_text': { en: 'You have already posted this text. Please write something new.', 'zh-cn': '您已发布过相同内容，请重新撰写。' },
   'reviews.already_moderated': { en: 'This review has already been moderated.', 'zh-cn': '该点评已审核。' },
+  // Admin: review moderation
+  'admin.review_approved': { en: 'The review has been approved and published.', 'zh-cn': '点评已通过审核并发布。' },
+  'admin.review_rejected': { en: 'The review has been rejected. The author will see your reason.', 'zh-cn': '点评已被拒绝，作者将看到您填写的理由。' },
+  'admin.review_not_found': { en: 'This review does not exist or has been deleted.', 'zh-cn': '该点评不存在或已被删除。' },
   // Sessions
   session_required: { en: 'Please sign in first.', 'zh-cn': '请先登录。' },
   session_invalid: { en: 'Your session has expired. Please sign in again.', 'zh-cn': '登录已过期，请重新登录。' },
   session_revoked: { en: 'You have been signed out. Please sign in again.', 'zh-cn': '您已退出登录，请重新登录。' },
+  forbidden: { en: 'You do not have permission to do this.', 'zh-cn': '您没有权限执行此操作。' },
   csrf_failed: { en: 'This request could not be verified. Please reload the page and try again.', 'zh-cn': '请求校验失败，请刷新页面后重试。' },
   // Accounts: successes
   'user.signed_in': { en: 'Signed in successfully.', 'zh-cn': '登录成功。' },
@@ -116,6 +121,8 @@ export const FIELD_SPECIFIC: Record<string, Record<Lang, string>> = {
   'content:length': { en: 'Please write 15 to 1000 characters.', 'zh-cn': '请输入 15 到 1000 个字符。' },
   'content:duplicate': { en: 'You have already posted this text. Please write something new.', 'zh-cn': '您已发布过相同内容，请重新撰写。' },
   'check:required': { en: 'Please confirm that this review reflects your own experience.', 'zh-cn': '请确认该点评基于您的亲身经历。' },
+  'reason:required': { en: 'Please give the reason for rejecting this review.', 'zh-cn': '请填写拒绝该点评的理由。' },
+  'reason:length': { en: 'The reason must be 1 to 500 characters.', 'zh-cn': '理由长度须为 1 到 500 个字符。' },
   'fuid:required': { en: 'Please choose a user to follow.', 'zh-cn': '请选择要关注的用户。' },
 };
 

@@ -100,6 +100,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
       likesReceived: u.likesReceived,
       collections: u.collections,
       createdAt: u.createdAt,
+      isAdmin: u.role === 'admin',
     };
   };
 

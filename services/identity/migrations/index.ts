@@ -1,9 +1,11 @@
 import { kitMigrations } from '@brokerwise/service-kit';
 import type { MigrationSet } from '@brokerwise/sql';
 import { migration as identity } from './20261122T0900_identity.ts';
+import { migration as userRole } from './20261201T0900_user_role.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
   ...kitMigrations,
   '20261122T0900_identity': identity,
+  '20261201T0900_user_role': userRole,
 };

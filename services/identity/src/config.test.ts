@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@brokerwise/config';
-import { DEV_CODE_SECRET, listSetting, parseIdentityConfig } from './config.ts';
+import { DEV_CODE_SECRET, demoAdminEnabled, listSetting, parseIdentityConfig } from './config.ts';
 
 describe('identity config', () => {
   it('has development defaults for everything', () => {
@@ -24,5 +24,18 @@ describe('identity config', () => {
 
   it('refuses bad values', () => {
     expect(() => parseIdentityConfig({ PORT: 'x', SMTP_URL: 'http://nope', CODE_SECRET: 'short' })).toThrow(ConfigError);
+  });
+
+  it('seeds the demo admin by default in embedded mode only, and production refuses to', () => {
+    expect(demoAdminEnabled(parseIdentityConfig({}))).toBe(true);
+    expect(demoAdminEnabled(parseIdentityConfig({ DEMO_ADMIN: 'false' }))).toBe(false);
+    expect(demoAdminEnabled(parseIdentityConfig({ APP_MODE: 'production', CODE_SECRET: 'a-real-secret-of-enough-length' }))).toBe(false);
+    expect(() => parseIdentityConfig({ APP_MODE: 'production', CODE_SECRET: 'a-real-secret-of-enough-length', DEMO_ADMIN: 'true' })).toThrow(/DEMO_ADMIN: production never seeds/);
+  });
+
+  it('checks a configured demo admin password against the password rules', () => {
+    expect(parseIdentityConfig({ DEMO_ADMIN_PASSWORD: 'Demo-pass-1' }).DEMO_ADMIN_PASSWORD).toBe('Demo-pass-1');
+    expect(() => parseIdentityConfig({ DEMO_ADMIN_PASSWORD: 'short' })).toThrow(/DEMO_ADMIN_PASSWORD: breaks the password rules \(length\)/);
+    expect(() => parseIdentityConfig({ DEMO_ADMIN_PASSWORD: 'Has<angle>1' })).toThrow(/DEMO_ADMIN_PASSWORD: breaks the password rules \(characters\)/);
   });
 });

@@ -1,4 +1,5 @@
 import { ConfigError, Type, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
+import { passwordProblem } from './domain/rules.ts';
 
 /** Public development value of CODE_SECRET; production refuses it (like the gateway's salt). */
 export const DEV_CODE_SECRET = 'brokerwise-dev-code-secret-not-for-production';
@@ -25,6 +26,13 @@ export const IdentityConfigSchema = Type.Object({
   FACEBOOK_APP_ID: Type.String({ default: '' }),
   FACEBOOK_APP_SECRET: Type.String({ default: '' }),
   FACEBOOK_GRAPH_URL: Type.String({ default: 'https://graph.facebook.com', pattern: '^https?://' }),
+  /**
+   * Seed the demo admin (admin@brokerwise.example) at start. Default: on in embedded mode, off in
+   * production, which refuses it.
+   */
+  DEMO_ADMIN: Type.Optional(Type.Boolean()),
+  /** The demo admin's password; default a random one per start (printed by `npm start`). */
+  DEMO_ADMIN_PASSWORD: Type.Optional(Type.String()),
   S3_ENDPOINT: Type.Optional(Type.String()),
   S3_ACCESS_KEY: Type.Optional(Type.String()),
   S3_SECRET_KEY: Type.Optional(Type.String()),
@@ -41,14 +49,21 @@ export const listSetting = (value: string): string[] =>
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 
+/** Whether this process seeds the demo admin: DEMO_ADMIN, else on unless in production. */
+export const demoAdminEnabled = (config: Pick<IdentityConfig, 'APP_MODE' | 'DEMO_ADMIN'>): boolean =>
+  config.APP_MODE !== 'production' && (config.DEMO_ADMIN ?? true);
+
 /** Schema check plus the production rules a schema can't express. */
 export function parseIdentityConfig(env: Record<string, string | undefined>): Readonly<IdentityConfig> {
   const config = parseConfig(IdentityConfigSchema, env);
+  const problems: string[] = [];
+  const pwd = config.DEMO_ADMIN_PASSWORD === undefined ? undefined : passwordProblem(config.DEMO_ADMIN_PASSWORD);
+  if (pwd) problems.push(`DEMO_ADMIN_PASSWORD: breaks the password rules (${pwd}): 8 to 12 characters, none of & < > " '`);
   if (config.APP_MODE === 'production') {
-    const problems: string[] = [];
     if (config.CODE_SECRET === DEV_CODE_SECRET) problems.push('CODE_SECRET: production needs its own secret, not the public development one');
     if (config.FACEBOOK_APP_ID && !config.FACEBOOK_APP_SECRET) problems.push('FACEBOOK_APP_SECRET: required when FACEBOOK_APP_ID is set');
-    if (problems.length > 0) throw new ConfigError(problems);
+    if (config.DEMO_ADMIN === true) problems.push('DEMO_ADMIN: production never seeds the demo admin');
   }
+  if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

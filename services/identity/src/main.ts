@@ -7,10 +7,11 @@ import { openDatabase, runMigrations, type Database, type Kysely } from '@broker
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import { migrations } from '../migrations/index.ts';
 import { identityApp } from './app.ts';
-import { listSetting, type IdentityConfig } from './config.ts';
+import { demoAdminEnabled, listSetting, type IdentityConfig } from './config.ts';
 import { processAvatar } from './domain/avatar/index.ts';
 import { purgeExpiredCodes } from './domain/codes.ts';
 import type { Clock } from './domain/context.ts';
+import { ensureDemoAdmin, generateDemoPassword, type DemoAdmin } from './domain/demo-admin.ts';
 import { createPasswordHasher } from './domain/passwords.ts';
 import { createSocialVerifiers } from './domain/social/index.ts';
 import { handlers } from './events/registry.ts';
@@ -30,8 +31,15 @@ export interface Shared {
   now?: Clock;
 }
 
-/** Boots identity: infrastructure → migrations → Fastify → relay and consumers. */
-export async function startIdentity(config: IdentityConfig, shared: Shared = {}): Promise<{ port: number; close: () => Promise<void> }> {
+export interface StartedIdentity {
+  port: number;
+  close: () => Promise<void>;
+  /** Demo mode only: the admin account seeded at this start, password in clear for the start script. */
+  demoAdmin?: DemoAdmin;
+}
+
+/** Boots identity: infrastructure → migrations → (demo admin) → Fastify → relay and consumers. */
+export async function startIdentity(config: IdentityConfig, shared: Shared = {}): Promise<StartedIdentity> {
   const database =
     shared.database ??
     (await openDatabase<IdentityTables>({ schema: 'identity', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'identity') }));
@@ -55,6 +63,12 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
     { name: 'objects', check: () => objects.ping() },
   ]);
   const now = shared.now ?? (() => new Date());
+  const passwords = createPasswordHasher();
+  const demoAdmin = demoAdminEnabled(config) ? await ensureDemoAdmin({ db, now, passwords }, config.DEMO_ADMIN_PASSWORD ?? generateDemoPassword()) : undefined;
+  if (demoAdminEnabled(config)) {
+    if (demoAdmin) app.log.info({ email: demoAdmin.email }, 'demo admin ready');
+    else app.log.warn('demo admin not seeded: the username "admin" belongs to another account');
+  }
   await app.register(identityApp, {
     db,
     relay,
@@ -62,7 +76,7 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
     mailer,
     objects,
     now,
-    passwords: createPasswordHasher(),
+    passwords,
     codeSecret: config.CODE_SECRET,
     loginLimits: {
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -103,5 +117,5 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
     ],
   });
   const address = app.server.address();
-  return { port: typeof address === 'object' && address ? address.port : config.PORT, close: server.close };
+  return { port: typeof address === 'object' && address ? address.port : config.PORT, close: server.close, ...(demoAdmin ? { demoAdmin } : {}) };
 }

@@ -10,6 +10,7 @@ import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/
 import { DiskStore } from '@brokerwise/storage';
 import { uniqueName } from '@brokerwise/testing';
 import { parseIdentityConfig } from '../src/config.ts';
+import type { DemoAdmin } from '../src/domain/demo-admin.ts';
 import { startIdentity } from '../src/main.ts';
 import type { IdentityTables } from '../src/store/types.ts';
 
@@ -30,6 +31,8 @@ export interface Harness {
   mailer: FileMailer;
   objects: DiskStore;
   cache: Cache;
+  /** The admin seeded at start (demo mode), with its password in clear. */
+  demoAdmin: DemoAdmin | undefined;
   /** Every identity.* event published, decoded, in arrival order. */
   events: DecodedEvent[];
   /** Moves the service's clock forward (code expiry, resend wait). */
@@ -75,6 +78,7 @@ export async function startHarness(env: Record<string, string> = {}, opts: { mai
   const mails = (to: string) => mailer.list(to);
   return {
     base,
+    demoAdmin: svc.demoAdmin,
     db: t.db as Kysely<IdentityTables>,
     mailer,
     objects,

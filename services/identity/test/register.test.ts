@@ -42,6 +42,7 @@ describe('identity: email codes and registration (real SQL, bus, cache)', () => 
       countryCode: null,
       motto: '',
       accountType: 'personal',
+      role: 'user',
       followers: 0,
       following: 0,
       likesReceived: 0,

@@ -2,6 +2,7 @@ import type { Generated } from '@brokerwise/sql';
 import type { KitTables } from '@brokerwise/service-kit';
 
 export type AccountType = 'personal' | 'company';
+export type Role = 'user' | 'admin';
 export type CodePurpose = 'user_register' | 'retrieve_password' | 'change_password' | 'bind_email';
 export type SocialProvider = 'google' | 'facebook';
 
@@ -14,6 +15,7 @@ export interface IdentityTables extends KitTables {
     country_code: string | null;
     motto: Generated<string>;
     account_type: Generated<AccountType>;
+    role: Generated<Role>;
     locale: Generated<string>;
     followers_count: Generated<number>;
     following_count: Generated<number>;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from '@brokerwise/sql';
-import type { AccountType, IdentityTables } from './types.ts';
+import type { AccountType, IdentityTables, Role } from './types.ts';
 
 type Db = Kysely<IdentityTables>;
 export type UserRow = Selectable<IdentityTables['user_account']>;
@@ -11,6 +11,8 @@ export interface NewUser {
   accountType: AccountType;
   locale: string;
   now: Date;
+  /** Default 'user'. */
+  role?: Role | undefined;
 }
 
 export interface ProfileChange {
@@ -84,7 +86,19 @@ export async function usernamesTaken(db: Db, candidates: string[]): Promise<Set<
 export async function insertUser(db: Db, u: NewUser): Promise<UserRow> {
   return db
     .insertInto('user_account')
-    .values({ id: u.id, email: u.email, username: u.username, account_type: u.accountType, locale: u.locale, frozen_at: null, created_at: u.now, updated_at: u.now, avatar_key: null, country_code: null })
+    .values({
+      id: u.id,
+      email: u.email,
+      username: u.username,
+      account_type: u.accountType,
+      locale: u.locale,
+      frozen_at: null,
+      created_at: u.now,
+      updated_at: u.now,
+      avatar_key: null,
+      country_code: null,
+      ...(u.role ? { role: u.role } : {}),
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -128,4 +142,8 @@ export async function adjustFollowCount(db: Db, id: string, column: 'followers_c
 /** Marks an account frozen (moderation) or lifts it (null). */
 export async function setFrozen(db: Db, id: string, at: Date | null): Promise<void> {
   await db.updateTable('user_account').set({ frozen_at: at }).where('id', '=', id).execute();
+}
+
+export async function setRole(db: Db, id: string, role: Role, now: Date): Promise<void> {
+  await db.updateTable('user_account').set({ role, updated_at: now, version: sql`version + 1` }).where('id', '=', id).execute();
 }

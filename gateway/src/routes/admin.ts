@@ -1,0 +1,138 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, isAppError } from '@brokerwise/errors';
+import { Type, type Static } from 'typebox';
+import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.client.ts';
+import type { IdentityClient, IdentityUser } from '../clients/identity.client.ts';
+import type { AuditRecord, ReviewRecord, ReviewsClient } from '../clients/reviews.client.ts';
+import type { AdminDecision, AuditEntry, Lang, ModerationDecision, Page, PublicReview } from '../contract.ts';
+import { now } from '../http/envelope.ts';
+import type { Sessions } from '../http/session.ts';
+import { message } from '../i18n/messages.ts';
+
+export interface AdminDeps {
+  reviews: ReviewsClient;
+  catalogue: CatalogueClient;
+  identity: IdentityClient;
+  sessions: Sessions;
+}
+
+const PAGE_SIZE = 20;
+const ReviewId = Type.String({ minLength: 1, maxLength: 100 });
+const QueueQuery = Type.Object({ page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
+const AuditQuery = Type.Object({ reviewId: ReviewId, _: Type.Optional(Type.String()) }, { additionalProperties: false });
+const DecideBody = Type.Object(
+  {
+    reviewId: ReviewId,
+    decision: Type.Unsafe<ModerationDecision>({ type: 'string', enum: ['approve', 'reject'] }),
+    // Length (1–500 to reject) is the reviews service's rule; it answers `fields.reason`.
+    reason: Type.Optional(Type.String({ maxLength: 5000 })),
+  },
+  { additionalProperties: false },
+);
+
+const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, data: T) =>
+  reply.header('cache-control', 'no-store').send({ code: 1, msg: message(code, request.lang), time: now(), data });
+
+/** The reviews service's "no such review" speaks to authors; an admin is told the review is gone. */
+function reviewGone(err: unknown): unknown {
+  if (isAppError(err) && err.code === 'reviews.review_not_found') return new AppError({ code: 'admin.review_not_found', kind: 'not_found', message: 'No such review' });
+  return err;
+}
+
+/**
+ * /api/admin/*: review moderation for accounts with the admin role. The role is read from the
+ * identity service on every call (not cached), so a demotion takes effect at once.
+ */
+export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
+  const { reviews, catalogue, identity, sessions } = deps;
+
+  /** Signed in (402/409 otherwise, CSRF for cookie POSTs) and an admin (403 `forbidden` otherwise). */
+  const requireAdmin = async (request: FastifyRequest): Promise<IdentityUser> => {
+    const session = await sessions.require(request);
+    const me = await identity.user(session.userId, request.id);
+    if (me.role !== 'admin') throw new AppError({ code: 'forbidden', kind: 'forbidden', message: 'Admin role required' });
+    return me;
+  };
+
+  const present = (r: ReviewRecord, c: CatalogueCompany | undefined, lang: Lang): PublicReview => ({
+    id: r.id,
+    company: { id: c?.slug ?? '', name: c ? (lang === 'zh-cn' && c.nameZh ? c.nameZh : c.name) : '', logo: c?.logoKey ? `/media/${c.logoKey}` : '' },
+    author: { id: r.userId, username: r.username },
+    score: r.stars,
+    content: r.text,
+    date: r.updatedAt,
+    status: r.status,
+    rejectReason: r.rejectReason,
+    mine: false,
+  });
+
+  /** Names the companies of a list of reviews with one catalogue call. */
+  const companiesOf = async (items: ReviewRecord[], rid: string) => {
+    const ids = [...new Set(items.map((r) => r.companyId))];
+    if (ids.length === 0) return new Map<string, CatalogueCompany>();
+    const { items: found } = await catalogue.companies({ page: 1, limit: Math.min(50, ids.length), ids: ids.join(',') }, rid);
+    return new Map(found.map((c) => [c.id, c]));
+  };
+
+  /** Moderator ids → usernames, one identity call per distinct moderator; '' for a vanished account. */
+  const usernamesOf = async (moderatorIds: string[], known: IdentityUser | undefined, rid: string) => {
+    const names = new Map<string, string>(known ? [[known.id, known.username]] : []);
+    const missing = [...new Set(moderatorIds)].filter((id) => !names.has(id));
+    const found = await Promise.all(
+      missing.map((id) =>
+        identity.user(id, rid).then(
+          (u) => u.username,
+          (err: unknown) => {
+            if (isAppError(err) && err.kind === 'not_found') return '';
+            throw err;
+          },
+        ),
+      ),
+    );
+    missing.forEach((id, i) => names.set(id, found[i]!));
+    return names;
+  };
+
+  const presentAudit = (a: AuditRecord, names: Map<string, string>): AuditEntry => ({
+    id: a.id,
+    reviewId: a.reviewId,
+    moderator: { id: a.moderatorId, username: names.get(a.moderatorId) ?? '' },
+    decision: a.decision,
+    reason: a.reason,
+    previousStatus: a.previousStatus,
+    at: a.at,
+  });
+
+  app.get<{ Querystring: Static<typeof QueueQuery> }>('/api/admin/reviews/queue', { schema: { querystring: QueueQuery } }, async (request, reply) => {
+    await requireAdmin(request);
+    const page = await reviews.moderationQueue({ page: request.query.page, limit: PAGE_SIZE }, request.id);
+    const companies = await companiesOf(page.items, request.id);
+    const data: Page<PublicReview> = { list: page.items.map((r) => present(r, companies.get(r.companyId), request.lang)), total: page.total, page: request.query.page, limit: PAGE_SIZE };
+    return send(request, reply, 'ok', data);
+  });
+
+  app.post<{ Body: Static<typeof DecideBody> }>('/api/admin/reviews/decide', { schema: { body: DecideBody } }, async (request, reply) => {
+    const me = await requireAdmin(request);
+    const b = request.body;
+    const { review, audit } = await reviews.decide(b.reviewId, { moderatorId: me.id, decision: b.decision, reason: b.reason ?? '' }, request.id).catch((err: unknown) => {
+      throw reviewGone(err);
+    });
+    const companies = await companiesOf([review], request.id);
+    const data: AdminDecision = { review: present(review, companies.get(review.companyId), request.lang), audit: presentAudit(audit, new Map([[me.id, me.username]])) };
+    return send(request, reply, b.decision === 'approve' ? 'admin.review_approved' : 'admin.review_rejected', data);
+  });
+
+  app.get<{ Querystring: Static<typeof AuditQuery> }>('/api/admin/reviews/audit', { schema: { querystring: AuditQuery } }, async (request, reply) => {
+    const me = await requireAdmin(request);
+    const { items } = await reviews.audit(request.query.reviewId, request.id).catch((err: unknown) => {
+      throw reviewGone(err);
+    });
+    const names = await usernamesOf(
+      items.map((a) => a.moderatorId),
+      me,
+      request.id,
+    );
+    const data: AuditEntry[] = items.map((a) => presentAudit(a, names));
+    return send(request, reply, 'ok', data);
+  });
+}
