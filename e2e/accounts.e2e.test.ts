@@ -325,8 +325,10 @@ describe('role guard', () => {
     await page.getByRole('heading', { name: 'My Settings', level: 1 }).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('redirectAfterLogin'))).toBeNull();
 
-    // A guarded page not built yet says so, in the signed-in frame.
+    // My Reviews lists the user's reviews (none yet); a guarded page not built yet says so, in the signed-in frame.
     await page.getByRole('link', { name: 'My Reviews' }).first().click();
+    await page.getByTestId('my-reviews-empty').waitFor();
+    await page.getByRole('link', { name: 'My Blog' }).first().click();
     await page.getByTestId('coming-soon').waitFor();
 
     // Without JavaScript the server still renders the signed-in header, and its menu links work.

@@ -59,7 +59,7 @@ async function head(p: Page) {
 }
 
 describe.each(LANGS)('company detail ($lang)', (t) => {
-  it('opens from /search and shows the header, licences table, contact and the reviews placeholder', async () => {
+  it('opens from /search and shows the header, licences table, contact and the rating summary', async () => {
     await freshPage();
     // Regulated brokers have licences on record.
     await page.goto(`/search?categories=Brokers&order=score&lang=${t.lang}`);
@@ -104,7 +104,10 @@ describe.each(LANGS)('company detail ($lang)', (t) => {
     }
     const reviews = page.getByTestId('detail-reviews');
     expect(await reviews.locator('h2').innerText()).toBe(t.reviews);
-    await expect(page.getByTestId('reviews-placeholder').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('rating-summary').isVisible()).resolves.toBe(true);
+    expect(await page.getByTestId('rating-distribution').locator('tbody tr').count()).toBe(5);
+    const rated = (await page.getByTestId('rating-score').count()) > 0;
+    const approved = rated ? Number(await page.getByTestId('rating-score').getAttribute('data-count')) : 0;
     if (t.lang === 'zh-CN') expect(await reviews.innerText()).toMatch(CJK);
 
     // SEO: canonical in this language, both alternates plus x-default, the logo as og:image, JSON-LD.
@@ -116,7 +119,9 @@ describe.each(LANGS)('company detail ($lang)', (t) => {
     expect(tags.og['og:image']).toMatch(/^https?:\/\/.+/);
     const org = tags.jsonLd.find((ld) => ld['@type'] === 'Organization');
     expect(org).toMatchObject({ '@context': 'https://schema.org', name: expect.any(String), logo: tags.og['og:image'] });
-    expect(org).not.toHaveProperty('aggregateRating');
+    // aggregateRating only from approved reviews (the demo counts are not reviews).
+    if (approved > 0) expect(org?.aggregateRating).toMatchObject({ '@type': 'AggregateRating', reviewCount: approved, bestRating: 5, worstRating: 1 });
+    else expect(org).not.toHaveProperty('aggregateRating');
   });
 });
 

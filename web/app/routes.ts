@@ -2,7 +2,7 @@ import { index, route, type RouteConfig } from '@react-router/dev/routes';
 
 /**
  * Routes built so far. Every other address (including routes of the spec that later work builds:
- * /comment, /promotion …) falls through to the splat, which redirects to /404.
+ * /promotion …) falls through to the splat, which redirects to /404.
  * The /user/* pages of signed-in users each guard themselves in their own loader.
  */
 export default [
@@ -11,9 +11,11 @@ export default [
   route('listing/:name', 'routes/listing.tsx'),
   route('detail', 'routes/detail.tsx'),
   route('topbrokers', 'routes/topbrokers.tsx'),
+  route('comment', 'routes/comment.tsx'),
   route('sitemap.xml', 'routes/sitemap.tsx'),
   route('robots.txt', 'routes/robots.tsx'),
   route('about', 'routes/about.tsx'),
+  route('about/methodology', 'routes/methodology.tsx'),
   route('TraderChat', 'routes/trader-chat.tsx'),
   route('service', 'routes/service.tsx'),
   route('privacy', 'routes/privacy.tsx'),
@@ -29,6 +31,7 @@ export default [
   route('user/notice', 'routes/user.notice.tsx'),
   route('user/account', 'routes/user.account.tsx'),
   route('vlog/personal', 'routes/vlog.personal.tsx'),
+  route('admin/reviews', 'routes/admin.reviews.tsx'),
   route('404', 'routes/not-found.tsx'),
   route('*', 'routes/splat.tsx'),
 ] satisfies RouteConfig;

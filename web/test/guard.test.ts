@@ -58,6 +58,15 @@ describe('stored user info (spec §3)', () => {
     expect(JSON.parse(storage.data.get(USER_INFO_KEY)!)).toEqual({ id: 'u1', username: 'li', avatar: '/media/a.png' });
   });
 
+  it('keeps the admin flag of the server profile in the page only, never in storage', () => {
+    expect(sessionUserFrom({ id: 'u1', username: 'li', avatar: { avatar: '' } })).not.toHaveProperty('isAdmin');
+    const admin = sessionUserFrom({ id: 'u1', username: 'li', avatar: { avatar: '' }, isAdmin: true });
+    expect(admin.isAdmin).toBe(true);
+    const storage = memoryStorage();
+    storeUser(admin, storage);
+    expect(JSON.parse(storage.data.get(USER_INFO_KEY)!)).toEqual({ id: 'u1', username: 'li', avatar: '' });
+  });
+
   it('treats anything malformed as signed out', () => {
     expect(parseStoredUser(null)).toBeNull();
     expect(parseStoredUser('not json')).toBeNull();

@@ -78,6 +78,18 @@ describe('Organization JSON-LD', () => {
     expect(ld).not.toHaveProperty('aggregateRating');
   });
 
+  it('adds aggregateRating from approved reviews only, and none while there are none', () => {
+    expect(organizationJsonLd(company, origin, `${origin}/detail?id=ic`, { score: 3.5, count: 0 })).not.toHaveProperty('aggregateRating');
+    expect(organizationJsonLd(company, origin, `${origin}/detail?id=ic`, null)).not.toHaveProperty('aggregateRating');
+    expect(organizationJsonLd(company, origin, `${origin}/detail?id=ic`, { score: 4.2, count: 12 }).aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.2,
+      reviewCount: 12,
+      bestRating: 5,
+      worstRating: 1,
+    });
+  });
+
   it('falls back to the detail page when the company has no website', () => {
     const ld = organizationJsonLd({ ...company, contact: { ...company.contact, website: null } }, origin, `${origin}/detail?id=ic`);
     expect(ld.url).toBe(`${origin}/detail?id=ic`);

@@ -50,6 +50,12 @@ describe('requireUser: the guard of each signed-in route (spec §2, §6)', () =>
     expect(headers['x-csrf-token']).toBe('c1');
   });
 
+  it('keeps the page address, not the data request of a client-side navigation', async () => {
+    gateway(() => envelope(1, PROFILE));
+    const response = (await thrown(requireUser(page('/comment.data?id=ic-markets&_routes=routes%2Fcomment'), context))) as Response;
+    expect(response.headers.get('location')).toBe('/login?redirect=%2Fcomment%3Fid%3Dic-markets');
+  });
+
   it.each([402, 409, 302])('treats code %i as signed out: redirect and expire the dead cookies', async (code) => {
     gateway(() => envelope(code));
     const response = (await thrown(requireUser(page('/user/notice', 'bw_session=old'), context))) as Response;

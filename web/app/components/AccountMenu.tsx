@@ -5,6 +5,7 @@ import { USER_ROUTES } from '../lib/guard';
 import { clearStoredUser, type SessionUser } from '../lib/session';
 import { useT } from '../lib/use-t';
 import { useApi, useApiErrorText } from './ApiProvider';
+import { useSession } from './SessionProvider';
 import { Dropdown } from './Dropdown';
 import { BellIcon } from './icons';
 import { useToast } from './Toasts';
@@ -18,6 +19,9 @@ export const ACCOUNT_LINKS = [
   { to: '/user/account', messageId: 'header.account.verify' },
   { to: '/user/modifypassword', messageId: 'header.account.password' },
 ] as const;
+
+/** Review moderation, for admins only (the page itself answers 404 to anyone else). */
+export const ADMIN_REVIEWS_PATH = '/admin/reviews';
 
 // The poll (and SWR with it) loads only for signed-in visitors, after hydration.
 const NoticePoller = lazy(() => import('./NoticePoller'));
@@ -54,6 +58,7 @@ export function AccountMenu({ user, className }: { user: SessionUser; className?
 /** The menu items; the mobile menu shows the same list. */
 export function AccountLinks({ className = '' }: { className?: string | undefined }) {
   const t = useT();
+  const { user } = useSession();
   return (
     <ul className={classes.menuList} data-testid="account-menu">
       {ACCOUNT_LINKS.map((item) => (
@@ -63,6 +68,13 @@ export function AccountLinks({ className = '' }: { className?: string | undefine
           </Link>
         </li>
       ))}
+      {user?.isAdmin && (
+        <li>
+          <Link to={ADMIN_REVIEWS_PATH} className={className} data-testid="admin-link">
+            {t('header.account.admin')}
+          </Link>
+        </li>
+      )}
       <li>
         <span className={`${className} ${classes.menuInert}`}>{t('header.account.help')}</span>
       </li>

@@ -15,6 +15,11 @@ function Section({ section, id, headingPrefix }: { section: ContentSection; id: 
       {section.paragraphs.map((p, i) => (
         <p key={i}>{p}</p>
       ))}
+      {section.formula && (
+        <pre className={classes.formula} data-testid="formula">
+          {section.formula.join('\n')}
+        </pre>
+      )}
       {section.list && (
         <ul className={classes.list}>
           {section.list.map((item, i) => (

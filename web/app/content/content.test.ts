@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentLocale, ContentSection, LegalDocument, SimplePage } from './index.ts';
-import { aboutPage, legalDocumentKeys, legalDocuments, traderChatPage } from './index.ts';
+import { aboutPage, legalDocumentKeys, legalDocuments, methodologyPage, traderChatPage } from './index.ts';
 
 const LOCALES: readonly ContentLocale[] = ['en', 'zh-CN'];
 
@@ -10,6 +10,7 @@ const legal = legalDocumentKeys.map((key) => ({ name: key, doc: legalDocuments[k
 const pages = [
   { name: 'about', doc: aboutPage },
   { name: 'traderChat', doc: traderChatPage },
+  { name: 'methodology', doc: methodologyPage },
 ];
 const all: { name: string; doc: Record<ContentLocale, Doc> }[] = [...legal, ...pages];
 
@@ -23,6 +24,7 @@ function strings(doc: Doc): [string, string][] {
     out.push([`sections[${i}].heading`, s.heading]);
     s.paragraphs.forEach((p, j) => out.push([`sections[${i}].paragraphs[${j}]`, p]));
     s.list?.forEach((p, j) => out.push([`sections[${i}].list[${j}]`, p]));
+    s.formula?.forEach((p, j) => out.push([`sections[${i}].formula[${j}]`, p]));
   });
   if ('cta' in doc && doc.cta) out.push(['cta.label', doc.cta.label], ['cta.href', doc.cta.href]);
   return out;
@@ -51,6 +53,7 @@ describe.each(all)('$name', ({ doc }) => {
       expect(other, `section ${i}`).toBeDefined();
       expect(other?.paragraphs.length, `paragraphs of “${section.heading}”`).toBe(section.paragraphs.length);
       expect(other?.list?.length, `list of “${section.heading}”`).toBe(section.list?.length);
+      expect(other?.formula?.length, `formula of “${section.heading}”`).toBe(section.formula?.length);
     });
     if ('intro' in en && 'intro' in zh) expect(zh.intro.length).toBe(en.intro.length);
     const cta = (page: Doc) => ('cta' in page ? page.cta : undefined);
@@ -202,5 +205,22 @@ describe('pages', () => {
       const text = fullText(traderChatPage[locale]);
       for (const platform of ['iOS', 'Android', 'Windows', 'macOS']) expect(text).toContain(platform);
     }
+  });
+});
+
+describe('methodology', () => {
+  it('publishes the constants of the score formula in both languages', () => {
+    for (const locale of LOCALES) {
+      const text = fullText(methodologyPage[locale]);
+      expect(text).toContain('(7 × 3.5 + Σ wᵢ·sᵢ) / (7 + Σ wᵢ)');
+      expect(text).toContain('0.5 ^ (ageᵢ / 182.5');
+      expect(text).toContain('3.8');
+    }
+  });
+
+  it('works the example out right', () => {
+    const score = (7 * 3.5 + 5 + 5 + 0.5 ** (365 / 182.5) * 1) / (7 + 2 + 0.5 ** (365 / 182.5));
+    expect(Math.round(score * 10) / 10).toBe(3.8);
+    expect(score.toFixed(2)).toBe('3.76');
   });
 });

@@ -9,6 +9,8 @@ export interface ContentSection {
   paragraphs: string[];
   /** Rendered after the paragraphs, as a bulleted list. */
   list?: string[];
+  /** Formulas, one a line, rendered after the paragraphs as a displayed block. */
+  formula?: string[];
 }
 
 export interface LegalDocument {

@@ -64,8 +64,21 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   const session = await loadSession(request, context);
   if (session.state === 'signed-in') return session.profile;
   if (session.state === 'unknown') throw data(null, { status: 503 });
-  const url = new URL(request.url);
+  const url = documentUrl(request);
   throw redirect(loginUrlFor(url.pathname, url.search), session.state === 'ended' ? { headers: clearSessionCookieHeaders() } : undefined);
+}
+
+/**
+ * The address the visitor sees. A client-side navigation loads data from `/<path>.data?…&_routes=…`
+ * (`/_root.data` for `/`): the guard must keep the page's own address, not the data request's.
+ */
+export function documentUrl(request: Request): URL {
+  const url = new URL(request.url);
+  if (url.pathname === '/_root.data') url.pathname = '/';
+  else if (url.pathname.endsWith('.data')) url.pathname = url.pathname.slice(0, -'.data'.length);
+  url.searchParams.delete('_routes');
+  url.searchParams.delete('index');
+  return url;
 }
 
 /** /login, /register, /retrievePassword: a signed-in user goes home instead (spec §6). */

@@ -25,6 +25,8 @@ export interface SessionUser {
   username: string;
   /** Picture address, or '' for none. */
   avatar: string;
+  /** May moderate reviews (from the server's profile only; never stored, never trusted for access). */
+  isAdmin?: boolean;
 }
 
 interface RemovableStorage {
@@ -35,8 +37,10 @@ interface KeyValueStorage extends RemovableStorage {
   setItem(key: string, value: string): void;
 }
 
-export function sessionUserFrom(info: Pick<UserInfo, 'id' | 'username' | 'avatar'>): SessionUser {
-  return { id: info.id, username: info.username, avatar: info.avatar?.avatar ?? '' };
+export function sessionUserFrom(info: Pick<UserInfo, 'id' | 'username' | 'avatar'> & { isAdmin?: boolean | undefined }): SessionUser {
+  const user: SessionUser = { id: info.id, username: info.username, avatar: info.avatar?.avatar ?? '' };
+  if (info.isAdmin === true) user.isAdmin = true;
+  return user;
 }
 
 /** Parses stored user info; anything malformed counts as signed out. */

@@ -22,6 +22,7 @@ export const STATIC_SITEMAP_PAGES: readonly SitemapPage[] = [
   { pathname: '/listing/Lp', changefreq: 'daily', priority: 0.8 },
   { pathname: '/listing/Pay', changefreq: 'daily', priority: 0.8 },
   { pathname: '/about', changefreq: 'monthly', priority: 0.4 },
+  { pathname: '/about/methodology', changefreq: 'monthly', priority: 0.4 },
   { pathname: '/TraderChat', changefreq: 'monthly', priority: 0.4 },
   { pathname: '/service', changefreq: 'yearly', priority: 0.2 },
   { pathname: '/privacy', changefreq: 'yearly', priority: 0.2 },

@@ -170,6 +170,41 @@ export function validateBindEmail(v: BindEmailValues): FieldErrors<keyof BindEma
   return compact({ email: checkEmail(v.email), captcha: checkCaptcha(v.captcha) });
 }
 
+/* Reviews (spec §5 "Review": text 15 to 1000 characters, score not 0, a confirmation tick). */
+
+export const REVIEW_TEXT_MIN = 15;
+export const REVIEW_TEXT_MAX = 1000;
+
+/** Characters of a review as the server counts them: code points, after trimming. */
+export function reviewLength(value: string): number {
+  return length(value.trim());
+}
+
+/** Stars as the form holds them: '' (none picked) or '1'…'5'. */
+export function checkReviewScore(value: string): MessageId | null {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n >= 1 && n <= 5 ? null : 'review.validation.scoreRequired';
+}
+
+export function checkReviewContent(value: string): MessageId | null {
+  const n = reviewLength(value);
+  if (n === 0) return 'review.validation.contentRequired';
+  return n >= REVIEW_TEXT_MIN && n <= REVIEW_TEXT_MAX ? null : 'review.validation.contentLength';
+}
+
+export function checkReviewConfirmation(checked: boolean): MessageId | null {
+  return checked ? null : 'review.validation.checkRequired';
+}
+
+export interface ReviewValues {
+  score: string;
+  content: string;
+  check: boolean;
+}
+export function validateReview(v: ReviewValues): FieldErrors<keyof ReviewValues> {
+  return compact({ score: checkReviewScore(v.score), content: checkReviewContent(v.content), check: checkReviewConfirmation(v.check) });
+}
+
 function compact<F extends string>(errors: Record<F, MessageId | null>): FieldErrors<F> {
   const out: FieldErrors<F> = {};
   for (const key of Object.keys(errors) as F[]) {

@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
-import type { CompanyDetail, Licence } from '../../../gateway/src/contract.ts';
+import type { CompanyDetail, CompanyReviews, Licence } from '../../../gateway/src/contract.ts';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { MapPinIcon, ShieldCheckIcon } from '../components/icons';
 import { Score } from '../components/Score';
+import { ReviewsSection } from '../components/reviews/ReviewsSection';
 import { RouteErrorContent } from '../components/StatusPage';
-import { ApiError, type ApiFailure } from '../lib/api';
+import { ApiError, settle, type ApiFailure, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { countryName } from '../lib/format';
 import type { Locale } from '../lib/locale';
 import { pageMeta, rootDataFrom } from '../lib/meta';
 import { organizationJsonLd } from '../lib/company-seo';
+import { commentHref, isReviewableId, reviewPage } from '../lib/reviews';
 import { useT } from '../lib/use-t';
 import type { Route } from './+types/detail';
 import classes from './detail.module.css';
@@ -22,20 +24,31 @@ function isNotFound(failure: ApiFailure): boolean {
   return failure.status === 404 || failure.status === 400;
 }
 
-/** /detail?id=<slug>: everything spec §3 lists for a company, rendered on the server. */
+/**
+ * /detail?id=<slug>&page=: everything spec §3 lists for a company, rendered on the server, with
+ * its reviews (page `page`) and the visitor's own review (the session cookie is forwarded).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const id = new URL(request.url).searchParams.get('id')?.trim() ?? '';
+  const params = new URL(request.url).searchParams;
+  const id = params.get('id')?.trim() ?? '';
   if (!id || id.length > 200) throw data(null, { status: 404 });
+  const page = reviewPage(params.get('page'));
   const { locale, api } = pageApi(request, context);
+  const reviewsCall: Promise<Settled<CompanyReviews> | null> = isReviewableId(id)
+    ? settle(api.get<CompanyReviews>('/api/reviews/list', { id, page }))
+    : Promise.resolve(null);
   let loaded: Loaded;
   try {
     loaded = { ok: true, company: (await api.get<CompanyDetail>('/api/brokers/detail', { id })).data };
   } catch (error) {
+    await reviewsCall;
     if (!(error instanceof ApiError)) throw error;
     if (isNotFound(error.failure)) throw data(null, { status: 404 });
     loaded = { ok: false, error: error.failure };
   }
-  return data({ locale, id, loaded }, { status: loaded.ok ? 200 : 503 });
+  // An id the reviews API can't take (the catalogue still knew it): the section says reviews are unavailable.
+  const reviews: Settled<CompanyReviews> = (await reviewsCall) ?? { ok: false, error: { kind: 'business', code: null, status: 400, msg: '' } };
+  return data({ locale, id, page, loaded, reviews }, { status: loaded.ok ? 200 : 503 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
@@ -56,15 +69,20 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
     location,
     title: { id: 'detail.page.metaTitle', values: { name: company.name } },
     description: company.description || { id: 'detail.page.metaDescription', values: { name: company.name } },
-    canonicalParams: ['id'],
+    canonicalParams: (loaderData?.page ?? 1) > 1 ? ['id', 'page'] : ['id'],
     image: company.logo,
-    jsonLd: organizationJsonLd(company, origin, `${origin}/detail?${new URLSearchParams({ id: company.id })}`),
+    jsonLd: organizationJsonLd(
+      company,
+      origin,
+      `${origin}/detail?${new URLSearchParams({ id: company.id })}`,
+      loaderData?.reviews.ok ? loaderData.reviews.data.rating : null,
+    ),
   });
 };
 
 export default function Detail() {
   const t = useT();
-  const { locale, loaded } = useLoaderData<typeof loader>();
+  const { locale, loaded, reviews } = useLoaderData<typeof loader>();
   if (!loaded.ok) {
     return (
       <div className="bw-container">
@@ -102,12 +120,7 @@ export default function Detail() {
             <Licences licences={company.licences} />
           </Section>
           <Section id="reviews" title={t('detail.reviews.title')}>
-            <div className={classes.reviews} data-testid="reviews-placeholder">
-              <p>{t('detail.reviews.coming', { name: company.name })}</p>
-              <Link to={rateHref(company.id)} className={classes.secondaryButton}>
-                {t('detail.reviews.rate')}
-              </Link>
-            </div>
+            <ReviewsSection companyId={company.id} companyName={company.name} reviews={reviews} />
           </Section>
         </div>
         <aside className={classes.aside} aria-label={t('detail.facts.title')}>
@@ -133,10 +146,6 @@ export default function Detail() {
       </div>
     </div>
   );
-}
-
-function rateHref(id: string): string {
-  return `/comment?${new URLSearchParams({ id })}`;
 }
 
 function CompanyHeader({ company, locale }: { company: CompanyDetail; locale: Locale }) {
@@ -182,7 +191,7 @@ function CompanyHeader({ company, locale }: { company: CompanyDetail; locale: Lo
             <span className="bw-visually-hidden"> {t('detail.header.newTab')}</span>
           </a>
         )}
-        <Link to={rateHref(company.id)} className={classes.secondaryButton} data-testid="rate-link">
+        <Link to={commentHref(company.id)} className={classes.secondaryButton} data-testid="rate-link">
           {t('detail.header.rate')}
         </Link>
       </div>

@@ -1,8 +1,11 @@
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
 import { data, Link, useLoaderData } from 'react-router';
-import type { Banner, Category, CompanyCard as Company, Page } from '../../../gateway/src/contract.ts';
+import type { Banner, Category, CompanyCard as Company, Page, PublicReview } from '../../../gateway/src/contract.ts';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { CompanyCard } from '../components/CompanyCard';
+import { Star } from '../components/icons';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { SearchBox } from '../components/SearchBox';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -15,14 +18,17 @@ import classes from './home.module.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
-  const [banners, brands, categories] = await Promise.all([
+  const [banners, brands, categories, recent] = await Promise.all([
     settle(api.get<Page<Banner>>('/api/brokers/getBannerList', { page: 1, limit: 5 })),
     settle(api.get<Page<Company>>('/api/brokers/brokersList', { page: 1, limit: 12, order: 'score' })),
     settle(api.get<Category[]>('/api/brokers/categories')),
+    settle(api.get<PublicReview[]>('/api/reviews/recent', { limit: 6 })),
   ]);
+  // Recent reviews are approved ones only; none (or a failed call) hides the section: never fake reviews.
+  const recentReviews = recent.ok && Array.isArray(recent.data) ? recent.data.filter((r) => r.status === 'approved' && r.company.id) : [];
   // Sections that failed show a notice; if nothing could be loaded the API is down: say so in the status.
   const allFailed = !banners.ok && !brands.ok && !categories.ok;
-  return data({ locale, banners, brands, categories }, { status: allFailed ? 503 : 200 });
+  return data({ locale, banners, brands, categories, recentReviews }, { status: allFailed ? 503 : 200 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -30,7 +36,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 export default function Home() {
   const t = useT();
-  const { locale, banners, brands, categories } = useLoaderData<typeof loader>();
+  const { locale, banners, brands, categories, recentReviews } = useLoaderData<typeof loader>();
 
   return (
     <div className="bw-container">
@@ -84,8 +90,58 @@ export default function Home() {
         )}
       </section>
 
-      {/* Recent reviews (spec §2, home): built together with reviews; render that section here. */}
+      {recentReviews.length > 0 && (
+        <section className={classes.section} aria-labelledby="home-reviews" data-testid="recent-reviews">
+          <div className={classes.sectionHead}>
+            <h2 id="home-reviews" className={classes.sectionTitle}>
+              {t('home.reviews.title')}
+            </h2>
+          </div>
+          <ul className={classes.reviewGrid}>
+            {recentReviews.map((review) => (
+              <li key={review.id}>
+                <RecentReview review={review} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
+  );
+}
+
+/**
+ * One approved review: plain markup that adds no library to the home page's script (the page's JS
+ * budget is nearly spent); the reviews components of /detail stay out of this bundle.
+ */
+function RecentReview({ review }: { review: PublicReview }) {
+  const t = useT();
+  const intl = useIntl();
+  const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const stars = Math.max(0, Math.min(5, Math.round(review.score)));
+  const date = new Date(review.date);
+  return (
+    <article className={classes.reviewCard} data-testid="recent-review">
+      <Link to={`/detail?${new URLSearchParams({ id: review.company.id })}`} className={classes.reviewCompany}>
+        {review.company.logo && <img src={review.company.logo} alt="" width={32} height={32} loading="lazy" />}
+        <span>{review.company.name}</span>
+      </Link>
+      <span className={classes.reviewStars} role="img" aria-label={t('review.stars.label', { score: stars })}>
+        {[1, 2, 3, 4, 5].map((i) => (
+          <Star key={i} id={`${id}-${i}`} fill={i <= stars ? 1 : 0} size={14} />
+        ))}
+      </span>
+      <p className={classes.reviewText}>{review.content}</p>
+      <p className={classes.reviewMeta}>
+        {review.author.username}
+        {!Number.isNaN(date.getTime()) && (
+          <>
+            {' · '}
+            <time dateTime={review.date}>{intl.formatDate(date, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })}</time>
+          </>
+        )}
+      </p>
+    </article>
   );
 }
 

@@ -52,7 +52,12 @@ export default function TopBrokers() {
         <div>
           <h1 className={listClasses.title}>{t('topBrokers.page.title')}</h1>
           <p className={listClasses.lead}>{t('topBrokers.page.intro')}</p>
-          <p className={classes.method}>{t('topBrokers.page.method')}</p>
+          <p className={classes.method}>
+            {t('topBrokers.page.method')}{' '}
+            <Link to="/about/methodology" data-testid="methodology-link">
+              {t('topBrokers.page.methodLink')}
+            </Link>
+          </p>
         </div>
       </header>
       <section className={classes.section} aria-label={t('topBrokers.list.label')}>
