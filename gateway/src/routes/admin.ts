@@ -5,6 +5,7 @@ import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.cli
 import type { IdentityClient, IdentityUser } from '../clients/identity.client.ts';
 import type { AuditRecord, ReviewRecord, ReviewsClient } from '../clients/reviews.client.ts';
 import type { AdminDecision, AuditEntry, Lang, ModerationDecision, Page, PublicReview } from '../contract.ts';
+import { companiesOfReviews, presentReview } from '../domain/reviews.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
@@ -54,25 +55,8 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promis
     return me;
   };
 
-  const present = (r: ReviewRecord, c: CatalogueCompany | undefined, lang: Lang): PublicReview => ({
-    id: r.id,
-    company: { id: c?.slug ?? '', name: c ? (lang === 'zh-cn' && c.nameZh ? c.nameZh : c.name) : '', logo: c?.logoKey ? `/media/${c.logoKey}` : '' },
-    author: { id: r.userId, username: r.username },
-    score: r.stars,
-    content: r.text,
-    date: r.updatedAt,
-    status: r.status,
-    rejectReason: r.rejectReason,
-    mine: false,
-  });
-
-  /** Names the companies of a list of reviews with one catalogue call. */
-  const companiesOf = async (items: ReviewRecord[], rid: string) => {
-    const ids = [...new Set(items.map((r) => r.companyId))];
-    if (ids.length === 0) return new Map<string, CatalogueCompany>();
-    const { items: found } = await catalogue.companies({ page: 1, limit: Math.min(50, ids.length), ids: ids.join(',') }, rid);
-    return new Map(found.map((c) => [c.id, c]));
-  };
+  const present = (r: ReviewRecord, c: CatalogueCompany | undefined, lang: Lang): PublicReview => presentReview({ ...r, mine: false }, c, lang);
+  const companiesOf = (items: ReviewRecord[], rid: string) => companiesOfReviews(catalogue, items, rid);
 
   /** Moderator ids → usernames, one identity call per distinct moderator; '' for a vanished account. */
   const usernamesOf = async (moderatorIds: string[], known: IdentityUser | undefined, rid: string) => {

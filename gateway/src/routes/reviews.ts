@@ -5,6 +5,7 @@ import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.cli
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { ReviewRecord, ReviewsClient } from '../clients/reviews.client.ts';
 import type { CompanyReviews, Lang, Page, PublicReview } from '../contract.ts';
+import { companiesOfReviews, presentReview } from '../domain/reviews.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
@@ -44,25 +45,8 @@ const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, dat
 export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Promise<void> {
   const { reviews, catalogue, identity, sessions } = deps;
 
-  const present = (r: ReviewRecord, c: CatalogueCompany | undefined, lang: Lang): PublicReview => ({
-    id: r.id,
-    company: { id: c?.slug ?? '', name: c ? (lang === 'zh-cn' && c.nameZh ? c.nameZh : c.name) : '', logo: c?.logoKey ? `/media/${c.logoKey}` : '' },
-    author: { id: r.userId, username: r.username },
-    score: r.stars,
-    content: r.text,
-    date: r.updatedAt,
-    status: r.status,
-    rejectReason: r.rejectReason,
-    mine: r.mine,
-  });
-
-  /** Names the companies of a list of reviews with one catalogue call. */
-  const companiesOf = async (items: ReviewRecord[], rid: string) => {
-    const ids = [...new Set(items.map((r) => r.companyId))];
-    if (ids.length === 0) return new Map<string, CatalogueCompany>();
-    const { items: found } = await catalogue.companies({ page: 1, limit: Math.min(50, ids.length), ids: ids.join(',') }, rid);
-    return new Map(found.map((c) => [c.id, c]));
-  };
+  const present = (r: ReviewRecord, c: CatalogueCompany | undefined, lang: Lang): PublicReview => presentReview(r, c, lang);
+  const companiesOf = (items: ReviewRecord[], rid: string) => companiesOfReviews(catalogue, items, rid);
 
   app.get<{ Querystring: Static<typeof ListQuery> }>('/api/reviews/list', { schema: { querystring: ListQuery } }, async (request, reply) => {
     const viewer = await sessions.optional(request);
