@@ -128,7 +128,7 @@ export default function Login() {
       />
       <p className={classes.footerText}>
         {t('auth.login.noAccount')}{' '}
-        <Link to="/register" className={classes.link}>
+        <Link to={redirectParam ? `/register?${new URLSearchParams({ [REDIRECT_PARAM]: redirectParam })}` : '/register'} className={classes.link}>
           {t('auth.login.register')}
         </Link>
       </p>

@@ -4,8 +4,8 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { Alert, Button, PasswordInput, SegmentedControl, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { Link, useRouteLoaderData } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import type { CheckInBody, UserInfo } from '../../../gateway/src/contract.ts';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { AgreementField } from '../components/account/AgreementField';
@@ -16,6 +16,8 @@ import { useFormFields, useHydrated } from '../components/account/use-form';
 import { useFinishSignIn } from '../components/account/use-sign-in';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useToast } from '../components/Toasts';
+import { keepRedirect } from '../lib/guard';
+import { REDIRECT_PARAM } from '../lib/session';
 import { pageMeta } from '../lib/meta';
 import type { RootData } from '../lib/root-data';
 import { redirectIfSignedIn } from '../lib/session.server';
@@ -42,6 +44,12 @@ export default function Register() {
   const errorText = useApiErrorText();
   const finishSignIn = useFinishSignIn();
   const hydrated = useHydrated();
+  // Arriving from the guard's login page: keep where the visitor was going, as the login page does.
+  const [searchParams] = useSearchParams();
+  const redirectParam = searchParams.get(REDIRECT_PARAM);
+  useEffect(() => {
+    keepRedirect(window.sessionStorage, redirectParam);
+  }, [redirectParam]);
   const locale = useRouteLoaderData<RootData>('root')?.locale ?? 'en';
   const [accountType, setAccountType] = useState<AccountType>('personal');
   const form = useFormFields<RegisterValues>({ email: '', username: '', password: '', captcha: '', check: false }, validateRegister);
