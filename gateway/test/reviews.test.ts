@@ -1,96 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signatureHeaders } from '@brokerwise/api-signature';
-import { MemoryBus } from '@brokerwise/bus';
-import { createCache } from '@brokerwise/cache';
-import { FileMailer } from '@brokerwise/mail';
-import { createTestDatabase, type TestDatabase } from '@brokerwise/sql';
-import { DiskStore } from '@brokerwise/storage';
-import { uniqueName } from '@brokerwise/testing';
-import { parseCatalogueConfig } from '../../services/catalogue/src/config.ts';
-import { startCatalogue } from '../../services/catalogue/src/main.ts';
-import { upsertCategory, upsertCountry } from '../../services/catalogue/src/store/reference.store.ts';
-import { parseIdentityConfig } from '../../services/identity/src/config.ts';
-import { startIdentity } from '../../services/identity/src/main.ts';
-import { parseReviewsConfig } from '../../services/reviews/src/config.ts';
-import { startReviews } from '../../services/reviews/src/main.ts';
-import type { CompanyDetail, CompanyReviews, Envelope, ErrorData, Page, PublicReview, UserInfo } from '../src/contract.ts';
-import { parseGatewayConfig } from '../src/config.ts';
-import { startGateway } from '../src/main.ts';
+import type { CompanyDetail, CompanyReviews, ErrorData, Page, PublicReview } from '../src/contract.ts';
+import { startReviewStack, type ReviewStack } from './review-stack.ts';
 
 const SALT = 'reviews-test-salt';
 
 describe('reviews through the gateway: pending for the author, approved for everyone, score follows', () => {
-  let dir: string;
-  const dbs: TestDatabase[] = [];
-  const stops: (() => Promise<void>)[] = [];
-  const bus = new MemoryBus();
-  const cache = createCache({ redisUrl: process.env.REDIS_URL, keyPrefix: `${uniqueName('rev')}:` });
-  let mailer: FileMailer;
-  let base: string;
+  let stack: ReviewStack;
   let reviewsUrl: string;
+  const call: ReviewStack['call'] = (method, p, opts) => stack.call(method, p, opts);
+  const signUp = () => stack.signUp();
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'bw-rev-'));
-    const objects = new DiskStore({ dir: path.join(dir, 'objects') });
-    mailer = new FileMailer({ dir: path.join(dir, 'outbox') });
-    const db = async (schema: string) => {
-      const d = await createTestDatabase(schema, process.env.DATABASE_URL);
-      dbs.push(d);
-      return d;
-    };
-    const reviews = await startReviews(parseReviewsConfig({ PORT: '0', LOG_LEVEL: 'silent' }), { bus, database: await db('reviews') });
-    stops.push(reviews.close);
-    reviewsUrl = `http://127.0.0.1:${reviews.port}`;
-    const catDb = await db('catalogue');
-    const catalogue = await startCatalogue(parseCatalogueConfig({ PORT: '0', DEMO_SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: catDb, objects });
-    stops.push(catalogue.close);
-    await upsertCountry(catDb.db, { code: 'GB', name_en: 'United Kingdom', name_zh: '英国', popular: true, sort: 1 });
-    await upsertCategory(catDb.db, { slug: 'Brokers', name_en: 'Brokers', name_zh: '外汇经纪商', sort: 1 });
-    await fetch(`http://127.0.0.1:${catalogue.port}/v1/companies/harbour-fx`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Harbour FX', nameZh: '海港外汇', category: 'Brokers', countryCode: 'GB', score: 4.6, reviewCount: 0, description: { en: 'A broker.', zh: '一家经纪商。' } }),
-    });
-    const identity = await startIdentity(parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, objects, cache, mailer, database: await db('identity') });
-    stops.push(identity.close);
-    const gateway = await startGateway(
-      parseGatewayConfig({
-        PORT: '0', LOG_LEVEL: 'silent', SIGNATURE_SALT: SALT, DATA_DIR: dir, RATE_LIMIT_PER_MINUTE: '10000', API_CACHE_TTL_SECONDS: '30',
-        CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`, IDENTITY_URL: `http://127.0.0.1:${identity.port}`, REVIEWS_URL: reviewsUrl,
-      }),
-      { cache, objects, bus },
-    );
-    stops.push(gateway.close);
-    base = `http://127.0.0.1:${gateway.port}`;
+    stack = await startReviewStack(SALT);
+    reviewsUrl = stack.reviewsUrl;
   });
 
   afterAll(async () => {
-    for (const stop of stops.reverse()) await stop();
-    await cache.close();
-    await bus.close();
-    for (const d of dbs) await d.destroy();
-    await rm(dir, { recursive: true, force: true });
+    await stack?.close();
   });
-
-  async function call<T>(method: 'GET' | 'POST', p: string, opts: { token?: string; body?: unknown; lang?: string } = {}) {
-    const headers: Record<string, string> = { ...(await signatureHeaders(SALT)), lang: opts.lang ?? 'en' };
-    if (opts.token) headers.token = opts.token;
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}${p}`, { method, headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) });
-    return { status: res.status, body: (await res.json()) as Envelope<T> };
-  }
-
-  async function signUp(): Promise<UserInfo> {
-    const name = `r${Math.random().toString(36).slice(2, 9)}`;
-    const email = `${name}@example.com`;
-    await call('POST', '/api/ems/send', { body: { email, event: 'user_register' } });
-    const code = /\b(\d{6})\b/.exec((await mailer.list(email))[0]!.text)![1];
-    const res = await call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { body: { tab: 'register', email, username: name, password: 'Secret123', captcha: code } });
-    return res.body.data.userInfo;
-  }
 
   it('walks a review from pending to approved, moving the company score', async () => {
     const author = await signUp();
