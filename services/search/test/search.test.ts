@@ -138,6 +138,9 @@ describe('search service (real SQL, real bus)', () => {
     expect((await h.search({ extra: 1 })).status).toBe(400);
     const odd = await h.search({ q: `'):* | !& \\ %_` });
     expect(odd.status).toBe(200);
+    // Nothing searchable in it: no results, not the whole catalogue.
+    expect(odd.body.total).toBe(0);
+    expect((await h.search({ q: '   ' })).body.total).toBeGreaterThan(0);
   });
 
   it('pages with a stable total, ordered by name', async () => {

@@ -52,6 +52,8 @@ export function planQuery(q: string) {
 export async function searchCatalogue(db: Kysely<SearchTables>, input: SearchInput): Promise<{ rows: SearchRow[]; total: number }> {
   const plan = planQuery((input.q ?? '').slice(0, MAX_QUERY_LENGTH));
   const hasText = plan.latin !== '' || plan.zh !== '';
+  // Text that folds to nothing searchable ("%_\\", "!!!") finds nothing, rather than everything.
+  if (!hasText && (input.q ?? '').trim() !== '') return { rows: [], total: 0 };
   const limit = Math.min(Math.max(1, input.limit), MAX_PAGE_SIZE);
   return searchCompanies(db, {
     ...plan,
