@@ -15,6 +15,28 @@ import {
   ReviewRejectedSchema,
   ReviewSubmittedSchema,
 } from '../gen/brokerwise/reviews/v1/events_pb.ts';
+import {
+  CommentDeletedSchema,
+  PostCollectedSchema,
+  PostCommentedSchema,
+  PostDeletedSchema,
+  PostForwardedSchema,
+  PostLikedSchema,
+  PostPublishedSchema,
+  PostUncollectedSchema,
+  PostUnlikedSchema,
+  VideoFailedSchema,
+  VideoReadySchema,
+  VideoUploadedSchema,
+} from '../gen/brokerwise/media/v1/events_pb.ts';
+import { NoticeCreatedSchema } from '../gen/brokerwise/notifications/v1/events_pb.ts';
+import {
+  AccountBoundSchema,
+  AccountSyncedSchema,
+  BrokerApplicationApprovedSchema,
+  BrokerApplicationRejectedSchema,
+  StatsUpdatedSchema,
+} from '../gen/brokerwise/trader/v1/events_pb.ts';
 
 /**
  * Every event type on the bus and the protobuf schema of its payload.
@@ -35,6 +57,24 @@ export const EVENT_TYPES = Object.freeze({
   'reviews.review.rejected': ReviewRejectedSchema,
   'reviews.review.deleted': ReviewDeletedSchema,
   'reviews.rating.changed': RatingChangedSchema,
+  'media.video.uploaded': VideoUploadedSchema,
+  'media.video.ready': VideoReadySchema,
+  'media.video.failed': VideoFailedSchema,
+  'media.post.published': PostPublishedSchema,
+  'media.post.deleted': PostDeletedSchema,
+  'media.post.liked': PostLikedSchema,
+  'media.post.unliked': PostUnlikedSchema,
+  'media.post.commented': PostCommentedSchema,
+  'media.comment.deleted': CommentDeletedSchema,
+  'media.post.collected': PostCollectedSchema,
+  'media.post.uncollected': PostUncollectedSchema,
+  'media.post.forwarded': PostForwardedSchema,
+  'notifications.notice.created': NoticeCreatedSchema,
+  'trader.account.bound': AccountBoundSchema,
+  'trader.account.synced': AccountSyncedSchema,
+  'trader.stats.updated': StatsUpdatedSchema,
+  'trader.broker_application.approved': BrokerApplicationApprovedSchema,
+  'trader.broker_application.rejected': BrokerApplicationRejectedSchema,
 } as const satisfies Record<string, DescMessage>);
 
 export type EventType = keyof typeof EVENT_TYPES;

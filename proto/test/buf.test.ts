@@ -8,7 +8,10 @@ const PROTO_FILES = [
   'brokerwise/catalogue/v1/events.proto',
   'brokerwise/events/v1/envelope.proto',
   'brokerwise/identity/v1/events.proto',
+  'brokerwise/media/v1/events.proto',
+  'brokerwise/notifications/v1/events.proto',
   'brokerwise/reviews/v1/events.proto',
+  'brokerwise/trader/v1/events.proto',
 ];
 
 const tempDirs: string[] = [];

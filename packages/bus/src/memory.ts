@@ -27,6 +27,8 @@ interface Durable {
   next: number;
   timer: NodeJS.Timeout | undefined;
   timerAt: number;
+  /** Armed while a durable with an inactive threshold has no subscription. */
+  idleTimer: NodeJS.Timeout | undefined;
 }
 
 export interface MemoryBusOptions {
@@ -77,17 +79,20 @@ export class MemoryBus implements EventBus {
   async subscribe(opts: SubscribeOptions): Promise<Subscription> {
     const resolved = resolveSubscribeOptions(opts);
     if (this.#closed) throw new BusError('BUS_CLOSED', `bus is closed: cannot subscribe ${resolved.durable}`);
-    const { durable: name, types, maxDeliver, backoffMs, ackWaitMs } = resolved;
-    const config = { durable: name, types, maxDeliver, backoffMs, ackWaitMs };
+    const { durable: name, types, maxDeliver, backoffMs, ackWaitMs, inactiveThresholdMs } = resolved;
+    const config = { durable: name, types, maxDeliver, backoffMs, ackWaitMs, inactiveThresholdMs };
     let durable = this.#durables.get(resolved.durable);
     if (durable) {
       // Like a JetStream consumer update: the latest subscriber's settings win.
       durable.config = config;
     } else {
-      durable = { name: resolved.durable, config, entries: new Map(), subs: [], next: 0, timer: undefined, timerAt: Infinity };
+      durable = { name: resolved.durable, config, entries: new Map(), subs: [], next: 0, timer: undefined, timerAt: Infinity, idleTimer: undefined };
       this.#durables.set(durable.name, durable);
     }
-    const sub = new MemorySubscription(durable, resolved.handler, resolved.concurrency, () => this.#pump(durable));
+    clearTimeout(durable.idleTimer);
+    durable.idleTimer = undefined;
+    const d = durable;
+    const sub = new MemorySubscription(durable, resolved.handler, resolved.concurrency, () => this.#pump(d), () => this.#whenIdle(d));
     durable.subs.push(sub);
     this.#pump(durable);
     return sub;
@@ -106,7 +111,23 @@ export class MemoryBus implements EventBus {
     this.#closed = true;
     const subs = [...this.#durables.values()].flatMap((d) => d.subs);
     await Promise.all(subs.map((s) => s.drain()));
-    for (const durable of this.#durables.values()) clearTimeout(durable.timer);
+    for (const durable of this.#durables.values()) {
+      clearTimeout(durable.timer);
+      clearTimeout(durable.idleTimer);
+    }
+  }
+
+  /** The last subscription of a durable went away: with an inactive threshold, forget it after that long. */
+  #whenIdle(durable: Durable): void {
+    const threshold = durable.config.inactiveThresholdMs;
+    if (threshold === undefined || durable.subs.length > 0 || this.#closed) return;
+    clearTimeout(durable.idleTimer);
+    durable.idleTimer = setTimeout(() => {
+      if (durable.subs.length > 0 || this.#durables.get(durable.name) !== durable) return;
+      clearTimeout(durable.timer);
+      this.#durables.delete(durable.name);
+    }, threshold);
+    durable.idleTimer.unref();
   }
 
   #forgetExpiredIds(now: number): void {
@@ -208,14 +229,16 @@ class MemorySubscription implements Subscription {
   readonly #handler: (msg: DeliveredMessage) => Promise<void>;
   readonly #concurrency: number;
   readonly #onSettled: () => void;
+  readonly #onGone: () => void;
   readonly #inFlight = new Set<Promise<void>>();
   #draining: Promise<void> | undefined;
 
-  constructor(durable: Durable, handler: (msg: DeliveredMessage) => Promise<void>, concurrency: number, onSettled: () => void) {
+  constructor(durable: Durable, handler: (msg: DeliveredMessage) => Promise<void>, concurrency: number, onSettled: () => void, onGone: () => void) {
     this.#durable = durable;
     this.#handler = handler;
     this.#concurrency = concurrency;
     this.#onSettled = onSettled;
+    this.#onGone = onGone;
   }
 
   hasCapacity(): boolean {
@@ -243,6 +266,7 @@ class MemorySubscription implements Subscription {
       const i = this.#durable.subs.indexOf(this);
       if (i !== -1) this.#durable.subs.splice(i, 1);
       while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
+      this.#onGone();
     })();
     return this.#draining;
   }

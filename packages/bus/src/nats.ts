@@ -145,6 +145,8 @@ export class NatsBus implements EventBus {
       // No server-side limit: see the class comment. Nak delays implement backoffMs; the consumer's
       // `backoff` is not used because the server then ignores ack_wait (it becomes backoff[0]).
       max_deliver: -1,
+      // The server deletes the durable after this long without a client pulling from it.
+      ...(resolved.inactiveThresholdMs !== undefined ? { inactive_threshold: nanos(resolved.inactiveThresholdMs) } : {}),
       ...filter,
     };
     try {
@@ -296,8 +298,8 @@ export class NatsBus implements EventBus {
     } catch (err) {
       const code = err instanceof JetStreamApiError ? err.code : 0;
       if (code !== CONSUMER_ALREADY_EXISTS && code !== CONSUMER_NAME_EXISTS) throw err;
-      const { durable_name, ack_wait, max_deliver, filter_subject, filter_subjects } = config;
-      await this.#jsm.consumers.update(this.eventsStream, durable_name, { ack_wait, max_deliver, filter_subject, filter_subjects });
+      const { durable_name, ack_wait, max_deliver, filter_subject, filter_subjects, inactive_threshold } = config;
+      await this.#jsm.consumers.update(this.eventsStream, durable_name, { ack_wait, max_deliver, filter_subject, filter_subjects, ...(inactive_threshold !== undefined ? { inactive_threshold } : {}) });
     }
   }
 

@@ -16,6 +16,7 @@ export interface ResolvedSubscribeOptions {
   backoffMs: number[];
   ackWaitMs: number;
   concurrency: number;
+  inactiveThresholdMs: number | undefined;
   handler: (msg: DeliveredMessage) => Promise<void>;
 }
 
@@ -41,7 +42,9 @@ export function resolveSubscribeOptions(opts: SubscribeOptions): ResolvedSubscri
   const concurrency = opts.concurrency ?? DEFAULT_CONCURRENCY;
   if (!Number.isInteger(concurrency) || concurrency < 1) invalid(`durable ${opts.durable}: concurrency must be an integer >= 1`);
   if (typeof opts.handler !== 'function') invalid(`durable ${opts.durable}: handler must be a function`);
-  return { durable: opts.durable, types: [...opts.types], maxDeliver, backoffMs: [...backoffMs], ackWaitMs, concurrency, handler: opts.handler };
+  const inactiveThresholdMs = opts.inactiveThresholdMs;
+  if (inactiveThresholdMs !== undefined && (!Number.isFinite(inactiveThresholdMs) || inactiveThresholdMs <= 0)) invalid(`durable ${opts.durable}: inactiveThresholdMs must be > 0`);
+  return { durable: opts.durable, types: [...opts.types], maxDeliver, backoffMs: [...backoffMs], ackWaitMs, concurrency, inactiveThresholdMs, handler: opts.handler };
 }
 
 /** Delay before the redelivery that follows failed delivery number `deliveryCount` (1-based; last delay repeats). */

@@ -37,6 +37,12 @@ export interface SubscribeOptions {
    * except that a failed one is retried after the ones published behind it.
    */
   concurrency?: number;
+  /**
+   * Delete the durable, and the messages it holds, once it has had no subscription for this long.
+   * For per-process consumers (every gateway replica needs every signal, under a durable named
+   * after the replica) that must not outlive their process. Default: the durable is kept.
+   */
+  inactiveThresholdMs?: number;
   /** Resolve = ack; throw = nak with backoff (or dead-letter after maxDeliver). */
   handler: (msg: DeliveredMessage) => Promise<void>;
 }

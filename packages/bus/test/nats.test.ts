@@ -42,6 +42,22 @@ describe.skipIf(!url)('NatsBus', () => {
     }
   });
 
+  it('lets the server delete a per-replica durable after its inactive threshold', async () => {
+    const bus = await NatsBus.connect({ servers: url!, namespace });
+    const nc = await connect({ servers: url! });
+    try {
+      const durable = uniqueName('replica');
+      const sub = await bus.subscribe({ durable, types: ['idle.a'], inactiveThresholdMs: 1000, handler: async () => {} });
+      const jsm = await jetstreamManager(nc);
+      expect((await jsm.consumers.info(bus.eventsStream, durable)).config.inactive_threshold).toBe(1000e6);
+      await sub.drain();
+      await expect.poll(() => jsm.consumers.info(bus.eventsStream, durable).then(() => 'exists', () => 'deleted'), { timeout: 15_000, interval: 250 }).toBe('deleted');
+    } finally {
+      await nc.close();
+      await bus.close();
+    }
+  });
+
   it('configures the durable as an explicit-ack, deliver-new consumer with the ack wait asked for', async () => {
     const bus = await NatsBus.connect({ servers: url!, namespace });
     const nc = await connect({ servers: url! });

@@ -40,6 +40,8 @@ export class FileMailer implements Mailer, Mailbox {
       text: msg.text,
       ...(msg.html !== undefined && { html: msg.html }),
       ...(msg.tags && { tags: msg.tags }),
+      ...(msg.messageId && { messageId: msg.messageId }),
+      ...(msg.headers && Object.keys(msg.headers).length > 0 && { headers: msg.headers }),
       sentAt: sentAt.toISOString(),
     };
     // Colons are not allowed in Windows file names; the name still sorts by time.

@@ -38,7 +38,19 @@ export function assertMessage(msg: MailMessage): void {
   if (msg.tags && tagsHeader(msg.tags).length > MAX_TAGS_HEADER) {
     throw new TypeError(`tags must serialise to at most ${MAX_TAGS_HEADER} characters`);
   }
+  if (msg.messageId !== undefined && !MESSAGE_ID.test(msg.messageId)) {
+    throw new TypeError(`invalid message id: ${JSON.stringify(msg.messageId)}`);
+  }
+  for (const [name, value] of Object.entries(msg.headers ?? {})) {
+    // No header injection: one line per header, and no overriding the ones the port sets.
+    if (!HEADER_NAME.test(name) || RESERVED_HEADERS.has(name.toLowerCase())) throw new TypeError(`header not allowed: ${JSON.stringify(name)}`);
+    if (typeof value !== 'string' || /[\r\n]/.test(value) || value.length > MAX_TAGS_HEADER) throw new TypeError(`invalid value of header ${name}`);
+  }
 }
+
+const MESSAGE_ID = /^[A-Za-z0-9._%+=-]+@[A-Za-z0-9.-]+$/;
+const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
+const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'content-type', 'content-transfer-encoding', 'mime-version', TAGS_HEADER.toLowerCase()]);
 
 /** The nodemailer message both adapters send or render, UTF-8 throughout. */
 export function toNodemailer(msg: MailMessage, from: string, id: string, sentAt: Date): SendMailOptions {
@@ -49,11 +61,11 @@ export function toNodemailer(msg: MailMessage, from: string, id: string, sentAt:
     text: msg.text,
     ...(msg.html !== undefined && { html: msg.html }),
     date: sentAt,
-    messageId: `<${id}@${domainOf(from)}>`,
-    ...(msg.tags &&
-      Object.keys(msg.tags).length > 0 && {
-        headers: { [TAGS_HEADER]: { prepared: true, value: tagsHeader(msg.tags) } },
-      }),
+    messageId: msg.messageId ? `<${msg.messageId}>` : `<${id}@${domainOf(from)}>`,
+    headers: {
+      ...Object.fromEntries(Object.entries(msg.headers ?? {}).map(([name, value]) => [name, { prepared: true, value }])),
+      ...(msg.tags && Object.keys(msg.tags).length > 0 && { [TAGS_HEADER]: { prepared: true, value: tagsHeader(msg.tags) } }),
+    },
   };
 }
 

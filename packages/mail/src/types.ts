@@ -9,6 +9,13 @@ export interface MailMessage {
   html?: string;
   /** Free-form tags kept with the message (e.g. `{ event: 'user_register' }`), useful for tests. */
   tags?: Record<string, string>;
+  /**
+   * Message-ID without angle brackets (`local@domain`). Give the same one to every attempt of the
+   * same mail, so a receiver can drop a copy a retried send delivered twice. Default: a new one.
+   */
+  messageId?: string;
+  /** Extra headers, e.g. `List-Unsubscribe`; ASCII names, values without line breaks. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail {
@@ -18,6 +25,8 @@ export interface SentMail {
   text: string;
   html?: string;
   tags?: Record<string, string>;
+  messageId?: string;
+  headers?: Record<string, string>;
   sentAt: string;
 }
 

@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import type { AddressObject } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Mailer } from '@brokerwise/mail';
+import type { MailMessage, Mailer } from '@brokerwise/mail';
 
 /** A message as the receiving side sees it, parsed from the raw MIME bytes. */
 export interface DeliveredMail {
@@ -105,6 +105,37 @@ export function describeMailerConformance(name: string, make: () => Promise<Mail
       const mails = await Promise.all((await harness.delivered()).map(parseMail));
       expect(mails.map((m) => m.to[0]).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
       for (const m of mails) expect(m.subject).toBe(`主题 ${m.to[0]}`);
+    });
+
+    it('carries a given Message-ID and extra headers (List-Unsubscribe) unchanged', async () => {
+      const url = 'https://brokerwise.example/newsletter/unsubscribe?token=eyJwIjoidSJ9.c2lnbmF0dXJlLW9mLWZvcnR5LXRocmVlLWNoYXJhY3RlcnMtbG9uZw';
+      await harness.mailer.send({
+        to: 'reader@example.com',
+        subject: '周报',
+        text: 'x',
+        messageId: 'n.3f9a2c1e8b7d@brokerwise.example',
+        headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+      const [raw] = await harness.delivered();
+      const mail = await parseMail(raw!);
+      expect(mail.messageId).toBe('<n.3f9a2c1e8b7d@brokerwise.example>');
+      const head = raw!.toString('latin1').split(/\r?\n\r?\n/)[0]!;
+      expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+      expect(head).toContain(`List-Unsubscribe: <${url}>`);
+    });
+
+    it('refuses header injection, reserved headers and a malformed message id', async () => {
+      const cases: Partial<MailMessage>[] = [
+        { headers: { 'List-Unsubscribe': '<https://x.example>\r\nBcc: victim@example.com' } },
+        { headers: { Bcc: 'victim@example.com' } },
+        { headers: { 'Bad Name': 'x' } },
+        { messageId: '<already-bracketed@example.com>' },
+        { messageId: 'no-domain' },
+      ];
+      for (const bad of cases) {
+        await expect(harness.mailer.send({ to: 'a@example.com', subject: 's', text: 't', ...bad }), JSON.stringify(bad)).rejects.toThrow(TypeError);
+      }
+      expect(await harness.delivered()).toEqual([]);
     });
 
     it('refuses a recipient that is not a single address', async () => {

@@ -25,6 +25,11 @@ export interface ConsumeOptions {
   handlers: EventHandlers;
   maxDeliver?: number;
   backoffMs?: number[];
+  /**
+   * Called after the inbox transaction of a handled event committed (not for skipped
+   * redeliveries), e.g. to poke an outbox relay or a mail sender the handler gave work to.
+   */
+  afterCommit?: (event: { id: string; type: string }) => void;
 }
 
 /**
@@ -45,7 +50,7 @@ export async function consumeEvents(opts: ConsumeOptions): Promise<Subscription>
       const handle = opts.handlers[event.type];
       if (!handle) return; // subscribed by wildcard but not ours: ack and move on
       const log = opts.log.child({ eventId: event.envelope.id, eventType: event.type, correlationId: event.envelope.correlationId });
-      await db.transaction().execute(async (trx) => {
+      const handled = await db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('inbox')
           .values({ event_id: event.envelope.id, handler: opts.durable })
@@ -53,7 +58,7 @@ export async function consumeEvents(opts: ConsumeOptions): Promise<Subscription>
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
           log.debug('event already handled; skipping');
-          return;
+          return false;
         }
         await handle(event.payload, {
           trx: trx as Transaction<any>,
@@ -62,7 +67,9 @@ export async function consumeEvents(opts: ConsumeOptions): Promise<Subscription>
           occurredAt: event.envelope.occurredAt ? new Date(Number(event.envelope.occurredAt.seconds) * 1000) : undefined,
           log,
         });
+        return true;
       });
+      if (handled) opts.afterCommit?.({ id: event.envelope.id, type: event.type });
     },
   });
 }

@@ -4,3 +4,4 @@ export { runServer, type RunServerOptions } from './server.ts';
 export { kitMigrations, type KitTables } from './migrations.ts';
 export { enqueueEvent, OutboxRelay, type OutboxRelayOptions, type OutboxEvent } from './outbox.ts';
 export { consumeEvents, type EventHandlers, type ConsumeOptions, type HandlerContext } from './inbox.ts';
+export { Uuid } from './schemas.ts';

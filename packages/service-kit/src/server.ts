@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 export interface RunServerOptions {
@@ -14,11 +16,14 @@ export interface RunServerOptions {
  * resources. Exits non-zero when shutdown overruns its budget.
  */
 export async function runServer(app: FastifyInstance, opts: RunServerOptions): Promise<{ close: () => Promise<void> }> {
+  const endConnections = trackConnections(app.server);
   await app.listen({ port: opts.port, host: opts.host });
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await app.close();
+      const closed = app.close();
+      endConnections();
+      await closed;
       for (const c of opts.closers ?? []) {
         try {
           await c();
@@ -41,4 +46,39 @@ export async function runServer(app: FastifyInstance, opts: RunServerOptions): P
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
   return { close };
+}
+
+/**
+ * Node's `server.close()` waits for every open connection but ends only those idle between two
+ * requests: a connection that never carried a request (undici opens one when a caller aborts a
+ * request, nodejs/undici#5845) or one whose request was in flight at close time and is then kept
+ * alive holds `close()` until the client or `headersTimeout` ends it, a minute and more. At close,
+ * connections without a request in flight end now, the others once their response is sent.
+ */
+function trackConnections(server: Server): () => void {
+  const sockets = new Set<Socket>();
+  const inFlight = new Map<Socket, number>();
+  let closing = false;
+  server.on('connection', (socket: Socket) => {
+    if (closing) return void socket.destroy();
+    sockets.add(socket);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      inFlight.delete(socket);
+    });
+  });
+  server.on('request', (req, res) => {
+    const socket = req.socket;
+    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+    res.once('close', () => {
+      const left = (inFlight.get(socket) ?? 1) - 1;
+      if (left > 0) return void inFlight.set(socket, left);
+      inFlight.delete(socket);
+      if (closing) socket.destroy();
+    });
+  });
+  return () => {
+    closing = true;
+    for (const socket of sockets) if (!inFlight.has(socket)) socket.destroy();
+  };
 }

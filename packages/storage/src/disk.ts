@@ -5,8 +5,8 @@ import { access, lstat, mkdir, open, readFile, readdir, rename, rm, stat, unlink
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { md5Hex, toBuffer } from './body.ts';
 import { mapLimit } from './concurrency.ts';
-import { META_SUFFIX, TMP_SEGMENT, InvalidKeyError, assertValidKey, assertValidPrefix } from './keys.ts';
-import type { ObjectInfo, ObjectStore } from './types.ts';
+import { META_SUFFIX, TMP_SEGMENT, InvalidKeyError, RangeNotSatisfiableError, assertValidKey, assertValidPrefix, assertValidRange } from './keys.ts';
+import type { ByteRange, ObjectInfo, ObjectStore, RangedObject } from './types.ts';
 
 export interface DiskStoreOptions {
   /** Root directory; created on first write. */
@@ -76,6 +76,32 @@ export class DiskStore implements ObjectStore {
       }
       const info = await this.#info(key, path, st.size);
       return { stream: handle.createReadStream(), info };
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+  }
+
+  async getRange(key: string, range: ByteRange): Promise<RangedObject | null> {
+    assertValidRange(range);
+    const path = this.#path(key);
+    let handle: FileHandle;
+    try {
+      handle = await open(path, 'r');
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+    try {
+      const st = await handle.stat();
+      if (!st.isFile()) {
+        await handle.close();
+        return null;
+      }
+      if (range.start >= st.size) throw new RangeNotSatisfiableError(key, st.size);
+      const end = Math.min(range.end ?? st.size - 1, st.size - 1);
+      const info = await this.#info(key, path, st.size);
+      return { stream: handle.createReadStream({ start: range.start, end }), info, range: { start: range.start, end } };
     } catch (err) {
       await handle.close();
       throw err;

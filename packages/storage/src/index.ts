@@ -5,10 +5,10 @@ import { S3Store } from './s3.ts';
 import type { S3StoreOptions } from './s3.ts';
 import type { ObjectStore } from './types.ts';
 
-export type { ObjectInfo, ObjectStore } from './types.ts';
+export type { ByteRange, ObjectInfo, ObjectStore, RangedObject } from './types.ts';
 export { DiskStore, type DiskStoreOptions } from './disk.ts';
 export { S3Store, type S3StoreOptions } from './s3.ts';
-export { InvalidKeyError, assertValidKey, assertValidPrefix } from './keys.ts';
+export { InvalidKeyError, RangeNotSatisfiableError, assertValidKey, assertValidPrefix } from './keys.ts';
 export { parseS3Env } from './env.ts';
 
 export interface ObjectStoreConfig {

@@ -45,3 +45,20 @@ function checkSegments(key: string, segments: string[]): void {
   }
   if (segments[0] === TMP_SEGMENT) throw new InvalidKeyError(key, `the top-level ${TMP_SEGMENT}/ is reserved`);
 }
+
+/** A ranged read starting past the object's last byte (HTTP 416); `size` is the object's size. */
+export class RangeNotSatisfiableError extends Error {
+  readonly code = 'STORAGE_RANGE_NOT_SATISFIABLE';
+  readonly size: number;
+  constructor(key: string, size: number) {
+    super(`range not satisfiable for ${JSON.stringify(key)} (${size} bytes)`);
+    this.name = 'RangeNotSatisfiableError';
+    this.size = size;
+  }
+}
+
+/** Checks a requested range: integers, start ≥ 0, end ≥ start when given. */
+export function assertValidRange(range: { start: number; end?: number }): void {
+  const ok = Number.isSafeInteger(range.start) && range.start >= 0 && (range.end === undefined || (Number.isSafeInteger(range.end) && range.end >= range.start));
+  if (!ok) throw new RangeError(`invalid byte range ${JSON.stringify(range)}`);
+}

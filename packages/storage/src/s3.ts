@@ -4,8 +4,8 @@ import { Client } from 'minio';
 import type { BucketItem } from 'minio';
 import { readAll, toBuffer } from './body.ts';
 import { mapLimit } from './concurrency.ts';
-import { assertValidKey, assertValidPrefix } from './keys.ts';
-import type { ObjectInfo, ObjectStore } from './types.ts';
+import { RangeNotSatisfiableError, assertValidKey, assertValidPrefix, assertValidRange } from './keys.ts';
+import type { ByteRange, ObjectInfo, ObjectStore, RangedObject } from './types.ts';
 
 export interface S3StoreOptions {
   /** Host name only, e.g. `127.0.0.1` or `s3.eu-central-1.amazonaws.com`. */
@@ -97,6 +97,54 @@ export class S3Store implements ObjectStore {
         contentType: headers['content-type'] ?? DEFAULT_CONTENT_TYPE,
         ...(typeof headers.etag === 'string' && { etag: headers.etag.replace(/^"|"$/g, '') }),
       },
+    };
+  }
+
+  async getRange(key: string, range: ByteRange): Promise<RangedObject | null> {
+    assertValidRange(range);
+    assertValidKey(key);
+    await this.ensureBucket();
+    let stream: Readable;
+    try {
+      // One request: S3 answers 206 with `Content-Range: bytes a-b/size`, or 416 InvalidRange.
+      // (minio sends no Range header for offset 0 without a length: a 200 with the whole object.)
+      const length = range.end === undefined ? 0 : range.end - range.start + 1;
+      stream = await this.#client.getPartialObject(this.bucket, key, range.start, length);
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      if ((err as { code?: unknown } | null)?.code === 'InvalidRange') {
+        // The error carries no size: ask for it (416 must name the size in Content-Range).
+        const info = await this.head(key);
+        if (!info) return null;
+        throw new RangeNotSatisfiableError(key, info.size);
+      }
+      throw err;
+    }
+    const headers = (stream as Readable & { headers?: IncomingHttpHeaders }).headers;
+    if (!headers) {
+      stream.destroy();
+      throw new Error('minio getPartialObject returned a stream without response headers');
+    }
+    const length = Number(headers['content-length'] ?? 0);
+    const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(headers['content-range'] ?? ''));
+    // A 200 (no Content-Range) carries the whole object.
+    const start = match ? Number(match[1]) : 0;
+    const end = match ? Number(match[2]) : length - 1;
+    const size = match ? Number(match[3]) : length;
+    if (end < start) {
+      // An empty object: S3 has no byte 0 to send.
+      stream.destroy();
+      throw new RangeNotSatisfiableError(key, size);
+    }
+    return {
+      stream,
+      info: {
+        key,
+        size,
+        contentType: headers['content-type'] ?? DEFAULT_CONTENT_TYPE,
+        ...(typeof headers.etag === 'string' && { etag: headers.etag.replace(/^"|"$/g, '') }),
+      },
+      range: { start, end },
     };
   }
 

@@ -85,6 +85,51 @@ export function describeObjectStoreConformance(name: string, make: () => ObjectS
       expect((await readAll(streamed!.stream)).equals(random)).toBe(true);
     });
 
+    it('reads byte ranges: first bytes, middle, open-ended, clamped end, last byte', async () => {
+      const body = randomBytes(100_000);
+      await store.put('videos/v/playback.mp4', body, 'video/mp4');
+      const read = async (range: { start: number; end?: number }) => {
+        const got = await store.getRange('videos/v/playback.mp4', range);
+        expect(got).not.toBeNull();
+        return { bytes: await readAll(got!.stream), info: got!.info, range: got!.range };
+      };
+
+      const first = await read({ start: 0, end: 1 });
+      expect(first.bytes.equals(body.subarray(0, 2))).toBe(true);
+      expect(first.range).toEqual({ start: 0, end: 1 });
+      expect(first.info).toMatchObject({ key: 'videos/v/playback.mp4', size: body.length, contentType: 'video/mp4' });
+
+      const middle = await read({ start: 40_000, end: 59_999 });
+      expect(middle.bytes.equals(body.subarray(40_000, 60_000))).toBe(true);
+      expect(middle.range).toEqual({ start: 40_000, end: 59_999 });
+
+      const open = await read({ start: 99_000 });
+      expect(open.bytes.equals(body.subarray(99_000))).toBe(true);
+      expect(open.range).toEqual({ start: 99_000, end: 99_999 });
+
+      const whole = await read({ start: 0 });
+      expect(whole.bytes.equals(body)).toBe(true);
+      expect(whole.range).toEqual({ start: 0, end: 99_999 });
+
+      const clamped = await read({ start: 99_990, end: 1_000_000 });
+      expect(clamped.bytes.equals(body.subarray(99_990))).toBe(true);
+      expect(clamped.range).toEqual({ start: 99_990, end: 99_999 });
+
+      const last = await read({ start: 99_999, end: 99_999 });
+      expect([...last.bytes]).toEqual([body[99_999]]);
+    });
+
+    it('refuses a range past the end with the object size, and null for a missing key', async () => {
+      await store.put('videos/w/playback.mp4', Buffer.from('0123456789'), 'video/mp4');
+      await expect(store.getRange('videos/w/playback.mp4', { start: 10 })).rejects.toMatchObject({ code: 'STORAGE_RANGE_NOT_SATISFIABLE', size: 10 });
+      await expect(store.getRange('videos/w/playback.mp4', { start: 50, end: 60 })).rejects.toMatchObject({ code: 'STORAGE_RANGE_NOT_SATISFIABLE', size: 10 });
+      await store.put('videos/w/empty.mp4', Buffer.alloc(0), 'video/mp4');
+      await expect(store.getRange('videos/w/empty.mp4', { start: 0 })).rejects.toMatchObject({ code: 'STORAGE_RANGE_NOT_SATISFIABLE', size: 0 });
+      expect(await store.getRange('videos/none/playback.mp4', { start: 0, end: 1 })).toBeNull();
+      await expect(store.getRange('videos/w/playback.mp4', { start: 5, end: 2 })).rejects.toThrow(RangeError);
+      await expect(store.getRange('../x', { start: 0 })).rejects.toMatchObject({ code: 'STORAGE_INVALID_KEY' });
+    });
+
     it('keeps the content type, and replaces body and type on overwrite', async () => {
       await store.put('docs/readme', Buffer.from('# 你好'), 'text/markdown; charset=utf-8');
       expect((await store.head('docs/readme'))?.contentType).toBe('text/markdown; charset=utf-8');

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file brokerwise/identity/v1/events.proto.
  */
 export const file_brokerwise_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiNicm9rZXJ3aXNlL2lkZW50aXR5L3YxL2V2ZW50cy5wcm90bxIWYnJva2Vyd2lzZS5pZGVudGl0eS52MSKFAQoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRIOCgZsb2NhbGUYBCABKAkSMQoNcmVnaXN0ZXJlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAidAoSRW1haWxDb2RlUmVxdWVzdGVkEg0KBWVtYWlsGAEgASgJEg0KBWV2ZW50GAIgASgJEg4KBmxvY2FsZRgDIAEoCRIwCgxyZXF1ZXN0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIsABChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRISCgphdmF0YXJfa2V5GAMgASgJEhQKDGNvdW50cnlfY29kZRgEIAEoCRINCgVtb3R0bxgFIAEoCRINCgVlbWFpbBgGIAEoCRIuCgp1cGRhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAggASgDInwKDFVzZXJGb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSLwoLZm9sbG93ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoABCg5Vc2VyVW5mb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSMQoNdW5mb2xsb3dlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiNicm9rZXJ3aXNlL2lkZW50aXR5L3YxL2V2ZW50cy5wcm90bxIWYnJva2Vyd2lzZS5pZGVudGl0eS52MSKFAQoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRIOCgZsb2NhbGUYBCABKAkSMQoNcmVnaXN0ZXJlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAisgEKEkVtYWlsQ29kZVJlcXVlc3RlZBINCgVlbWFpbBgBIAEoCRINCgVldmVudBgCIAEoCRIOCgZsb2NhbGUYAyABKAkSMAoMcmVxdWVzdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIMCgRjb2RlGAUgASgJEi4KCmV4cGlyZXNfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIsABChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRISCgphdmF0YXJfa2V5GAMgASgJEhQKDGNvdW50cnlfY29kZRgEIAEoCRINCgVtb3R0bxgFIAEoCRINCgVlbWFpbBgGIAEoCRIuCgp1cGRhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAggASgDInwKDFVzZXJGb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSLwoLZm9sbG93ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoABCg5Vc2VyVW5mb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSMQoNdW5mb2xsb3dlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Event type `identity.user.registered`: a new account was created (password or social
@@ -66,7 +66,9 @@ export const UserRegisteredSchema: GenMessage<UserRegistered> = /*@__PURE__*/
 
 /**
  * Event type `identity.email_code.requested`: someone asked for a verification code by email.
- * The code itself is never put in an event; the mail sender gets it from identity directly.
+ * The notifications service mails `code` (docs/adr/010-email-codes-on-the-internal-bus.md): the
+ * code is short-lived and single-use, identity keeps only its HMAC, and event payloads are never
+ * logged. Consumers other than notifications must ignore `code`.
  *
  * @generated from message brokerwise.identity.v1.EmailCodeRequested
  */
@@ -99,6 +101,21 @@ export type EmailCodeRequested = Message<"brokerwise.identity.v1.EmailCodeReques
    * @generated from field: google.protobuf.Timestamp requested_at = 4;
    */
   requestedAt?: Timestamp | undefined;
+
+  /**
+   * The 6-digit code to mail. Empty in events written before the notifications service sent
+   * the mail (identity mailed it itself then).
+   *
+   * @generated from field: string code = 5;
+   */
+  code: string;
+
+  /**
+   * When the code stops being accepted: a mail still unsent by then is dropped, not sent late.
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 6;
+   */
+  expiresAt?: Timestamp | undefined;
 };
 
 /**
