@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OutboxRelay } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import { companyRoutes } from './routes/companies/index.ts';
+import { promotionRoutes } from './routes/promotions/index.ts';
 import { referenceRoutes } from './routes/reference/index.ts';
 import type { CatalogueTables } from './store/types.ts';
 
@@ -19,4 +20,5 @@ export interface CatalogueDeps {
 export async function catalogueApp(app: FastifyInstance, deps: CatalogueDeps): Promise<void> {
   await companyRoutes(app, deps);
   await referenceRoutes(app, deps);
+  await promotionRoutes(app, deps);
 }

@@ -7,7 +7,7 @@ import { migrations } from '../migrations/index.ts';
 import { catalogueApp } from './app.ts';
 import type { CatalogueConfig } from './config.ts';
 import { handlers } from './events/registry.ts';
-import { loadDemoData } from './seed/load-demo.ts';
+import { loadDemoData, loadDemoPromotions } from './seed/load-demo.ts';
 import type { CatalogueTables } from './store/types.ts';
 
 export interface Shared {
@@ -37,6 +37,9 @@ export async function startCatalogue(config: CatalogueConfig, shared: Shared = {
   if (config.DEMO_SEED) {
     const seeded = await loadDemoData({ db, objects, mediaUrl, onlyIfEmpty: true });
     if (seeded) app.log.info({ companies: seeded.companies }, 'demo data loaded');
+    // Separately: a catalogue seeded before promotions existed gets them too.
+    const promotions = await loadDemoPromotions({ db });
+    if (promotions > 0) app.log.info({ promotions }, 'demo promotions loaded');
   }
 
   registerHealth(app, [

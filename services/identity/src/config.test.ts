@@ -5,7 +5,7 @@ import { DEV_CODE_SECRET, demoAdminEnabled, listSetting, parseIdentityConfig } f
 describe('identity config', () => {
   it('has development defaults for everything', () => {
     const c = parseIdentityConfig({});
-    expect(c).toMatchObject({ PORT: 3202, CODE_SECRET: DEV_CODE_SECRET, GOOGLE_CLIENT_IDS: '', FACEBOOK_APP_ID: '', MAIL_FROM: 'Brokerwise <no-reply@brokerwise.example>' });
+    expect(c).toMatchObject({ PORT: 3202, CODE_SECRET: DEV_CODE_SECRET, GOOGLE_CLIENT_IDS: '', FACEBOOK_APP_ID: '' });
     expect(listSetting(c.GOOGLE_ISSUERS)).toEqual(['https://accounts.google.com', 'accounts.google.com']);
     expect(listSetting(' a, ,b ,')).toEqual(['a', 'b']);
   });
@@ -23,7 +23,7 @@ describe('identity config', () => {
   });
 
   it('refuses bad values', () => {
-    expect(() => parseIdentityConfig({ PORT: 'x', SMTP_URL: 'http://nope', CODE_SECRET: 'short' })).toThrow(ConfigError);
+    expect(() => parseIdentityConfig({ PORT: 'x', CODE_SECRET: 'short' })).toThrow(ConfigError);
   });
 
   it('seeds the demo admin by default in embedded mode only, and production refuses to', () => {

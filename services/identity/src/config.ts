@@ -11,9 +11,6 @@ export const IdentityConfigSchema = Type.Object({
   MIGRATE_ON_START: Type.Boolean({ default: true }),
   /** HMAC key for stored email-code hashes. */
   CODE_SECRET: Type.String({ default: DEV_CODE_SECRET, minLength: 16 }),
-  /** Production mail relay; without it mail goes to `<DATA_DIR>/outbox` (dev mailbox). */
-  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
-  MAIL_FROM: Type.String({ default: 'Brokerwise <no-reply@brokerwise.example>' }),
   /** Failed sign-ins allowed per account, and per client address, within the window. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: Type.Integer({ default: 10, minimum: 1 }),
   LOGIN_MAX_FAILURES_PER_IP: Type.Integer({ default: 30, minimum: 1 }),

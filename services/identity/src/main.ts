@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { createBus, type EventBus } from '@brokerwise/bus';
 import { createCache, type Cache } from '@brokerwise/cache';
-import { createMailer, type Mailer } from '@brokerwise/mail';
 import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
@@ -12,6 +11,7 @@ import { processAvatar } from './domain/avatar/index.ts';
 import { purgeExpiredCodes } from './domain/codes.ts';
 import type { Clock } from './domain/context.ts';
 import { ensureDemoAdmin, generateDemoPassword, type DemoAdmin } from './domain/demo-admin.ts';
+import { ensureDemoCreators } from './domain/demo-creators.ts';
 import { createPasswordHasher } from './domain/passwords.ts';
 import { createSocialVerifiers } from './domain/social/index.ts';
 import { handlers } from './events/registry.ts';
@@ -23,8 +23,6 @@ export interface Shared {
   objects?: ObjectStore;
   /** Counters of the sign-in throttle; shared with the gateway in embedded mode. */
   cache?: Cache;
-  /** The mail port (the dev mailbox reads the file mailer's outbox). */
-  mailer?: Mailer;
   /** An open database (tests pass their own). */
   database?: Database;
   /** "Now" for the domain (code expiry, sessions); tests move it. Defaults to the system clock. */
@@ -49,7 +47,6 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
     shared.objects ??
     (await createObjectStore({ dataDir: config.DATA_DIR, s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
   const cache = shared.cache ?? createCache({ ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}), keyPrefix: `${config.NATS_NAMESPACE}:` });
-  const mailer = shared.mailer ?? createMailer({ dataDir: config.DATA_DIR, ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}), from: config.MAIL_FROM });
 
   const app = buildFastify({ service: 'identity', logLevel: config.LOG_LEVEL, trustRequestId: true });
   const db = database.db as Kysely<IdentityTables>;
@@ -59,12 +56,13 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
     { name: 'database', check: database.ping },
     { name: 'bus', check: () => bus.ping() },
     { name: 'cache', check: () => cache.ping() },
-    { name: 'mail', check: () => mailer.ping() },
     { name: 'objects', check: () => objects.ping() },
   ]);
   const now = shared.now ?? (() => new Date());
   const passwords = createPasswordHasher();
   const demoAdmin = demoAdminEnabled(config) ? await ensureDemoAdmin({ db, now, passwords }, config.DEMO_ADMIN_PASSWORD ?? generateDemoPassword()) : undefined;
+  // Demo creators (fixed ids) author the media service's demo posts.
+  if (demoAdminEnabled(config)) await ensureDemoCreators({ db, now });
   if (demoAdminEnabled(config)) {
     if (demoAdmin) app.log.info({ email: demoAdmin.email }, 'demo admin ready');
     else app.log.warn('demo admin not seeded: the username "admin" belongs to another account');
@@ -73,7 +71,6 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
     db,
     relay,
     cache,
-    mailer,
     objects,
     now,
     passwords,
@@ -112,7 +109,6 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
       () => relay.stop(),
       ...(shared.bus ? [] : [() => bus.close()]),
       ...(shared.cache ? [] : [() => cache.close()]),
-      ...(shared.mailer ? [] : [() => mailer.close()]),
       ...(shared.database ? [] : [() => database.close()]),
     ],
   });

@@ -132,7 +132,7 @@ describe('identity: sign-in, throttling, sessions and passwords (real SQL, bus, 
 
     const sent = await h.call('POST', '/v1/codes', { email: 'ignored@example.com', purpose: 'change_password', locale: 'en', userId: user.id });
     expect(sent.status).toBe(200);
-    expect(await h.mails('ignored@example.com')).toHaveLength(0);
+    expect(await h.codeRequests('ignored@example.com')).toHaveLength(0);
     const code = await h.codeFor(person.email, 'change_password');
 
     expect(errorOf(await change({ oldPassword: 'Wrong-pass1', newPassword: 'New-pass-12', code }))).toMatchObject({ code: 'identity.old_password_wrong', fields: { oldpwd: 'wrong' } });
@@ -171,8 +171,8 @@ describe('identity: sign-in, throttling, sessions and passwords (real SQL, bus, 
     const b = await h.call('POST', '/v1/codes', { email: known.person.email, purpose: 'retrieve_password', locale: 'en' });
     expect(a.status).toBe(200);
     expect(a.body).toEqual(b.body);
-    expect(await h.mails(email)).toHaveLength(0);
-    expect(await h.mails(known.person.email)).not.toHaveLength(0);
+    expect(await h.codeRequests(email)).toHaveLength(0);
+    expect(await h.codeRequests(known.person.email)).not.toHaveLength(0);
     // The resend wait looks the same too.
     const again = await h.call('POST', '/v1/codes', { email, purpose: 'retrieve_password', locale: 'en' });
     expect(again.status).toBe(429);

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
-import { FileMailer } from '@brokerwise/mail';
 import { createTestDatabase, type Kysely } from '@brokerwise/sql';
 import { DiskStore } from '@brokerwise/storage';
 import { uniqueName } from '@brokerwise/testing';
@@ -71,7 +70,6 @@ describe('identity: the demo admin across restarts, and never in production', ()
       cache,
       database,
       objects: new DiskStore({ dir: path.join(dir, 'objects') }),
-      mailer: new FileMailer({ dir: path.join(dir, 'outbox') }),
     });
     const statuses: number[] = [];
     for (const password of tryPasswords) {

@@ -4,31 +4,26 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { createBus, type EventBus } from '@brokerwise/bus';
 import { createCache, type Cache } from '@brokerwise/cache';
-import { FileMailer, type SentMail } from '@brokerwise/mail';
-import { decodeEvent, type DecodedEvent } from '@brokerwise/proto';
+import { decodeEvent, type DecodedEvent, type EventPayload } from '@brokerwise/proto';
 import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
 import { DiskStore } from '@brokerwise/storage';
-import { uniqueName } from '@brokerwise/testing';
+import { jsonCaller, uniqueName, type Reply } from '@brokerwise/testing';
 import { parseIdentityConfig } from '../src/config.ts';
 import type { DemoAdmin } from '../src/domain/demo-admin.ts';
 import { startIdentity } from '../src/main.ts';
 import type { IdentityTables } from '../src/store/types.ts';
 
-export interface Reply<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
+export { errorOf, type Reply } from '@brokerwise/testing';
 
 /**
  * One identity service on real infrastructure for a test file: its own database (PGlite, or a
  * fresh PostgreSQL database with DATABASE_URL), bus namespace (NATS with NATS_URL), cache key
- * prefix (Redis with REDIS_URL), a file mailer in a temp dir, and a clock the test can move.
+ * prefix (Redis with REDIS_URL), and a clock the test can move. Identity mails nothing itself: a
+ * code leaves in `identity.email_code.requested`, which the notifications service mails (ADR 010).
  */
 export interface Harness {
   base: string;
   db: Kysely<IdentityTables>;
-  mailer: FileMailer;
   objects: DiskStore;
   cache: Cache;
   /** The admin seeded at start (demo mode), with its password in clear. */
@@ -40,19 +35,18 @@ export interface Harness {
   /** The service's clock. */
   now(): Date;
   call<T = any>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
-  /** Mails sent to an address, newest first. */
-  mails(to: string): Promise<SentMail[]>;
-  /** The 6-digit code in the newest mail to `to` for `purpose`. */
+  /** Code requests committed for an address (the events for the mailer), newest first. */
+  codeRequests(to: string): Promise<EventPayload<'identity.email_code.requested'>[]>;
+  /** The code of the newest request to `to` for `purpose`. */
   codeFor(to: string, purpose: string): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startHarness(env: Record<string, string> = {}, opts: { mailer?: (dir: string) => FileMailer } = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const t: TestDatabase = await createTestDatabase('identity', process.env.DATABASE_URL);
   const bus: EventBus = await createBus({ natsUrl: process.env.NATS_URL, namespace: uniqueName('idt').toLowerCase() });
   const cache = createCache({ redisUrl: process.env.REDIS_URL, keyPrefix: `${uniqueName('idt')}:` });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-identity-'));
-  const mailer = opts.mailer ? opts.mailer(path.join(dir, 'outbox')) : new FileMailer({ dir: path.join(dir, 'outbox') });
   const objects = new DiskStore({ dir: path.join(dir, 'objects') });
   const events: DecodedEvent[] = [];
   const probe = await bus.subscribe({
@@ -62,38 +56,40 @@ export async function startHarness(env: Record<string, string> = {}, opts: { mai
   });
   let offsetMs = 0;
   const config = parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, ...env });
-  const svc = await startIdentity(config, { bus, database: t, objects, cache, mailer, now: () => new Date(Date.now() + offsetMs) });
+  const svc = await startIdentity(config, { bus, database: t, objects, cache, now: () => new Date(Date.now() + offsetMs) });
   const base = `http://127.0.0.1:${svc.port}`;
 
-  const call = async <T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as T) : (undefined as T), headers: res.headers };
-  };
+  const call = jsonCaller(base);
 
-  const mails = (to: string) => mailer.list(to);
+  // Read from the outbox: the request committed with the answer, before the relay publishes it.
+  const codeRequests = async (to: string) => {
+    const rows = await (t.db as Kysely<IdentityTables>)
+      .selectFrom('outbox')
+      .select('payload')
+      .where('type', '=', 'identity.email_code.requested')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows
+      .map((r) => decodeEvent(r.payload))
+      .flatMap((e) => (e.type === 'identity.email_code.requested' && e.payload.email === to.toLowerCase() ? [e.payload] : []));
+  };
   return {
     base,
     demoAdmin: svc.demoAdmin,
     db: t.db as Kysely<IdentityTables>,
-    mailer,
     objects,
     cache,
     events,
     advance: (ms) => void (offsetMs += ms),
     now: () => new Date(Date.now() + offsetMs),
     call,
-    mails,
+    codeRequests,
     codeFor: async (to, purpose) => {
-      const mail = (await mails(to)).find((m) => m.tags?.event === purpose);
-      expect(mail, `a ${purpose} mail to ${to}`).toBeDefined();
-      const code = /\b(\d{6})\b/.exec(mail!.text)?.[1];
-      expect(code).toMatch(/^\d{6}$/);
-      return code!;
+      const request = (await codeRequests(to)).find((r) => r.event === purpose);
+      expect(request, `a ${purpose} code for ${to}`).toBeDefined();
+      expect(request!.code).toMatch(/^\d{6}$/);
+      return request!.code;
     },
     close: async () => {
       await svc.close();
@@ -130,9 +126,3 @@ export async function registerUser(
 
 export const login = (h: Harness, login: string, password: string, ip = '10.0.0.1', remember = false) =>
   h.call('POST', '/v1/login', { login, password, remember, ip, userAgent: 'vitest' });
-
-/** The error body without its request id, for comparing two answers. */
-export const errorOf = (r: Reply) => {
-  const { requestId: _requestId, ...rest } = (r.body as { error: Record<string, unknown> }).error;
-  return rest;
-};

@@ -6,6 +6,7 @@ import { migrations } from '../migrations/index.ts';
 import { reviewsApp } from './app.ts';
 import type { ReviewsConfig } from './config.ts';
 import type { Clock } from './domain/context.ts';
+import { recomputeAllRatings } from './domain/maintenance.ts';
 import { handlers } from './events/registry.ts';
 import type { ReviewsTables } from './store/types.ts';
 
@@ -38,14 +39,28 @@ export async function startReviews(config: ReviewsConfig, shared: Shared = {}): 
   await app.register(reviewsApp, { db, relay, now });
 
   relay.start();
-  const consumed = handlers(now);
+  const consumed = handlers(now, { demoReviews: config.DEMO_REVIEWS });
   const subscriptions = Object.keys(consumed).length > 0 ? [await consumeEvents({ bus, db, log: app.log, durable: 'reviews-rating', handlers: consumed })] : [];
+
+  // Scheduled recomputation; a failed run is retried at the next tick of a later period.
+  let running: Promise<unknown> = Promise.resolve();
+  const recompute = () => {
+    running = recomputeAllRatings(db, now, config.RATING_RECOMPUTE_INTERVAL_MS)
+      .then((n) => n !== null && app.log.info({ companies: n }, 'ratings recomputed'))
+      .catch((err: unknown) => app.log.error({ err }, 'rating recomputation failed'));
+  };
+  const timer = setInterval(recompute, Math.min(config.RATING_RECOMPUTE_INTERVAL_MS, 3_600_000));
+  timer.unref();
 
   const server = await runServer(app, {
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     closers: [
+      async () => {
+        clearInterval(timer);
+        await running; // a run in progress finishes before the database closes
+      },
       ...subscriptions.map((s) => () => s.drain()),
       () => relay.stop(),
       ...(shared.bus ? [] : [() => bus.close()]),

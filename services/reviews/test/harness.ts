@@ -2,20 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
 import { createBus, type EventBus } from '@brokerwise/bus';
 import { decodeEvent, type DecodedEvent, type EventPayload, type EventType } from '@brokerwise/proto';
 import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
-import { uniqueName } from '@brokerwise/testing';
+import { jsonCaller, uniqueName, waitForMatch, type Reply } from '@brokerwise/testing';
 import { parseReviewsConfig } from '../src/config.ts';
 import { startReviews } from '../src/main.ts';
 import type { ReviewsTables } from '../src/store/types.ts';
 
-export interface Reply<T = any> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
+export { errorOf, type Reply } from '@brokerwise/testing';
 
 /**
  * One reviews service on real infrastructure for a test file: its own database (PGlite, or a
@@ -35,7 +30,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const t: TestDatabase = await createTestDatabase('reviews', process.env.DATABASE_URL);
   const bus: EventBus = await createBus({ natsUrl: process.env.NATS_URL, namespace: uniqueName('rvw').toLowerCase() });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-reviews-'));
@@ -43,28 +38,18 @@ export async function startHarness(): Promise<Harness> {
   const probe = await bus.subscribe({ durable: 'reviews-test-probe', types: ['reviews.>'], handler: async (m) => void events.push(decodeEvent(m.data)) });
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
-  const config = parseReviewsConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir });
+  const config = parseReviewsConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, ...env });
   const svc = await startReviews(config, { bus, database: t, now });
   const base = `http://127.0.0.1:${svc.port}`;
 
-  const call = async <T>(method: string, url: string, body?: unknown): Promise<Reply<T>> => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: body !== undefined ? { 'content-type': 'application/json' } : {},
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as T) : (undefined as T), headers: res.headers };
-  };
+  const call = jsonCaller(base);
 
-  const waitForEvent = async <T extends EventType>(type: T, match: (payload: EventPayload<T>) => boolean): Promise<Extract<DecodedEvent, { type: T }>> => {
-    for (let i = 0; i < 200; i++) {
-      const found = events.find((e) => e.type === type && match(e.payload as EventPayload<T>));
-      if (found) return found as Extract<DecodedEvent, { type: T }>;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return expect.fail(`no matching ${type} event arrived`);
-  };
+  const waitForEvent = async <T extends EventType>(type: T, match: (payload: EventPayload<T>) => boolean): Promise<Extract<DecodedEvent, { type: T }>> =>
+    (await waitForMatch(events, (e) => e.type === type && match(e.payload as EventPayload<T>), {
+      attempts: 200,
+      intervalMs: 25,
+      message: `no matching ${type} event arrived`,
+    })) as Extract<DecodedEvent, { type: T }>;
 
   return {
     db: t.db as Kysely<ReviewsTables>,
@@ -106,9 +91,3 @@ export const moderator = randomUUID();
 
 export const decideOn = (h: Harness, reviewId: string, decision: 'approve' | 'reject', reason?: string) =>
   h.call('POST', `/v1/moderation/${reviewId}`, { moderatorId: moderator, decision, ...(reason !== undefined ? { reason } : {}) });
-
-/** The error body without its request id. */
-export const errorOf = (r: Reply) => {
-  const { requestId: _requestId, ...rest } = (r.body as { error: Record<string, unknown> }).error;
-  return rest;
-};

@@ -4,11 +4,13 @@ import type { Kysely } from '@brokerwise/sql';
 import type { ObjectStore } from '@brokerwise/storage';
 import { companyUpserted } from '../events/publish.ts';
 import { upsertCompany } from '../store/company.store.ts';
+import { companyIdBySlug, insertPromotion } from '../store/promotion.store.ts';
 import { upsertBanner, upsertCategory, upsertCountry } from '../store/reference.store.ts';
 import type { CatalogueTables } from '../store/types.ts';
 import { renderBannerSvg, renderLogoSvg } from './art.ts';
 import type { CompanyDetails } from '../domain/company-details.ts';
 import { demoBanners, demoCategories, demoCompanies, demoCountries, demoTermsZh, type DemoCompany } from './demo-data.ts';
+import { demoPromotions } from './demo-promotions.ts';
 
 /** A stable UUID from a name, so re-seeding a fresh database gives the same ids (links keep working). */
 function stableUuid(name: string): string {
@@ -96,4 +98,42 @@ export async function loadDemoData(opts: {
     }
   });
   return { companies: companies.length };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Adds the demo promotions that are missing (by slug) for the demo companies present; never
+ * changes one that exists, so an admin's edits and deletions survive restarts. Dates are relative
+ * to `now` at the first load. Returns how many were added.
+ */
+export async function loadDemoPromotions(opts: { db: Kysely<CatalogueTables>; now?: Date }): Promise<number> {
+  const now = (opts.now ?? new Date()).getTime();
+  // Whole minutes: the seeded times read naturally in the admin form.
+  const at = (days: number) => new Date(Math.floor((now + days * DAY_MS) / 60_000) * 60_000);
+  return opts.db.transaction().execute(async (trx) => {
+    let added = 0;
+    for (const p of demoPromotions) {
+      const companyId = await companyIdBySlug(trx, p.company);
+      if (!companyId) continue;
+      const inserted = await insertPromotion(trx, {
+        id: stableUuid(`promotion:${p.slug}`),
+        slug: p.slug,
+        companyId,
+        titleEn: p.title.en,
+        titleZh: p.title.zh,
+        summaryEn: p.summary.en,
+        summaryZh: p.summary.zh,
+        bodyEn: p.body.en,
+        bodyZh: p.body.zh,
+        termsEn: p.terms.en,
+        termsZh: p.terms.zh,
+        startsAt: at(p.startsInDays),
+        endsAt: p.endsInDays === null ? null : at(p.endsInDays),
+        createdBy: 'demo-seed',
+      });
+      if (inserted) added += 1;
+    }
+    return added;
+  });
 }

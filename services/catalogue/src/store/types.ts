@@ -29,4 +29,23 @@ export interface CatalogueTables extends KitTables {
     updated_at: Generated<Date>;
   };
   banner: { id: string; title_en: string; title_zh: string; image_key_en: string; image_key_zh: string; link: string; sort: number; active: boolean };
+  promotion: {
+    id: string;
+    slug: string;
+    company_id: string;
+    title_en: string;
+    title_zh: string;
+    summary_en: string;
+    summary_zh: string;
+    body_en: string;
+    body_zh: string;
+    terms_en: string;
+    terms_zh: string;
+    starts_at: Date;
+    ends_at: Date | null;
+    created_by: string;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+    deleted_at: Date | null;
+  };
 }

@@ -2,12 +2,11 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import { emailCodeRequested } from '../events/publish.ts';
-import { addWrongAttempt, consumeCode, deleteCode, insertCode, latestCode, lockCodeSlot, purgeCodes, retireCodes, type CodeRow } from '../store/code.store.ts';
+import { addWrongAttempt, consumeCode, insertCode, latestCode, lockCodeSlot, purgeCodes, retireCodes, type CodeRow } from '../store/code.store.ts';
 import type { CodePurpose, IdentityTables } from '../store/types.ts';
 import { findTaken, findUserByEmail, findUserById } from '../store/user.store.ts';
-import { codeMail } from './code-mail.ts';
 import type { IdentityContext, RequestMeta } from './context.ts';
-import { codeRefused, codeTooSoon, emailRequired, invalidInput, mailUnavailable, taken, userNotFound } from './errors.ts';
+import { codeRefused, codeTooSoon, emailRequired, invalidInput, taken, userNotFound } from './errors.ts';
 import { emailProblem, normalizeEmail, type Locale } from './rules.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -28,12 +27,14 @@ function hashCode(secret: string, id: string, code: string): string {
 }
 
 /**
- * Issues a 6-digit code for (email, purpose) and mails it in the reader's language.
- * At most one per 60 s for the same pair; a new code retires the older ones.
- * retrieve_password for an unknown email behaves the same, but sends nothing.
+ * Issues a 6-digit code for (email, purpose) and hands it, in the same transaction, to the
+ * notifications service as `identity.email_code.requested` (with the code and its expiry), which
+ * mails it in the reader's language and retries while the mail relay is down (ADR 010). Only the
+ * code's HMAC is stored here. At most one per 60 s for the same pair; a new code retires the
+ * older ones. retrieve_password for an unknown email behaves the same, but sends nothing.
  */
 export async function requestCode(
-  ctx: Pick<IdentityContext, 'db' | 'mailer' | 'now' | 'codeSecret'>,
+  ctx: Pick<IdentityContext, 'db' | 'now' | 'codeSecret'>,
   input: RequestCodeInput,
   meta: RequestMeta = {},
 ): Promise<{ resendAfter: number }> {
@@ -78,6 +79,7 @@ export async function requestCode(
       if (elapsedMs < RESEND_AFTER_SECONDS * 1000) throw codeTooSoon(Math.max(1, Math.ceil(RESEND_AFTER_SECONDS - elapsedMs / 1000)));
     }
     await retireCodes(trx, email, input.purpose, now);
+    const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
     await insertCode(trx, {
       id,
       email,
@@ -85,20 +87,10 @@ export async function requestCode(
       user_id: userId,
       code_hash: hashCode(ctx.codeSecret, id, code),
       created_at: now,
-      expires_at: new Date(now.getTime() + CODE_TTL_MS),
+      expires_at: expiresAt,
     });
-    if (send) await enqueueEvent(trx, emailCodeRequested(email, input.purpose, input.locale, now, meta.correlationId));
+    if (send) await enqueueEvent(trx, emailCodeRequested({ email, purpose: input.purpose, locale: input.locale, code, at: now, expiresAt }, meta.correlationId));
   });
-
-  if (send) {
-    try {
-      await ctx.mailer.send(codeMail(email, code, input.purpose, input.locale, CODE_TTL_MS / 60_000));
-    } catch (err) {
-      // Nobody got this code: drop it, so the reader may ask again at once.
-      await deleteCode(db, id);
-      throw mailUnavailable(err);
-    }
-  }
   return { resendAfter: RESEND_AFTER_SECONDS };
 }
 

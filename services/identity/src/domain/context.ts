@@ -1,5 +1,4 @@
 import type { Cache } from '@brokerwise/cache';
-import type { Mailer } from '@brokerwise/mail';
 import type { Kysely } from '@brokerwise/sql';
 import type { ObjectStore } from '@brokerwise/storage';
 import type { IdentityTables } from '../store/types.ts';
@@ -23,7 +22,6 @@ export interface LoginLimits {
 export interface IdentityContext {
   db: Kysely<IdentityTables>;
   cache: Cache;
-  mailer: Mailer;
   objects: ObjectStore;
   now: Clock;
   passwords: PasswordHasher;

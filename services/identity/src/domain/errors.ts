@@ -53,8 +53,5 @@ export const wrongOldPassword = (): AppError =>
 export const avatarKeyRefused = (): AppError =>
   new AppError({ code: 'identity.avatar_invalid', kind: 'validation', message: 'Unknown avatar', fields: { avatarKey: 'invalid' } });
 
-export const mailUnavailable = (cause: unknown): AppError =>
-  new AppError({ code: 'identity.mail_unavailable', kind: 'unavailable', message: 'The code could not be sent' }, { cause });
-
 /** A write kept losing races against concurrent writes of the same rows (should not happen). */
 export const tooMuchContention = (): AppError => new AppError({ code: 'identity.conflict', kind: 'conflict', message: 'Concurrent change, try again' });

@@ -1,6 +1,6 @@
 import { enqueueEvent } from '@brokerwise/service-kit';
 import { userFollowed, userUnfollowed } from '../events/publish.ts';
-import { deleteFollow, insertFollow } from '../store/follow.store.ts';
+import { deleteFollow, insertFollow, listFollows, lockFollowPair, type FollowCardRow } from '../store/follow.store.ts';
 import { adjustFollowCount } from '../store/user.store.ts';
 import type { IdentityContext, RequestMeta } from './context.ts';
 import { followSelf, tooMuchContention } from './errors.ts';
@@ -25,6 +25,8 @@ export async function toggleFollow(
 
   for (let i = 0; i < MAX_TRIES; i++) {
     const result = await ctx.db.transaction().execute(async (trx) => {
+      // Concurrent toggles of the same pair wait for each other instead of exhausting the retries.
+      await lockFollowPair(trx, followerId, targetId);
       const now = ctx.now();
       let delta: 1 | -1;
       if (await insertFollow(trx, followerId, targetId, now)) delta = 1;
@@ -46,4 +48,21 @@ export async function toggleFollow(
     if (result) return result;
   }
   throw tooMuchContention();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * One page of a user's followers ('followers') or of whom they follow ('following'), newest
+ * first, each with whether `viewerId` follows them. Unknown user: `identity.user_not_found`.
+ */
+export async function listUserFollows(
+  ctx: Pick<IdentityContext, 'db'>,
+  userId: string,
+  side: 'followers' | 'following',
+  paging: { page: number; limit: number; viewerId?: string | undefined },
+): Promise<{ rows: FollowCardRow[]; total: number }> {
+  await getUser(ctx, userId);
+  const viewerId = paging.viewerId !== undefined && UUID.test(paging.viewerId) ? paging.viewerId : undefined;
+  return listFollows(ctx.db, userId, side, { offset: (paging.page - 1) * paging.limit, limit: paging.limit, viewerId });
 }

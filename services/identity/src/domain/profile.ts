@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import { profileUpdated } from '../events/publish.ts';
 import { isFollowing } from '../store/follow.store.ts';
-import { EMAIL_UNIQUE, USERNAME_UNIQUE, findTaken, findUserById, updateEmail, updateProfile, violatedUnique, type UserRow } from '../store/user.store.ts';
+import { EMAIL_UNIQUE, USERNAME_UNIQUE, findTaken, findUserById, findUsersByIds, updateEmail, updateProfile, violatedUnique, type UserRow } from '../store/user.store.ts';
 import { checkCode, useCode } from './codes.ts';
 import type { IdentityContext, RequestMeta } from './context.ts';
 import { avatarKeyRefused, invalidInput, taken, userNotFound } from './errors.ts';
@@ -114,4 +114,12 @@ export async function bindEmail(
     if (violatedUnique(err) === EMAIL_UNIQUE) throw taken({ email: 'taken' });
     throw err;
   }
+}
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Name and avatar of up to 100 users in one call (a page of posts or comments); unknown or malformed ids are left out. */
+export async function publicCards(ctx: Pick<IdentityContext, 'db'>, ids: readonly string[]): Promise<UserRow[]> {
+  const wanted = [...new Set(ids.map((id) => id.toLowerCase()).filter((id) => UUID_SHAPE.test(id)))].slice(0, 100);
+  return findUsersByIds(ctx.db, wanted);
 }

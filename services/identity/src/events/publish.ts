@@ -14,9 +14,19 @@ export function userRegistered(row: UserRow, locale: string, correlationId: stri
   );
 }
 
-/** `identity.email_code.requested`: never carries the code. */
-export function emailCodeRequested(email: string, purpose: string, locale: string, at: Date, correlationId: string | undefined): EncodedEvent {
-  return encodeEvent('identity.email_code.requested', { email, event: purpose, locale, requestedAt: timestampFromDate(at) }, meta(correlationId, at));
+/**
+ * `identity.email_code.requested`: carries the code for the notifications service to mail
+ * (docs/adr/010): short-lived, single-use, only its HMAC stored here; event payloads are never logged.
+ */
+export function emailCodeRequested(
+  c: { email: string; purpose: string; locale: string; code: string; at: Date; expiresAt: Date },
+  correlationId: string | undefined,
+): EncodedEvent {
+  return encodeEvent(
+    'identity.email_code.requested',
+    { email: c.email, event: c.purpose, locale: c.locale, code: c.code, requestedAt: timestampFromDate(c.at), expiresAt: timestampFromDate(c.expiresAt) },
+    meta(correlationId, c.at),
+  );
 }
 
 /** `identity.user.profile_updated` from the row as committed (version included). */

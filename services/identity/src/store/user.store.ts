@@ -147,3 +147,9 @@ export async function setFrozen(db: Db, id: string, at: Date | null): Promise<vo
 export async function setRole(db: Db, id: string, role: Role, now: Date): Promise<void> {
   await db.updateTable('user_account').set({ role, updated_at: now, version: sql`version + 1` }).where('id', '=', id).execute();
 }
+
+/** Several users at once (author names on a page of posts); unknown ids are skipped. */
+export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('user_account').selectAll().where('id', 'in', [...ids]).execute();
+}

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { ReviewRow } from '../store/review.store.ts';
+import { Uuid } from '@brokerwise/service-kit';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -42,7 +43,7 @@ export function toReviewDto(r: ReviewRow, viewer: string | undefined): ReviewDto
   };
 }
 
-export const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
+export { Uuid };
 
 export const PageQuery = {
   page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),

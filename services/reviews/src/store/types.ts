@@ -32,6 +32,17 @@ export interface ReviewsTables extends KitTables {
     previous_status: ReviewStatus;
     at: Date;
   };
+  demo_seeded: {
+    company_id: string;
+    reviews: number;
+    seeded_at: Date;
+  };
+  rating_recompute_run: {
+    period: BigIntColumn;
+    started_at: Date;
+    finished_at: Date | null;
+    companies: number | null;
+  };
   company_rating: {
     company_id: string;
     score: number;

@@ -1,8 +1,10 @@
 import { Type } from 'typebox';
+import { Uuid } from '@brokerwise/service-kit';
 
 export const Locale = Type.Union([Type.Literal('en'), Type.Literal('zh-cn')], { default: 'en' });
 export const Purpose = Type.Union([Type.Literal('user_register'), Type.Literal('retrieve_password'), Type.Literal('change_password'), Type.Literal('bind_email')]);
-export const Uuid = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
+export { Uuid };
+
 
 // Form fields are plain bounded strings here: the domain rules give the spec's field codes.
 export const CodeBody = Type.Object(

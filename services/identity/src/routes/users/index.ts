@@ -3,19 +3,23 @@ import type { Static } from 'typebox';
 import { validationError } from '@brokerwise/errors';
 import type { IdentityDeps } from '../../app.ts';
 import { changePassword } from '../../domain/credentials.ts';
-import { toggleFollow } from '../../domain/follows.ts';
-import { bindEmail, editProfile, getPublicProfile, getUser, uploadAvatar } from '../../domain/profile.ts';
+import { listUserFollows, toggleFollow } from '../../domain/follows.ts';
+import { bindEmail, editProfile, getPublicProfile, getUser, publicCards, uploadAvatar } from '../../domain/profile.ts';
 import { RevokedDto, UserDto, toUserDto } from '../dto.ts';
 import {
   AVATAR_BODY_LIMIT,
   AvatarResponse,
+  BatchQuery,
   EmailBody,
   FollowBody,
+  FollowListDto,
+  FollowListQuery,
   FollowResponse,
   PasswordBody,
   ProfileBody,
   PublicQuery,
   PublicUserDto,
+  UserCardsDto,
   UserParams,
 } from './schemas.ts';
 
@@ -25,6 +29,12 @@ type Params = { Params: Static<typeof UserParams> };
 export async function userRoutes(app: FastifyInstance, deps: IdentityDeps): Promise<void> {
   // The avatar is posted as the raw uploaded bytes.
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: AVATAR_BODY_LIMIT }, (_request, body, done) => done(null, body));
+
+  // Names and avatars of several users (the gateway's author names for a page of posts).
+  app.get<{ Querystring: Static<typeof BatchQuery> }>('/v1/users/batch', { schema: { querystring: BatchQuery, response: { 200: UserCardsDto } } }, async (request) => {
+    const rows = await publicCards(deps, request.query.ids.split(','));
+    return { items: rows.map((u) => ({ id: u.id, username: u.username, avatarKey: u.avatar_key })) };
+  });
 
   app.get<Params>('/v1/users/:id', { schema: { params: UserParams, response: { 200: UserDto } } }, async (request) => toUserDto(await getUser(deps, request.params.id)));
 
@@ -72,6 +82,20 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps): Prom
       return toUserDto(row);
     },
   );
+
+  // A user's followers and the users they follow, newest first (`viewer`: who is looking, for `followed`).
+  for (const side of ['followers', 'following'] as const) {
+    app.get<Params & { Querystring: Static<typeof FollowListQuery> }>(
+      `/v1/users/:id/${side}`,
+      { schema: { params: UserParams, querystring: FollowListQuery, response: { 200: FollowListDto } } },
+      async (request) => {
+        const { page, limit, viewer } = request.query;
+        const { rows, total } = await listUserFollows(deps, request.params.id, side, { page, limit, viewerId: viewer });
+        const items = rows.map((r) => ({ id: r.id, username: r.username, avatarKey: r.avatar_key, followedAt: r.followed_at.toISOString(), followed: r.followed }));
+        return { items, total, page, limit };
+      },
+    );
+  }
 
   app.post<Params & { Body: Static<typeof FollowBody> }>(
     '/v1/users/:id/follow',

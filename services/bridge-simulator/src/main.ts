@@ -1,0 +1,19 @@
+import { buildFastify, registerHealth, runServer } from '@brokerwise/service-kit';
+import { simulatorApp, type SimulatorState } from './app.ts';
+import type { SimulatorConfig } from './config.ts';
+
+export interface SimulatorShared {
+  /** The simulator's "now" (ms); tests move it to make new deals appear. */
+  now?: () => number;
+}
+
+/** Boots the bridge simulator: Fastify with the bridge protocol routes and the /v1/sim controls. */
+export async function startBridgeSimulator(config: SimulatorConfig, shared: SimulatorShared = {}): Promise<{ port: number; url: string; state: SimulatorState; close: () => Promise<void> }> {
+  const app = buildFastify({ service: 'bridge-simulator', logLevel: config.LOG_LEVEL, trustRequestId: true });
+  registerHealth(app, []);
+  const state = await simulatorApp(app, { now: shared.now ?? Date.now, hangMs: config.SIM_HANG_MS });
+  const server = await runServer(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, closers: [async () => state.release()] });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  return { port, url: `http://${config.HOST}:${port}`, state, close: server.close };
+}

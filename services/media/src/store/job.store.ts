@@ -1,0 +1,51 @@
+import { sql, type Kysely, type Selectable } from '@brokerwise/sql';
+import type { MediaTables } from './types.ts';
+
+type Db = Kysely<MediaTables>;
+export type JobRow = Selectable<MediaTables['transcode_job']>;
+
+/** Queues the transcode of a video once (a redelivered event adds nothing). */
+export async function queueJob(db: Db, videoId: string, now: Date): Promise<void> {
+  await db
+    .insertInto('transcode_job')
+    .values({ video_id: videoId, state: 'queued', available_at: now, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('video_id').doNothing())
+    .execute();
+}
+
+/**
+ * Takes the oldest job that is due, or whose worker's lease ran out (it crashed), for `leaseMs`.
+ * SKIP LOCKED: several workers never take the same job.
+ */
+export async function claimJob(db: Db, now: Date, leaseMs: number): Promise<JobRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('transcode_job')
+      .select('video_id')
+      .where((eb) => eb.or([eb.and([eb('state', '=', 'queued'), eb('available_at', '<=', now)]), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]))
+      .orderBy('available_at')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!due) return undefined;
+    return trx
+      .updateTable('transcode_job')
+      .set({ state: 'running', attempts: sql`attempts + 1`, lease_until: new Date(now.getTime() + leaseMs), updated_at: now })
+      .where('video_id', '=', due.video_id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function settleJob(db: Db, videoId: string, state: 'done' | 'failed', now: Date, error: string | null = null): Promise<void> {
+  await db.updateTable('transcode_job').set({ state, lease_until: null, last_error: error, updated_at: now }).where('video_id', '=', videoId).execute();
+}
+
+export async function retryJobLater(db: Db, videoId: string, at: Date, error: string, now: Date): Promise<void> {
+  await db.updateTable('transcode_job').set({ state: 'queued', lease_until: null, available_at: at, last_error: error.slice(0, 1000), updated_at: now }).where('video_id', '=', videoId).execute();
+}
+
+export async function findJob(db: Db, videoId: string): Promise<JobRow | undefined> {
+  return db.selectFrom('transcode_job').selectAll().where('video_id', '=', videoId).executeTakeFirst();
+}

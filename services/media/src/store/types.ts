@@ -1,0 +1,89 @@
+import type { ColumnType, Generated } from '@brokerwise/sql';
+import type { KitTables } from '@brokerwise/service-kit';
+
+export type VideoStatus = 'processing' | 'ready' | 'failed';
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+export type PostKind = 'video' | 'image_text';
+export type PostLocale = 'en' | 'zh-cn';
+
+/** bigint: pg returns numbers (packages/sql parses int8); we write numbers. */
+type BigIntColumn = ColumnType<number, number, number>;
+
+export interface MediaTables extends KitTables {
+  video: {
+    id: string;
+    owner_id: string;
+    status: VideoStatus;
+    failure_reason: string | null;
+    source_key: string;
+    playback_key: string | null;
+    poster_key: string | null;
+    size_bytes: BigIntColumn;
+    duration_seconds: number;
+    width: number;
+    height: number;
+    created_at: Date;
+    updated_at: Date;
+  };
+  transcode_job: {
+    video_id: string;
+    state: JobState;
+    attempts: Generated<number>;
+    available_at: Date;
+    lease_until: Date | null;
+    last_error: string | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  image: {
+    id: string;
+    owner_id: string;
+    width: number;
+    height: number;
+    full_key: string;
+    cover_key: string;
+    thumb_key: string;
+    bytes: number;
+    created_at: Date;
+  };
+  post: {
+    id: string;
+    author_id: string;
+    kind: PostKind;
+    title: string;
+    description: string;
+    category: string;
+    locale: PostLocale;
+    cover_image_id: string;
+    video_id: string | null;
+    content_html: Generated<string>;
+    content_text: Generated<string>;
+    search_title: string;
+    search_text: string;
+    likes_count: Generated<number>;
+    comments_count: Generated<number>;
+    collections_count: Generated<number>;
+    forwards_count: Generated<number>;
+    version: BigIntColumn;
+    created_at: Date;
+    updated_at: Date;
+    published_at: Date | null;
+  };
+  post_image: { post_id: string; image_id: string };
+  post_like: { post_id: string; user_id: string; created_at: Date };
+  post_collection: { post_id: string; user_id: string; created_at: Date };
+  post_comment: {
+    id: string;
+    post_id: string;
+    user_id: string;
+    parent_id: string | null;
+    reply_to_id: string | null;
+    reply_to_user_id: string | null;
+    text: string;
+    text_hash: string;
+    created_at: Date;
+  };
+  post_forward: { id: string; post_id: string; user_id: string; comment: string; created_at: Date };
+  activity: { user_id: string; kind: 'post' | 'comment'; at: Date };
+  object_gc: { key: string; enqueued_at: Date };
+}

@@ -1,0 +1,77 @@
+import { sql, type Kysely, type Selectable } from '@brokerwise/sql';
+import type { MediaTables, VideoStatus } from './types.ts';
+
+type Db = Kysely<MediaTables>;
+export type VideoRow = Selectable<MediaTables['video']>;
+
+export async function insertVideo(
+  db: Db,
+  v: { id: string; ownerId: string; sourceKey: string; sizeBytes: number; durationSeconds: number; width: number; height: number; now: Date },
+): Promise<VideoRow> {
+  return db
+    .insertInto('video')
+    .values({
+      id: v.id,
+      owner_id: v.ownerId,
+      status: 'processing',
+      source_key: v.sourceKey,
+      size_bytes: v.sizeBytes,
+      duration_seconds: v.durationSeconds,
+      width: v.width,
+      height: v.height,
+      created_at: v.now,
+      updated_at: v.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findVideo(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<VideoRow | undefined> {
+  let q = db.selectFrom('video').selectAll().where('id', '=', id);
+  if (opts.forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** The worker's result, applied only while the video is still processing (a redelivery, or a deleted post, changes nothing). */
+export async function finishVideo(
+  db: Db,
+  id: string,
+  r: { playbackKey: string; posterKey: string; durationSeconds: number; width: number; height: number; now: Date },
+): Promise<VideoRow | undefined> {
+  return db
+    .updateTable('video')
+    .set({ status: 'ready', playback_key: r.playbackKey, poster_key: r.posterKey, duration_seconds: r.durationSeconds, width: r.width, height: r.height, failure_reason: null, updated_at: r.now })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function failVideo(db: Db, id: string, reason: string, now: Date): Promise<VideoRow | undefined> {
+  return db
+    .updateTable('video')
+    .set({ status: 'failed' satisfies VideoStatus, failure_reason: reason, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteVideo(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('video').where('id', '=', id).execute();
+}
+
+/** Videos no post uses, uploaded before `before` (abandoned uploads). */
+export async function orphanVideos(db: Db, before: Date, limit: number): Promise<VideoRow[]> {
+  return db
+    .selectFrom('video')
+    .selectAll()
+    .where('created_at', '<', before)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('post').select(sql`1`.as('x')).whereRef('post.video_id', '=', 'video.id'))))
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+export const videoKeys = (v: Pick<VideoRow, 'source_key' | 'playback_key' | 'poster_key'>): string[] =>
+  [v.source_key, v.playback_key, v.poster_key].filter((k): k is string => typeof k === 'string');

@@ -1,0 +1,103 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MediaContext } from '../domain/context.ts';
+import { deleteDoomedObjects } from '../domain/objects.ts';
+import { sweepOrphans } from '../domain/orphans.ts';
+import { runNextJob, type JobOptions } from '../domain/transcode/jobs.ts';
+
+export interface RunnerOptions {
+  ctx: Pick<MediaContext, 'db' | 'objects' | 'now' | 'ffmpeg'>;
+  log: FastifyBaseLogger;
+  concurrency: number;
+  maxAttempts: number;
+  /** Time limit of one ffmpeg run; a job's lease is a few of those. */
+  timeoutSeconds: number;
+  orphanTtlMs: number;
+  /** Called when a job's transaction enqueued events (the outbox relay). */
+  onEvents: () => void;
+  pollMs?: number;
+  sweepMs?: number;
+}
+
+/**
+ * The worker's loops: `concurrency` transcode slots that claim due jobs (woken by the
+ * media.video.uploaded consumer, and polling for retries and expired leases), and an hourly
+ * sweep that deletes abandoned uploads and retries failed object deletes.
+ */
+export class WorkerRunner {
+  readonly #o: RunnerOptions;
+  readonly #jobOptions: JobOptions;
+  #stopped = true;
+  readonly #waiters = new Set<() => void>();
+  readonly #slots: Promise<void>[] = [];
+  #sweepTimer: NodeJS.Timeout | undefined;
+  #sweeping: Promise<void> | undefined;
+
+  constructor(o: RunnerOptions) {
+    this.#o = o;
+    this.#jobOptions = {
+      maxAttempts: o.maxAttempts,
+      // Transcode + probes + poster, each under the ffmpeg time limit, plus transfers.
+      leaseMs: (4 * o.timeoutSeconds + 120) * 1000,
+      log: o.log,
+      onEvents: o.onEvents,
+    };
+  }
+
+  start(): void {
+    this.#stopped = false;
+    for (let i = 0; i < this.#o.concurrency; i++) this.#slots.push(this.#slot());
+    const sweep = () => {
+      this.#sweeping = this.sweep().catch((err: unknown) => this.#o.log.warn({ err }, 'media sweep failed'));
+    };
+    this.#sweepTimer = setInterval(sweep, this.#o.sweepMs ?? 3600_000);
+    this.#sweepTimer.unref();
+    sweep();
+  }
+
+  /** A job may be due: wake an idle slot. */
+  poke(): void {
+    for (const wake of [...this.#waiters]) wake();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#sweepTimer) clearInterval(this.#sweepTimer);
+    this.poke();
+    await Promise.all(this.#slots);
+    await this.#sweeping;
+  }
+
+  /** Deletes abandoned uploads and objects whose delete failed before. */
+  async sweep(): Promise<void> {
+    await sweepOrphans(this.#o.ctx, new Date(this.#o.ctx.now().getTime() - this.#o.orphanTtlMs));
+    await deleteDoomedObjects(this.#o.ctx, this.#o.log);
+  }
+
+  async #slot(): Promise<void> {
+    while (!this.#stopped) {
+      let ran = false;
+      try {
+        const result = await runNextJob(this.#o.ctx, this.#jobOptions);
+        if (result) {
+          ran = true;
+          this.#o.log.info({ videoId: result.videoId, outcome: result.outcome }, 'transcode job finished');
+        }
+      } catch (err) {
+        this.#o.log.warn({ err }, 'transcode slot failed; retrying');
+      }
+      if (!ran && !this.#stopped) await this.#idle(this.#o.pollMs ?? 1_000);
+    }
+  }
+
+  #idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#waiters.add(done);
+    });
+  }
+}

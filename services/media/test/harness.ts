@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { createBus, type EventBus } from '@brokerwise/bus';
+import { decodeEvent, type DecodedEvent, type EventPayload, type EventType } from '@brokerwise/proto';
+import { createTestDatabase, sql, type Kysely, type TestDatabase } from '@brokerwise/sql';
+import { DiskStore, type ObjectStore } from '@brokerwise/storage';
+import { jsonCaller, uniqueName, waitForMatch, type Reply } from '@brokerwise/testing';
+import { parseMediaConfig } from '../src/config.ts';
+import { startMedia, type StartedMedia } from '../src/main.ts';
+import type { MediaTables } from '../src/store/types.ts';
+
+export { errorOf, type Reply } from '@brokerwise/testing';
+
+/**
+ * One media service (role `all`: API and worker) on real infrastructure for a test file: its own
+ * database (PGlite, or a fresh PostgreSQL database with DATABASE_URL), bus namespace (NATS with
+ * NATS_URL), object store and temporary directory, and a clock the test can move.
+ */
+export interface Harness {
+  db: Kysely<MediaTables>;
+  bus: EventBus;
+  objects: ObjectStore;
+  /** Parent of the service's per-job temporary directories. */
+  tmpDir: string;
+  /** Scratch space for the test's own files (clips). */
+  workDir: string;
+  service: StartedMedia;
+  /** Every media.* event published, decoded, in arrival order. */
+  events: DecodedEvent[];
+  advance(ms: number): void;
+  now(): Date;
+  call<T = any>(method: string, url: string, body?: unknown): Promise<Reply<T>>;
+  /** POSTs raw bytes (uploads). */
+  upload<T = any>(url: string, bytes: Buffer, contentType?: string): Promise<Reply<T>>;
+  waitForEvent<T extends EventType>(type: T, match: (payload: EventPayload<T>) => boolean): Promise<Extract<DecodedEvent, { type: T }>>;
+  /** Polls the owner's video until it is no longer processing. */
+  waitForVideo(id: string, ownerId: string): Promise<any>;
+  /** Every stored object key, every row of the data tables, and what is left in the temp dir. */
+  leftovers(): Promise<{ objects: string[]; rows: Record<string, number>; tmp: string[] }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const t: TestDatabase = await createTestDatabase('media', process.env.DATABASE_URL);
+  const bus: EventBus = await createBus({ natsUrl: process.env.NATS_URL, namespace: uniqueName('med').toLowerCase() });
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-media-test-'));
+  const tmpDir = path.join(dir, 'tmp');
+  const workDir = path.join(dir, 'work');
+  await mkdir(tmpDir);
+  await mkdir(workDir);
+  const objects = new DiskStore({ dir: path.join(dir, 'objects') });
+  const events: DecodedEvent[] = [];
+  const probe = await bus.subscribe({ durable: 'media-test-probe', types: ['media.>'], handler: async (m) => void events.push(decodeEvent(m.data)) });
+  let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  const config = parseMediaConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, TMP_DIR: tmpDir, DEMO_SEED: 'false', ...env });
+  const service = await startMedia(config, { bus, database: t, objects, now });
+  const base = `http://127.0.0.1:${service.port}`;
+
+  const call = jsonCaller(base);
+  const upload = async <T>(url: string, bytes: Buffer, contentType = 'application/octet-stream'): Promise<Reply<T>> =>
+    call<T>('POST', url, bytes, { 'content-type': contentType });
+
+  const waitForEvent = async <T extends EventType>(type: T, match: (payload: EventPayload<T>) => boolean): Promise<Extract<DecodedEvent, { type: T }>> =>
+    (await waitForMatch(events, (e) => e.type === type && match(e.payload as EventPayload<T>), {
+      attempts: 800,
+      intervalMs: 25,
+      message: `no matching ${type} event arrived`,
+    })) as Extract<DecodedEvent, { type: T }>;
+
+  const waitForVideo = async (id: string, ownerId: string) => {
+    for (let i = 0; i < 1200; i++) {
+      const r = await call<{ status: string }>('GET', `/v1/videos/${id}?ownerId=${ownerId}`);
+      if (r.status !== 200 || r.body.status !== 'processing') return r.body;
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    return expect.fail(`video ${id} still processing`);
+  };
+
+  const leftovers = async () => {
+    const tables = ['video', 'transcode_job', 'image', 'post', 'post_image', 'post_like', 'post_collection', 'post_comment', 'post_forward'] as const;
+    const rows: Record<string, number> = {};
+    for (const table of tables) {
+      const r = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(t.db);
+      rows[table] = Number(r.rows[0]?.n ?? 0);
+    }
+    return { objects: (await objects.list('')).map((o) => o.key), rows, tmp: await readdir(tmpDir) };
+  };
+
+  return {
+    db: t.db as Kysely<MediaTables>,
+    bus,
+    objects,
+    tmpDir,
+    workDir,
+    service,
+    events,
+    advance: (ms) => void (offsetMs += ms),
+    now,
+    call,
+    upload,
+    waitForEvent,
+    waitForVideo,
+    leftovers,
+    close: async () => {
+      await service.close();
+      await probe.drain();
+      await bus.close();
+      await t.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A user whose account is old enough for the new-account limits not to apply. */
+export function veteran(): { userId: string; accountCreatedAt: string } {
+  return { userId: randomUUID(), accountCreatedAt: new Date(Date.now() - 400 * 86_400_000).toISOString() };
+}
+
+export const emptyRows = { video: 0, transcode_job: 0, image: 0, post: 0, post_image: 0, post_like: 0, post_collection: 0, post_comment: 0, post_forward: 0 };

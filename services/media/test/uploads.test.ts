@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyRows, errorOf, startHarness, type Harness } from './harness.ts';
+import { ffprobeJson, makeAudioOnly, makeClip, makeJpegWithExif, makePixelFloodPng, makePng, topLevelBoxes } from './clips.ts';
+
+describe('uploads are checked by content; a refused one leaves nothing behind', () => {
+  let h: Harness;
+  const owner = randomUUID();
+
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const expectNothingLeft = async () => {
+    const left = await h.leftovers();
+    expect(left).toEqual({ objects: [], rows: emptyRows, tmp: [] });
+  };
+
+  it.each([
+    ['a PNG renamed .mp4', async () => makePng(), 'type'],
+    ['a text file', async () => Buffer.from('#!/bin/sh\necho pwned\n'), 'type'],
+    ['an mp4 cut off before its index (moov at the end)', async () => (await makeClip(h.workDir, 'cut.mp4')).subarray(0, 20_000), 'corrupt'],
+    ['an mp4 cut off after its index (faststart)', async () => (await makeClip(h.workDir, 'cut-fs.mp4', { faststart: true })).subarray(0, 30_000), 'corrupt'],
+    ['an mp4 with no video stream', async () => makeAudioOnly(h.workDir), 'no_video_stream'],
+    ['an empty body', async () => Buffer.alloc(0), 'required'],
+  ])('refuses %s with video: %s', async (_name, make, problem) => {
+    const r = await h.upload(`/v1/videos?ownerId=${owner}`, await make(), 'video/mp4');
+    expect(r.status).toBe(400);
+    expect(errorOf(r)).toMatchObject({ code: 'media.video_invalid', kind: 'validation', fields: { video: problem } });
+    await expectNothingLeft();
+  });
+
+  it('refuses a video of 10 MB or more (spec §9) while receiving it', async () => {
+    const r = await h.upload(`/v1/videos?ownerId=${owner}`, Buffer.alloc(10 * 1024 * 1024 + 1, 7), 'video/mp4');
+    expect(r.status).toBe(400);
+    expect(errorOf(r)).toMatchObject({ code: 'media.video_invalid', fields: { video: 'too_large' }, params: { max: 10 * 1024 * 1024 } });
+    await expectNothingLeft();
+  });
+
+  it('refuses a clip shorter than half a second', async () => {
+    const r = await h.upload(`/v1/videos?ownerId=${owner}`, await makeClip(h.workDir, 'short.mp4', { seconds: 0.2, audio: false }));
+    expect(errorOf(r)).toMatchObject({ fields: { video: 'duration' }, params: { min: 0.5, max: 900 } });
+    await expectNothingLeft();
+  });
+
+  it.each([
+    ['a pixel-flood PNG (60000 × 60000 in a few hundred bytes)', async () => makePixelFloodPng(), 'dimensions'],
+    ['an mp4 sent as an image', async () => makeClip(h.workDir, 'as-image.mp4'), 'type'],
+    ['a truncated JPEG', async () => (await makeJpegWithExif()).subarray(0, 400), 'corrupt'],
+    ['an empty body', async () => Buffer.alloc(0), 'required'],
+  ])('refuses %s with image: %s', async (_name, make, problem) => {
+    const r = await h.upload(`/v1/images?ownerId=${owner}`, await make(), 'image/png');
+    expect(r.status).toBe(400);
+    expect(errorOf(r)).toMatchObject({ code: 'media.image_invalid', fields: { image: problem } });
+    await expectNothingLeft();
+  });
+
+  it('refuses an image over the size limit', async () => {
+    const r = await h.upload(`/v1/images?ownerId=${owner}`, Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'image/jpeg');
+    expect(errorOf(r)).toMatchObject({ fields: { image: 'too_large' } });
+    await expectNothingLeft();
+  });
+
+  it('re-encodes an image into WebP cover, thumbnail and full sizes without its EXIF', async () => {
+    const source = await makeJpegWithExif(2400, 1800);
+    expect((await sharp(source).metadata()).exif).toBeDefined();
+    const r = await h.upload(`/v1/images?ownerId=${owner}`, source, 'image/jpeg');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ ownerId: owner, width: 2400, height: 1800, fullKey: `images/${r.body.id}/full.webp`, coverKey: `images/${r.body.id}/cover.webp`, thumbKey: `images/${r.body.id}/thumb.webp` });
+    const sizes: Record<string, [number, number]> = { full: [1600, 1200], cover: [1280, 720], thumb: [480, 270] };
+    for (const [variant, [w, hgt]] of Object.entries(sizes)) {
+      const got = await h.objects.get(`images/${r.body.id}/${variant}.webp`);
+      expect(got?.info.contentType).toBe('image/webp');
+      const meta = await sharp(got!.body).metadata();
+      expect({ variant, format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({ variant, format: 'webp', width: w, height: hgt, exif: undefined });
+    }
+    // A small PNG is never enlarged for inline use.
+    const small = await h.upload(`/v1/images?ownerId=${owner}`, await makePng(320, 200), 'image/png');
+    const full = await sharp((await h.objects.get(small.body.fullKey))!.body).metadata();
+    expect([full.width, full.height]).toEqual([320, 200]);
+    expect(await h.leftovers()).toMatchObject({ rows: { image: 2 }, tmp: [] });
+  });
+});
+
+describe('video pipeline: upload → worker transcodes → playable', () => {
+  let h: Harness;
+  const owner = randomUUID();
+
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('accepts an mp4, transcodes it to faststart H.264/AAC at most 720p with a poster, and says so', async () => {
+    const clip = await makeClip(h.workDir, 'hd.mp4', { seconds: 2, width: 1920, height: 1080 });
+    const r = await h.upload(`/v1/videos?ownerId=${owner}`, clip, 'video/mp4');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ ownerId: owner, status: 'processing', width: 1920, height: 1080, sizeBytes: clip.length, playbackKey: null, reason: null });
+    const id = r.body.id as string;
+    const uploaded = await h.waitForEvent('media.video.uploaded', (p) => p.videoId === id);
+    expect(uploaded.payload).toMatchObject({ ownerId: owner, sourceKey: `videos/${id}/original.mp4`, width: 1920, height: 1080 });
+
+    const done = await h.waitForVideo(id, owner);
+    expect(done).toMatchObject({ status: 'ready', width: 1280, height: 720, playbackKey: `videos/${id}/playback.mp4`, posterKey: `videos/${id}/poster.jpg` });
+    const ready = await h.waitForEvent('media.video.ready', (p) => p.videoId === id);
+    expect(ready.payload).toMatchObject({ ownerId: owner, playbackKey: `videos/${id}/playback.mp4`, width: 1280, height: 720 });
+
+    const playback = (await h.objects.get(`videos/${id}/playback.mp4`))!;
+    expect(playback.info.contentType).toBe('video/mp4');
+    const boxes = topLevelBoxes(playback.body);
+    expect(boxes.indexOf('moov')).toBeGreaterThan(-1);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    const probed = await ffprobeJson(h.workDir, 'out.mp4', playback.body);
+    expect(probed.streams.map((s) => [s.codec_type, s.codec_name])).toEqual([
+      ['video', 'h264'],
+      ['audio', 'aac'],
+    ]);
+    expect(probed.streams[0]).toMatchObject({ width: 1280, height: 720, pix_fmt: 'yuv420p' });
+    const poster = (await h.objects.get(`videos/${id}/poster.jpg`))!;
+    expect(poster.info.contentType).toBe('image/jpeg');
+    expect(await sharp(poster.body).metadata()).toMatchObject({ format: 'jpeg', width: 1280, height: 720 });
+    expect((await h.leftovers()).tmp).toEqual([]);
+  });
+
+  it('keeps a portrait video upright at 720 × 1280 and a small one at its size (even sides)', async () => {
+    const portrait = await h.upload(`/v1/videos?ownerId=${owner}`, await makeClip(h.workDir, 'portrait.mp4', { seconds: 1, width: 1080, height: 1920, audio: false }));
+    const small = await h.upload(`/v1/videos?ownerId=${owner}`, await makeClip(h.workDir, 'small.mov', { seconds: 1, width: 322, height: 242, container: 'mov' }));
+    expect([portrait.status, small.status]).toEqual([200, 200]);
+    expect(await h.waitForVideo(portrait.body.id, owner)).toMatchObject({ status: 'ready', width: 720, height: 1280 });
+    expect(await h.waitForVideo(small.body.id, owner)).toMatchObject({ status: 'ready', width: 322, height: 242 });
+    const probed = await ffprobeJson(h.workDir, 'portrait-out.mp4', (await h.objects.get(`videos/${portrait.body.id}/playback.mp4`))!.body);
+    expect(probed.streams.map((s) => s.codec_type)).toEqual(['video']);
+  });
+
+  it('shows the status only to the owner', async () => {
+    const r = await h.upload(`/v1/videos?ownerId=${owner}`, await makeClip(h.workDir, 'mine.mp4', { seconds: 1 }));
+    const other = await h.call('GET', `/v1/videos/${r.body.id}?ownerId=${randomUUID()}`);
+    expect(other.status).toBe(404);
+    expect(errorOf(other)).toMatchObject({ code: 'media.video_not_found' });
+    expect((await h.call('GET', `/v1/videos/not-a-uuid?ownerId=${owner}`)).status).toBe(404);
+    await h.waitForVideo(r.body.id, owner);
+  });
+});
+
+describe('video pipeline failures end in media.video.failed with a reason', () => {
+  it('fails a video whose transcode outgrows the output limit (-fs)', async () => {
+    const h = await startHarness({ TRANSCODE_MAX_OUTPUT_BYTES: '4096' });
+    try {
+      const owner = randomUUID();
+      const r = await h.upload(`/v1/videos?ownerId=${owner}`, await makeClip(h.workDir, 'big.mp4', { seconds: 2, width: 640, height: 480 }));
+      expect(r.status).toBe(200);
+      expect(await h.waitForVideo(r.body.id, owner)).toMatchObject({ status: 'failed', reason: 'output_too_large', playbackKey: null });
+      const failed = await h.waitForEvent('media.video.failed', (p) => p.videoId === r.body.id);
+      expect(failed.payload).toMatchObject({ ownerId: owner, reason: 'output_too_large' });
+      // Only the original is kept; no partial output, no temporary files.
+      expect(await h.leftovers()).toMatchObject({ objects: [`videos/${r.body.id}/original.mp4`], tmp: [] });
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('kills ffmpeg at the time limit and fails the video with `timeout`', async () => {
+    const h = await startHarness({ TRANSCODE_TIMEOUT_SECONDS: '1', VIDEO_MAX_BYTES: String(40 * 1024 * 1024) });
+    try {
+      const owner = randomUUID();
+      // 40 s of 720p: far more than a second of libx264 work on any machine.
+      const clip = await makeClip(h.workDir, 'long.mp4', { seconds: 40, width: 1280, height: 720, audio: false, extra: ['-crf', '45'] });
+      const r = await h.upload(`/v1/videos?ownerId=${owner}`, clip);
+      expect(r.status).toBe(200);
+      expect(await h.waitForVideo(r.body.id, owner)).toMatchObject({ status: 'failed', reason: 'timeout' });
+      expect((await h.leftovers()).tmp).toEqual([]);
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
+
+  it('refuses a video over the configured side limit', async () => {
+    const h = await startHarness({ VIDEO_MAX_SIDE: '256' });
+    try {
+      const r = await h.upload(`/v1/videos?ownerId=${randomUUID()}`, await makeClip(h.workDir, 'wide.mp4', { seconds: 1 }));
+      expect(errorOf(r)).toMatchObject({ fields: { video: 'dimensions' }, params: { max: 256 } });
+      expect(await h.leftovers()).toEqual({ objects: [], rows: emptyRows, tmp: [] });
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -1,0 +1,188 @@
+import type { Locale } from '../store/types.ts';
+
+/** A rendered mail: subject, plain text and HTML in one language. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type CodePurpose = 'user_register' | 'retrieve_password' | 'change_password' | 'bind_email';
+
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const htmlLang = (locale: Locale) => (locale === 'zh-cn' ? 'zh-CN' : 'en');
+
+/** Paragraphs (plain text, escaped here) and at most one button-like link, in a minimal, inline-styled page. */
+function page(locale: Locale, parts: ({ p: string; muted?: boolean } | { link: string; label: string } | { raw: string })[]): string {
+  const body = parts
+    .map((part) => {
+      if ('raw' in part) return part.raw;
+      if ('link' in part)
+        return `<p><a href="${escapeHtml(part.link)}" style="display:inline-block;padding:10px 18px;background:#f5b301;color:#111;text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(part.label)}</a></p>`;
+      const lines = escapeHtml(part.p).replace(/\n/g, '<br>');
+      return part.muted ? `<p style="color:#666;font-size:13px">${lines}</p>` : `<p>${lines}</p>`;
+    })
+    .join('');
+  return `<!doctype html><html lang="${htmlLang(locale)}"><head><meta charset="utf-8"></head><body style="font-family:Arial,'PingFang SC','Microsoft YaHei',sans-serif;line-height:1.5;color:#222;max-width:560px;margin:0 auto;padding:16px">${body}</body></html>`;
+}
+
+// ------------------------------------------------------------------ verification codes (essential)
+
+const PURPOSE: Record<Locale, Record<CodePurpose, string>> = {
+  en: {
+    user_register: 'to create your account',
+    retrieve_password: 'to reset your password',
+    change_password: 'to change your password',
+    bind_email: 'to bind this email to your account',
+  },
+  'zh-cn': {
+    user_register: '用于注册账号',
+    retrieve_password: '用于重置密码',
+    change_password: '用于修改密码',
+    bind_email: '用于绑定此邮箱',
+  },
+};
+
+const CODE_TEXT: Record<Locale, { subject: string; line: (code: string, minutes: number) => string; use: (purpose: string) => string; ignore: string }> = {
+  en: {
+    subject: 'Your Brokerwise verification code',
+    line: (code, minutes) => `Your Brokerwise verification code is ${code}. It expires in ${minutes} minutes.`,
+    use: (purpose) => `Enter it ${purpose}.`,
+    ignore: 'If you did not ask for this code, you can ignore this email.',
+  },
+  'zh-cn': {
+    subject: 'Brokerwise 验证码',
+    line: (code, minutes) => `您的 Brokerwise 验证码是 ${code}，${minutes} 分钟内有效。`,
+    use: (purpose) => `${purpose}。`,
+    ignore: '如果这不是您本人的操作，请忽略本邮件。',
+  },
+};
+
+/** The verification-code mail; the code is the first six-digit number of the text. */
+export function codeMail(code: string, purpose: CodePurpose, locale: Locale, minutes: number): MailContent {
+  const t = CODE_TEXT[locale];
+  const line = t.line(code, minutes);
+  const use = t.use(PURPOSE[locale][purpose] ?? PURPOSE[locale].user_register);
+  return {
+    subject: t.subject,
+    text: `${line}\n${use}\n\n${t.ignore}\n`,
+    html: page(locale, [
+      { raw: `<p>${escapeHtml(line).replace(escapeHtml(code), `<strong style="font-size:1.4em;letter-spacing:0.1em">${escapeHtml(code)}</strong>`)}</p>` },
+      { p: use },
+      { p: t.ignore, muted: true },
+    ]),
+  };
+}
+
+// ------------------------------------------------------------------ review moderation (non-essential)
+
+const SETTINGS_NOTE: Record<Locale, (url: string) => string> = {
+  en: (url) => `You get this email because you write reviews on Brokerwise. You can turn off these emails in your settings: ${url}`,
+  'zh-cn': (url) => `您收到此邮件是因为您在 Brokerwise 发表了点评。如不想再收到此类邮件，可在设置中关闭：${url}`,
+};
+
+export function reviewDecisionMail(
+  d: { decision: 'approved' | 'rejected'; username: string; company: string; reason: string; link: string; settingsUrl: string },
+  locale: Locale,
+): MailContent {
+  const en = locale === 'en';
+  const hello = en ? `Hello ${d.username || 'there'},` : `${d.username || '您好'}，您好：`;
+  const subject =
+    d.decision === 'approved'
+      ? en
+        ? `Your review of ${d.company} is published`
+        : `您对 ${d.company} 的点评已发布`
+      : en
+        ? `Your review of ${d.company} was not approved`
+        : `您对 ${d.company} 的点评未通过审核`;
+  const lines =
+    d.decision === 'approved'
+      ? [en ? `Your review of ${d.company} has been approved and is now published on Brokerwise.` : `您对 ${d.company} 的点评已通过审核，现已在 Brokerwise 发布。`]
+      : [
+          en ? `Your review of ${d.company} was not approved by our moderators.` : `您对 ${d.company} 的点评未通过审核。`,
+          en ? `Reason: ${d.reason}` : `原因：${d.reason}`,
+          en ? 'You can edit the review and submit it again.' : '您可以修改点评后重新提交。',
+        ];
+  const label = d.decision === 'approved' ? (en ? 'See your review' : '查看点评') : en ? 'My reviews' : '我的点评';
+  const note = SETTINGS_NOTE[locale](d.settingsUrl);
+  return {
+    subject,
+    text: `${hello}\n\n${lines.join('\n')}\n\n${label}${en ? ': ' : '：'}${d.link}\n\n${note}\n`,
+    html: page(locale, [{ p: hello }, ...lines.map((p) => ({ p })), { link: d.link, label }, { p: note, muted: true }]),
+  };
+}
+
+// ------------------------------------------------------------------ broker applications (non-essential)
+
+const APPLICATION_SETTINGS_NOTE: Record<Locale, (url: string) => string> = {
+  en: (url) => `You get this email because you asked for a broker to be added on Brokerwise. You can turn off these emails in your settings: ${url}`,
+  'zh-cn': (url) => `您收到此邮件是因为您在 Brokerwise 申请添加经纪商。如不想再收到此类邮件，可在设置中关闭：${url}`,
+};
+
+export function applicationDecisionMail(
+  d: { decision: 'approved' | 'rejected'; username: string; broker: string; server: string; reason: string; link: string; settingsUrl: string },
+  locale: Locale,
+): MailContent {
+  const en = locale === 'en';
+  const hello = en ? `Hello ${d.username || 'there'},` : `${d.username || '您好'}，您好：`;
+  const subject =
+    d.decision === 'approved'
+      ? en
+        ? `Your application to add ${d.broker} was approved`
+        : `您申请添加的 ${d.broker} 已通过审核`
+      : en
+        ? `Your application to add ${d.broker} was not approved`
+        : `您申请添加的 ${d.broker} 未通过审核`;
+  const lines =
+    d.decision === 'approved'
+      ? [en ? `Your application to add ${d.broker} was approved — its server ${d.server} can now be bound.` : `您申请添加的 ${d.broker} 已通过审核，其服务器 ${d.server} 现在可以绑定了。`]
+      : [
+          en ? `Your application to add ${d.broker} (server ${d.server}) was not approved.` : `您申请添加的 ${d.broker}（服务器 ${d.server}）未通过审核。`,
+          en ? `Reason: ${d.reason}` : `原因：${d.reason}`,
+        ];
+  const label = en ? 'My broker applications' : '我的经纪商申请';
+  const note = APPLICATION_SETTINGS_NOTE[locale](d.settingsUrl);
+  return {
+    subject,
+    text: `${hello}\n\n${lines.join('\n')}\n\n${label}${en ? ': ' : '：'}${d.link}\n\n${note}\n`,
+    html: page(locale, [{ p: hello }, ...lines.map((p) => ({ p })), { link: d.link, label }, { p: note, muted: true }]),
+  };
+}
+
+// ------------------------------------------------------------------ newsletter
+
+export function newsletterConfirmMail(d: { email: string; confirmUrl: string; hours: number }, locale: Locale): MailContent {
+  const en = locale === 'en';
+  const subject = en ? 'Confirm your Brokerwise newsletter subscription' : '请确认订阅 Brokerwise 资讯';
+  const ask = en
+    ? `Please confirm that you want to receive the Brokerwise newsletter at ${d.email}.`
+    : `请确认您希望通过 ${d.email} 接收 Brokerwise 资讯。`;
+  const valid = en ? `The link is valid for ${d.hours} hours.` : `该链接 ${d.hours} 小时内有效。`;
+  const ignore = en ? 'If you did not ask for this, ignore this email: you will not be subscribed.' : '如果这不是您本人的操作，请忽略本邮件，您不会被订阅。';
+  const label = en ? 'Confirm subscription' : '确认订阅';
+  return {
+    subject,
+    text: `${ask}\n\n${label}${en ? ': ' : '：'}${d.confirmUrl}\n\n${valid}\n${ignore}\n`,
+    html: page(locale, [{ p: ask }, { link: d.confirmUrl, label }, { p: `${valid} ${ignore}`, muted: true }]),
+  };
+}
+
+export function newsletterIssueMail(d: { subject: string; body: string; unsubscribeUrl: string }, locale: Locale): MailContent {
+  const en = locale === 'en';
+  const why = en ? 'You receive this newsletter because you subscribed on Brokerwise.' : '您收到本资讯是因为您在 Brokerwise 订阅了它。';
+  const unsub = en ? 'Unsubscribe' : '退订';
+  const paragraphs = d.body
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return {
+    subject: d.subject,
+    text: `${paragraphs.join('\n\n')}\n\n--\n${why}\n${unsub}${en ? ': ' : '：'}${d.unsubscribeUrl}\n`,
+    html: page(locale, [
+      ...paragraphs.map((p) => ({ p })),
+      { raw: '<hr style="border:none;border-top:1px solid #ddd">' },
+      { raw: `<p style="color:#666;font-size:13px">${escapeHtml(why)} <a href="${escapeHtml(d.unsubscribeUrl)}">${escapeHtml(unsub)}</a></p>` },
+    ]),
+  };
+}

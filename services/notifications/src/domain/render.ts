@@ -1,0 +1,152 @@
+import type { CompanyRow } from '../store/company.store.ts';
+import type { PostRow } from '../store/post.store.ts';
+import type { NoticeCategory, Locale } from '../store/types.ts';
+import type { UserRow } from '../store/user.store.ts';
+
+/** What a notice is about; stored as `kind` with its string params, rendered when read. */
+export type NoticeKind =
+  | 'followed'
+  | 'post_liked'
+  | 'post_commented'
+  | 'comment_replied'
+  | 'post_collected'
+  | 'post_forwarded'
+  | 'review_approved'
+  | 'review_rejected'
+  | 'broker_application_approved'
+  | 'broker_application_rejected'
+  | 'video_ready'
+  | 'video_failed'
+  | 'system';
+
+export interface RenderedNotice {
+  title: string;
+  text: string;
+  /** Site-relative link to the notice's subject (post, review, profile, broker application), or null. */
+  link: string | null;
+  /** Who did it, for notices about someone's action. */
+  actor: { id: string; username: string } | null;
+}
+
+export interface RenderLookups {
+  users: Map<string, UserRow>;
+  companies: Map<string, CompanyRow>;
+  /** Kinds of the posts notices are about; a post not in it (deleted, or older than the read model) links as a video. */
+  posts: Map<string, PostRow>;
+}
+
+type P = Record<string, string>;
+type Template = { title: string; text: (p: P & { actor: string; company: string }) => string };
+
+const EXCERPT_MAX = 80;
+const excerpt = (s: string | undefined) => {
+  const flat = (s ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_MAX ? `${flat.slice(0, EXCERPT_MAX - 1)}…` : flat;
+};
+
+const VIDEO_REASONS: Record<Locale, Record<string, string>> = {
+  en: { transcode_failed: 'it could not be converted', timeout: 'processing took too long', no_video_stream: 'the file has no video in it' },
+  'zh-cn': { transcode_failed: '无法转码', timeout: '处理超时', no_video_stream: '文件中没有视频画面' },
+};
+
+const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>> = {
+  en: {
+    followed: { title: 'New follower', text: (p) => `${p.actor} followed you.` },
+    post_liked: { title: 'New like', text: (p) => `${p.actor} liked your post “${p.postTitle}”.` },
+    post_commented: { title: 'New comment', text: (p) => `${p.actor} commented on your post “${p.postTitle}”: ${excerpt(p.excerpt)}` },
+    comment_replied: { title: 'New reply', text: (p) => `${p.actor} replied to your comment on “${p.postTitle}”: ${excerpt(p.excerpt)}` },
+    post_collected: { title: 'Post collected', text: (p) => `${p.actor} collected your post “${p.postTitle}”.` },
+    post_forwarded: { title: 'Post forwarded', text: (p) => `${p.actor} forwarded your post “${p.postTitle}”.` },
+    review_approved: { title: 'Review approved', text: (p) => `Your review of ${p.company} has been approved and published.` },
+    review_rejected: { title: 'Review not approved', text: (p) => `Your review of ${p.company} was not approved. Reason: ${p.reason}` },
+    broker_application_approved: {
+      title: 'Broker application approved',
+      text: (p) => `Your application to add ${p.brokerName} was approved — its server ${p.server} can now be bound.`,
+    },
+    broker_application_rejected: { title: 'Broker application not approved', text: (p) => `Your application to add ${p.brokerName} was not approved. Reason: ${p.reason}` },
+    video_ready: { title: 'Video ready', text: () => 'Your video has been processed and can now be played.' },
+    video_failed: {
+      title: 'Video failed',
+      text: (p) => `Your video could not be processed (${VIDEO_REASONS.en[p.reason ?? ''] ?? 'an unexpected error'}). Please upload it again.`,
+    },
+  },
+  'zh-cn': {
+    followed: { title: '新粉丝', text: (p) => `${p.actor} 关注了你。` },
+    post_liked: { title: '新的点赞', text: (p) => `${p.actor} 赞了你的作品《${p.postTitle}》。` },
+    post_commented: { title: '新评论', text: (p) => `${p.actor} 评论了你的作品《${p.postTitle}》：${excerpt(p.excerpt)}` },
+    comment_replied: { title: '新回复', text: (p) => `${p.actor} 回复了你在《${p.postTitle}》下的评论：${excerpt(p.excerpt)}` },
+    post_collected: { title: '作品被收藏', text: (p) => `${p.actor} 收藏了你的作品《${p.postTitle}》。` },
+    post_forwarded: { title: '作品被转发', text: (p) => `${p.actor} 转发了你的作品《${p.postTitle}》。` },
+    review_approved: { title: '点评已通过', text: (p) => `你对 ${p.company} 的点评已通过审核并发布。` },
+    review_rejected: { title: '点评未通过', text: (p) => `你对 ${p.company} 的点评未通过审核。原因：${p.reason}` },
+    broker_application_approved: { title: '经纪商申请已通过', text: (p) => `你申请添加的 ${p.brokerName} 已通过审核，其服务器 ${p.server} 现在可以绑定了。` },
+    broker_application_rejected: { title: '经纪商申请未通过', text: (p) => `你申请添加的 ${p.brokerName} 未通过审核。原因：${p.reason}` },
+    video_ready: { title: '视频已就绪', text: () => '你的视频已处理完成，现在可以播放了。' },
+    video_failed: { title: '视频处理失败', text: (p) => `你的视频处理失败（${VIDEO_REASONS['zh-cn'][p.reason ?? ''] ?? '发生意外错误'}），请重新上传。` },
+  },
+};
+
+const SOMEONE: Record<Locale, string> = { en: 'Someone', 'zh-cn': '有用户' };
+const A_COMPANY: Record<Locale, string> = { en: 'a company', 'zh-cn': '某公司' };
+
+/** The text of one language, or the other's when an admin wrote only one. */
+const either = (wanted: string | undefined, other: string | undefined) => (wanted?.trim() ? wanted : (other ?? ''));
+
+/** Image-text posts have their page under /blog, videos (and posts of unknown kind) under /vlog. */
+const postPage = (post: PostRow | undefined) => (post?.kind === 'image_text' ? '/blog/detail' : '/vlog/detail');
+
+function linkOf(kind: NoticeKind, p: P, company: CompanyRow | undefined, post: PostRow | undefined): string | null {
+  switch (kind) {
+    case 'followed':
+      return p.actorId ? `/vlog/personal?uid=${encodeURIComponent(p.actorId)}` : null;
+    case 'post_liked':
+    case 'post_commented':
+    case 'comment_replied':
+    case 'post_collected':
+    case 'post_forwarded':
+      return p.postId ? `${postPage(post)}?id=${encodeURIComponent(p.postId)}` : null;
+    case 'review_approved':
+      return company && !company.removed ? `/detail?id=${encodeURIComponent(company.slug)}` : '/user/reviews';
+    case 'review_rejected':
+      return '/user/reviews';
+    case 'broker_application_approved':
+    case 'broker_application_rejected':
+      return '/trader/apply';
+    case 'video_ready':
+    case 'video_failed':
+      return '/user/vlog';
+    case 'system':
+      // Only a site-relative link an admin gave; never another origin.
+      return p.link && /^\/(?!\/)/.test(p.link) ? p.link : null;
+  }
+}
+
+/**
+ * A stored notice in the reader's language. Names come from the read models as they are now
+ * (a renamed user shows the new name), falling back to what the event carried.
+ */
+export function renderNotice(n: { kind: string; category: NoticeCategory; params: P }, lang: Locale, lookups: RenderLookups): RenderedNotice {
+  const p = n.params;
+  const kind = n.kind as NoticeKind;
+  if (kind === 'system' || n.category === 'system') {
+    const zh = lang === 'zh-cn';
+    return {
+      title: zh ? either(p.titleZh, p.titleEn) : either(p.titleEn, p.titleZh),
+      text: zh ? either(p.bodyZh, p.bodyEn) : either(p.bodyEn, p.bodyZh),
+      link: linkOf('system', p, undefined, undefined),
+      actor: null,
+    };
+  }
+  const template = TEMPLATES[lang][kind];
+  if (!template) return { title: kind, text: '', link: null, actor: null };
+  const actorRow = p.actorId ? lookups.users.get(p.actorId) : undefined;
+  const actorName = actorRow?.username || p.actorName || SOMEONE[lang];
+  const company = p.companyId ? lookups.companies.get(p.companyId) : undefined;
+  const post = p.postId ? lookups.posts.get(p.postId) : undefined;
+  return {
+    title: template.title,
+    text: template.text({ ...p, actor: actorName, company: company?.name ?? A_COMPANY[lang] }),
+    link: linkOf(kind, p, company, post),
+    actor: p.actorId ? { id: p.actorId, username: actorName } : null,
+  };
+}

@@ -1,0 +1,49 @@
+import type { EventPayload } from '@brokerwise/proto';
+import type { HandlerContext } from '@brokerwise/service-kit';
+import type { Kysely } from '@brokerwise/sql';
+import type { NotificationsContext } from '../../domain/context.ts';
+import { reviewDecisionMail } from '../../domain/mail-templates.ts';
+import { queueMail } from '../../domain/mail-queue.ts';
+import { recordNotice } from '../../domain/notices.ts';
+import { findCompanies } from '../../store/company.store.ts';
+import { nonEssentialAllowed } from '../../store/preference.store.ts';
+import type { NotificationsTables } from '../../store/types.ts';
+import { findUser } from '../../store/user.store.ts';
+import { timestampToDate } from './time.ts';
+
+type Trx = Kysely<NotificationsTables>;
+type Decided = EventPayload<'reviews.review.approved'> | EventPayload<'reviews.review.rejected'>;
+
+/**
+ * A moderator decided on a review: the author gets a notice and, unless they turned
+ * non-essential mails off (or we know no address), a mail in their language. Both in the inbox
+ * transaction, keyed by the event: a redelivery makes neither twice.
+ */
+export const onReviewDecided =
+  (decision: 'approved' | 'rejected', deps: Pick<NotificationsContext, 'now' | 'mailDomain' | 'siteUrl'>) =>
+  async (p: Decided, ctx: HandlerContext): Promise<void> => {
+    const trx = ctx.trx as Trx;
+    const reason = p.$typeName === 'brokerwise.reviews.v1.ReviewRejected' ? p.reason : '';
+    const at = timestampToDate(p.$typeName === 'brokerwise.reviews.v1.ReviewApproved' ? p.approvedAt : p.rejectedAt) ?? ctx.occurredAt ?? deps.now();
+    await recordNotice(trx, {
+      userId: p.userId,
+      kind: decision === 'approved' ? 'review_approved' : 'review_rejected',
+      params: { reviewId: p.reviewId, companyId: p.companyId, ...(decision === 'rejected' ? { reason } : {}) },
+      sourceEventId: ctx.eventId,
+      at,
+      correlationId: ctx.correlationId,
+    });
+    const user = await findUser(trx, p.userId);
+    if (!user?.email || !(await nonEssentialAllowed(trx, p.userId))) return;
+    const company = (await findCompanies(trx, [p.companyId])).get(p.companyId);
+    const link = decision === 'approved' && company && !company.removed ? `${deps.siteUrl}/detail?id=${encodeURIComponent(company.slug)}` : `${deps.siteUrl}/user/reviews`;
+    const companyName = company?.name ?? (user.locale === 'zh-cn' ? '某公司' : 'a company');
+    await queueMail(trx, deps, {
+      dedupeKey: `review-decision:${ctx.eventId}`,
+      kind: 'review_decision',
+      to: user.email,
+      locale: user.locale,
+      content: reviewDecisionMail({ decision, username: user.username, company: companyName, reason, link, settingsUrl: `${deps.siteUrl}/user/set` }, user.locale),
+      tags: { event: `review_${decision}` },
+    });
+  };

@@ -1,0 +1,36 @@
+import type { EventHandlers } from '@brokerwise/service-kit';
+import type { NotificationsContext } from '../domain/context.ts';
+import { onCompanyRemoved, onCompanyUpserted } from './handlers/catalogue.handler.ts';
+import { onEmailCodeRequested, onProfileUpdated, onUserFollowed, onUserRegistered } from './handlers/identity.handler.ts';
+import { onPostCollected, onPostCommented, onPostDeleted, onPostForwarded, onPostLiked, onPostPublished, onVideoFailed, onVideoReady } from './handlers/media.handler.ts';
+import { onReviewDecided } from './handlers/reviews.handler.ts';
+import { onBrokerApplicationDecided } from './handlers/trader.handler.ts';
+
+/**
+ * Events this service consumes, listed explicitly (never discovered by scanning), all under the
+ * durable `notifications`: read models (users, companies, post kinds), the facts that become
+ * notices, and the ones that become mail. Each runs in the inbox transaction; a notice's unique
+ * source key and a mail's dedupe key make a second delivery of the same event a no-op even so.
+ */
+export function handlers(deps: Pick<NotificationsContext, 'now' | 'mailDomain' | 'siteUrl'>): EventHandlers {
+  return {
+    'identity.user.registered': onUserRegistered,
+    'identity.user.profile_updated': onProfileUpdated,
+    'identity.user.followed': onUserFollowed,
+    'identity.email_code.requested': onEmailCodeRequested(deps),
+    'catalogue.company.upserted': onCompanyUpserted,
+    'catalogue.company.removed': onCompanyRemoved,
+    'reviews.review.approved': onReviewDecided('approved', deps),
+    'reviews.review.rejected': onReviewDecided('rejected', deps),
+    'trader.broker_application.approved': onBrokerApplicationDecided('approved', deps),
+    'trader.broker_application.rejected': onBrokerApplicationDecided('rejected', deps),
+    'media.post.published': onPostPublished,
+    'media.post.deleted': onPostDeleted,
+    'media.post.liked': onPostLiked,
+    'media.post.commented': onPostCommented,
+    'media.post.collected': onPostCollected,
+    'media.post.forwarded': onPostForwarded,
+    'media.video.ready': onVideoReady,
+    'media.video.failed': onVideoFailed,
+  };
+}

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bind, errorOf, login, startHarness, trader, type Harness } from './harness.ts';
+
+describe('trader accounts: binding, encryption, visibility, unbinding (real SQL, bus, bridge)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('checks every field of the bind form at once', async () => {
+    const who = trader();
+    const r = await h.call('POST', '/v1/accounts', { ...who, accountNumber: '12ab', nickname: 'x', strategyType: 'scalping', visibility: 'everyone', description: 'd'.repeat(501) });
+    expect(r.status).toBe(400);
+    expect(errorOf(r)).toMatchObject({
+      code: 'trader.validation',
+      fields: { server: 'required', account: 'format', password: 'required', nickname: 'length', description: 'length', type: 'one_of', visibility: 'one_of' },
+    });
+    const b = await h.broker();
+    expect(errorOf(await bind(h, who, { server: 'Nowhere-Live01', accountNumber: login(), password: 'secret-1' }))).toMatchObject({ fields: { server: 'unknown' } });
+    const other = await h.broker();
+    expect(errorOf(await bind(h, who, { broker: other.slug, server: b.live, accountNumber: login(), password: 'secret-1' }))).toMatchObject({ fields: { server: 'broker_mismatch' } });
+  });
+
+  it('stores the read-only password encrypted, never returns it, and binds one account to one user', async () => {
+    const b = await h.broker();
+    const owner = trader();
+    const number = login();
+    const password = `ro-${number}`;
+    const r = await bind(h, owner, { broker: b.slug, server: b.live, accountNumber: number, password });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ userId: owner.userId, server: b.live, accountNumber: number, broker: { companyId: b.companyId, slug: b.slug, name: b.name }, sync: { state: 'pending' }, mine: true });
+    expect(JSON.stringify(r.body)).not.toContain(password);
+
+    const row = await h.db.selectFrom('account').selectAll().where('id', '=', r.body.id).executeTakeFirstOrThrow();
+    expect(row.password_key_id).toBe('dev1');
+    const ct = Buffer.from(row.password_ct!);
+    expect(ct.length).toBe(12 + 16 + Buffer.byteLength(password));
+    expect(ct.includes(Buffer.from(password))).toBe(false);
+
+    const bound = await h.waitForEvent('trader.account.bound', (p) => p.accountId === r.body.id);
+    expect(bound.payload).toMatchObject({ userId: owner.userId, companyId: b.companyId, server: b.live, accountNumber: number, source: 'bridge' });
+
+    // Another user binding the same account gets a field error; the owner is told it is already theirs.
+    const thief = await bind(h, trader(), { server: b.live, accountNumber: number, password: 'guess-1234' });
+    expect(thief.status).toBe(400);
+    expect(errorOf(thief)).toMatchObject({ code: 'trader.validation', fields: { account: 'taken' } });
+    expect(errorOf(await bind(h, owner, { server: b.live, accountNumber: number, password }))).toMatchObject({ fields: { account: 'bound' } });
+    // The same number on another server is another account.
+    expect((await bind(h, trader(), { server: b.demo, accountNumber: number, password: `ro-${number}` })).status).toBe(200);
+
+    // Every answer about the account, to anyone, is free of the password.
+    const synced = await h.waitForAccount(r.body.id, (a) => a.sync.state === 'ok', owner.userId);
+    const answers = [
+      synced,
+      (await h.call('GET', `/v1/users/${owner.userId}/accounts`)).body,
+      (await h.call('GET', `/v1/accounts/${r.body.id}`)).body,
+      (await h.call('GET', `/v1/accounts/${r.body.id}/orders?viewer=${owner.userId}`)).body,
+      (await h.call('GET', '/v1/ranking')).body,
+    ];
+    for (const a of answers) expect(JSON.stringify(a)).not.toContain(password);
+    // Others see a masked account number.
+    expect((await h.call('GET', `/v1/accounts/${r.body.id}`)).body.account.accountNumber).toMatch(/^\d\d\*+\d\d$/);
+  });
+
+  it('shows hidden accounts to their owner only, and lets only the owner act on an account', async () => {
+    const b = await h.broker();
+    const owner = trader();
+    const stranger = trader();
+    const number = login();
+    const r = await bind(h, owner, { server: b.live, accountNumber: number, password: `ro-${number}`, visibility: 'hidden' });
+    const id = r.body.id as string;
+    expect((await h.call('GET', `/v1/accounts/${id}`)).status).toBe(404);
+    expect((await h.call('GET', `/v1/accounts/${id}?viewer=${stranger.userId}`)).status).toBe(404);
+    expect((await h.call('GET', `/v1/accounts/${id}/orders?viewer=${stranger.userId}`)).status).toBe(404);
+    expect((await h.call('GET', `/v1/accounts/${id}?viewer=${owner.userId}`)).status).toBe(200);
+    for (const [path, body] of [
+      ['sync', { userId: stranger.userId }],
+      ['visibility', { userId: stranger.userId, visibility: 'public' }],
+      ['unbind', { userId: stranger.userId }],
+      ['verification', { userId: stranger.userId }],
+    ] as const) {
+      expect((await h.call('POST', `/v1/accounts/${id}/${path}`, body)).status, path).toBe(404);
+    }
+    // Once public, others see it but still cannot act on it.
+    expect((await h.call('POST', `/v1/accounts/${id}/visibility`, { userId: owner.userId, visibility: 'public' })).body.visibility).toBe('public');
+    expect((await h.call('GET', `/v1/accounts/${id}`)).status).toBe(200);
+    const refused = await h.call('POST', `/v1/accounts/${id}/unbind`, { userId: stranger.userId });
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused).code).toBe('trader.not_owner');
+  });
+
+  it('unbinding closes the account: history kept, password forgotten, out of the ranking, number free again', async () => {
+    const b = await h.broker();
+    const owner = trader();
+    const number = login();
+    const r = await bind(h, owner, { server: b.live, accountNumber: number, password: `ro-${number}` });
+    const synced = await h.waitForAccount(r.body.id, (a) => a.sync.state === 'ok');
+    const closed = await h.call('POST', `/v1/accounts/${r.body.id}/unbind`, { userId: owner.userId });
+    expect(closed.body).toMatchObject({ status: 'closed', ranking: { ranked: false, reason: 'closed' }, sync: { nextAttemptAt: null } });
+    expect(closed.body.stats.trades).toBe(synced.stats.trades);
+    const row = await h.db.selectFrom('account').selectAll().where('id', '=', r.body.id).executeTakeFirstOrThrow();
+    expect(row.password_ct).toBeNull();
+    const mine = await h.call('GET', `/v1/users/${owner.userId}/accounts`);
+    expect(mine.body.items.map((a: { id: string; status: string }) => [a.id, a.status])).toContainEqual([r.body.id, 'closed']);
+    expect(((await h.call('GET', `/v1/accounts/${r.body.id}/orders`)).body.total)).toBe(synced.stats.trades);
+    expect((await h.call('POST', `/v1/accounts/${r.body.id}/sync`, { userId: owner.userId })).status).toBe(409);
+    // The account can be bound again (by anyone), as a new binding.
+    expect((await bind(h, trader(), { server: b.live, accountNumber: number, password: `ro-${number}` })).status).toBe(200);
+  });
+
+  it('keeps the catalogue brokers from events: listed with their servers, searchable, gone when removed', async () => {
+    const companyId = crypto.randomUUID();
+    await h.publish('catalogue.company.upserted', { id: companyId, slug: 'coral-markets', name: 'Coral Markets', category: 'Brokers', version: 3n });
+    for (let i = 0; i < 200 && !(await h.db.selectFrom('broker').select('company_id').where('company_id', '=', companyId).executeTakeFirst()); i++) await new Promise((r) => setTimeout(r, 25));
+    // A stale (lower-version) upsert changes nothing.
+    await h.publish('catalogue.company.upserted', { id: companyId, slug: 'coral-old', name: 'Coral Old', category: 'Brokers', version: 2n });
+    const { insertServer } = await import('../src/store/broker.store.ts');
+    await insertServer(h.db, { id: crypto.randomUUID(), name: 'CoralMarkets-Live07', company_id: companyId, broker_name: 'Coral Markets', kind: 'live', bridge_url: null, origin: 'admin', created_at: new Date() });
+    const brokers = await h.call('GET', '/v1/brokers');
+    expect(brokers.body.items).toContainEqual({ companyId, slug: 'coral-markets', name: 'Coral Markets', servers: 1 });
+    const found = await h.call('GET', '/v1/servers?query=coral');
+    expect(found.body.items).toEqual([{ id: expect.any(String), name: 'CoralMarkets-Live07', kind: 'live', broker: { companyId, slug: 'coral-markets', name: 'Coral Markets' } }]);
+    expect((await h.call('GET', '/v1/servers?query=live07')).body.items).toHaveLength(1);
+    await h.publish('catalogue.company.removed', { id: companyId, slug: 'coral-markets', version: 4n });
+    await expect.poll(async () => (await h.call('GET', '/v1/servers?query=coral')).body.items, { timeout: 10_000 }).toEqual([]);
+    expect((await h.call('GET', '/v1/brokers')).body.items.map((b: { companyId: string }) => b.companyId)).not.toContain(companyId);
+  });
+});
