@@ -8,17 +8,28 @@ import { AppError } from '@brokerwise/errors';
 import type { ObjectStore } from '@brokerwise/storage';
 import type { CatalogueClient } from './clients/catalogue.client.ts';
 import type { IdentityClient } from './clients/identity.client.ts';
+import type { MediaClient } from './clients/media.client.ts';
+import type { NotificationsClient } from './clients/notifications.client.ts';
 import type { ReviewsClient } from './clients/reviews.client.ts';
 import type { SearchClient } from './clients/search.client.ts';
+import type { TraderClient } from './clients/trader.client.ts';
 import type { OpaqueIds } from './domain/opaque-id.ts';
+import { Categories } from './domain/posts.ts';
 import type { Presenters } from './domain/presenters.ts';
 import { sendError } from './http/envelope.ts';
 import { registerApiGuards } from './http/guards.ts';
 import type { CacheInvalidator } from './http/invalidation.ts';
+import type { NoticeStreams } from './http/notice-stream.ts';
 import { Sessions } from './http/session.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { promotionRoutes } from './routes/promotions.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
+import { newsletterFormRoutes, newsletterRoutes } from './routes/newsletter.ts';
+import { noticeRoutes } from './routes/notices.ts';
+import { postRoutes } from './routes/posts.ts';
 import { reviewRoutes } from './routes/reviews.ts';
+import { traderRoutes } from './routes/trader.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/user.ts';
 import { brokersRoutes } from './routes/brokers.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -28,7 +39,15 @@ export interface GatewayDeps {
   catalogue: CatalogueClient;
   search: SearchClient;
   reviews: ReviewsClient;
+  trader: TraderClient;
   identity: IdentityClient;
+  media: MediaClient;
+  /** Declared sizes refused at once on /api/upload/* (the media service has the final say). */
+  uploadLimits: { videoMaxBytes: number; imageMaxBytes: number };
+  notifications: NotificationsClient;
+  /** Open notice streams (SSE) of this process; ended on shutdown. */
+  noticeStreams: NoticeStreams;
+  newsletterLimit: { max: number; windowSeconds: number };
   jwtSecret: string;
   secureCookies: boolean;
   invalidator?: CacheInvalidator | undefined;
@@ -56,15 +75,27 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     api.setErrorHandler((err, request, reply) => sendError(request, reply, err));
     await brokersRoutes(api, { catalogue: deps.catalogue, search: deps.search, invalidator: deps.invalidator, cache: deps.cache, ids: deps.ids, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });
     const sessions = new Sessions({ app: api, identity: deps.identity, cache: deps.cache, secureCookies: deps.secureCookies });
-    await reviewRoutes(api, { reviews: deps.reviews, catalogue: deps.catalogue, identity: deps.identity, sessions });
-    await adminRoutes(api, { reviews: deps.reviews, catalogue: deps.catalogue, identity: deps.identity, sessions });
+    await reviewRoutes(api, { reviews: deps.reviews, trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions, cache: deps.cache, invalidator: deps.invalidator, ttlSeconds: deps.apiCacheTtlSeconds });
+    await adminRoutes(api, { reviews: deps.reviews, trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions });
+    await api.register(async (traders) => traderRoutes(traders, { trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions }));
+    await promotionRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, sessions, cache: deps.cache, invalidator: deps.invalidator, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });
+    // Posts and uploads in their own scopes (uploads add raw-body parsers).
+    const categories = new Categories(deps.media);
+    await api.register(async (posts) => postRoutes(posts, { media: deps.media, identity: deps.identity, sessions, categories }));
+    await api.register(async (uploads) => uploadRoutes(uploads, { media: deps.media, sessions, ...deps.uploadLimits }));
     await userRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, cache: deps.cache, sessions, ids: deps.ids, presenters: deps.presenters });
+    await noticeRoutes(api, { notifications: deps.notifications, identity: deps.identity, sessions, streams: deps.noticeStreams });
+    await newsletterRoutes(api, { notifications: deps.notifications, cache: deps.cache, limit: deps.newsletterLimit });
     // Unknown /api paths answer in the envelope instead of falling through to the page proxy.
     api.all('/api/*', async () => {
       throw new AppError({ code: 'route_not_found', kind: 'not_found', message: 'No such API path' });
     });
   });
   await app.register(async (media) => mediaRoutes(media, { objects: deps.objects }));
+  // The footer's newsletter form without script (a plain form post, answered with a redirect).
+  await app.register(async (form) => newsletterFormRoutes(form, { notifications: deps.notifications, cache: deps.cache, limit: deps.newsletterLimit }));
+  // Open notice streams end before the server drains, or they would hold the shutdown up.
+  app.addHook('preClose', async () => deps.noticeStreams.closeAll());
   if (deps.devMailbox) {
     const mailbox = deps.devMailbox;
     await app.register(async (dev) => devMailboxRoutes(dev, { mailbox }));

@@ -18,7 +18,16 @@ export const GatewayConfigSchema = Type.Object({
   CATALOGUE_URL: Type.String({ default: 'http://127.0.0.1:3201', pattern: '^https?://' }),
   IDENTITY_URL: Type.String({ default: 'http://127.0.0.1:3202', pattern: '^https?://' }),
   REVIEWS_URL: Type.String({ default: 'http://127.0.0.1:3203', pattern: '^https?://' }),
+  MEDIA_URL: Type.String({ default: 'http://127.0.0.1:3205', pattern: '^https?://' }),
+  /** trader-sync (trader accounts, Top Trader, broker applications). */
+  TRADER_SYNC_URL: Type.String({ default: 'http://127.0.0.1:3206', pattern: '^https?://' }),
+  /** Uploads to the media service: a declared size over these is refused at once (keep equal to media's VIDEO_/IMAGE_MAX_BYTES). */
+  UPLOAD_VIDEO_MAX_BYTES: Type.Integer({ default: 10 * 1024 * 1024, minimum: 1024 }),
+  UPLOAD_IMAGE_MAX_BYTES: Type.Integer({ default: 5 * 1024 * 1024, minimum: 1024 }),
+  /** How long one upload may take end to end (a slow connection sending 10 MB). */
+  UPLOAD_TIMEOUT_MS: Type.Integer({ default: 600_000, minimum: 1_000 }),
   SEARCH_URL: Type.String({ default: 'http://127.0.0.1:3204', pattern: '^https?://' }),
+  NOTIFICATIONS_URL: Type.String({ default: 'http://127.0.0.1:3207', pattern: '^https?://' }),
   /** The SSR web server every non-API page request is forwarded to. */
   WEB_URL: Type.String({ default: 'http://127.0.0.1:3100', pattern: '^https?://' }),
   /** Seconds public catalogue answers stay in the shared cache. */
@@ -27,6 +36,11 @@ export const GatewayConfigSchema = Type.Object({
   PAGE_CACHE_TTL_MS: Type.Integer({ default: 1000, minimum: 0, maximum: 60_000 }),
   /** Requests per minute per client address on /api. */
   RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 600, minimum: 1 }),
+  /** Newsletter subscriptions per client address per window (footer box, with or without script). */
+  NEWSLETTER_RATE_LIMIT: Type.Integer({ default: 5, minimum: 1 }),
+  NEWSLETTER_RATE_WINDOW_SECONDS: Type.Integer({ default: 600, minimum: 1 }),
+  /** Comment lines on open notice streams (SSE) this often, so proxies keep them open. */
+  NOTICE_STREAM_HEARTBEAT_MS: Type.Integer({ default: 25_000, minimum: 100 }),
   /** Behind an ingress/load balancer: take the client address from X-Forwarded-For (rate limits). */
   TRUST_PROXY: Type.Boolean({ default: false }),
   UPSTREAM_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 100 }),

@@ -6,11 +6,15 @@ import type { Mailbox } from '@brokerwise/mail';
 import { gatewayApp } from './app.ts';
 import { CatalogueClient } from './clients/catalogue.client.ts';
 import { IdentityClient } from './clients/identity.client.ts';
+import { NotificationsClient } from './clients/notifications.client.ts';
+import { MediaClient } from './clients/media.client.ts';
 import { ReviewsClient } from './clients/reviews.client.ts';
 import { SearchClient } from './clients/search.client.ts';
+import { TraderClient } from './clients/trader.client.ts';
 import type { GatewayConfig } from './config.ts';
 import { OpaqueIds } from './domain/opaque-id.ts';
 import { CacheInvalidator } from './http/invalidation.ts';
+import { NoticeStreams } from './http/notice-stream.ts';
 import { Presenters } from './domain/presenters.ts';
 
 export interface GatewayShared {
@@ -32,6 +36,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
 
   const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'gateway' }));
   const invalidator = new CacheInvalidator(cache);
+  const noticeStreams = new NoticeStreams({ heartbeatMs: config.NOTICE_STREAM_HEARTBEAT_MS });
   const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, trustRequestId: false, bodyLimit: 12 * 1024 * 1024, trustProxy: config.TRUST_PROXY });
   registerHealth(app, [
     { name: 'cache', check: () => cache.ping() },
@@ -49,8 +54,14 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
     catalogue,
     search: new SearchClient(config.SEARCH_URL, config.UPSTREAM_TIMEOUT_MS),
     reviews: new ReviewsClient(config.REVIEWS_URL, config.UPSTREAM_TIMEOUT_MS),
+    trader: new TraderClient(config.TRADER_SYNC_URL, config.UPSTREAM_TIMEOUT_MS),
+    media: new MediaClient(config.MEDIA_URL, config.UPSTREAM_TIMEOUT_MS, config.UPLOAD_TIMEOUT_MS),
+    uploadLimits: { videoMaxBytes: config.UPLOAD_VIDEO_MAX_BYTES, imageMaxBytes: config.UPLOAD_IMAGE_MAX_BYTES },
     invalidator,
     identity: new IdentityClient(config.IDENTITY_URL, config.UPSTREAM_TIMEOUT_MS),
+    notifications: new NotificationsClient(config.NOTIFICATIONS_URL, config.UPSTREAM_TIMEOUT_MS),
+    noticeStreams,
+    newsletterLimit: { max: config.NEWSLETTER_RATE_LIMIT, windowSeconds: config.NEWSLETTER_RATE_WINDOW_SECONDS },
     jwtSecret: config.JWT_SECRET,
     secureCookies: config.COOKIE_SECURE ?? config.APP_MODE === 'production',
     devMailbox: config.APP_MODE === 'production' ? undefined : shared.devMailbox,
@@ -66,11 +77,13 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   });
   const invalidation = await invalidator.subscribe(bus, app.log);
+  // Every replica hears every notice signal (its own durable), for the streams it holds.
+  const noticeSignals = await noticeStreams.subscribe(bus, app.log);
   const server = await runServer(app, {
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    closers: [() => invalidation.drain(), ...(shared.bus ? [] : [() => bus.close()]), ...(shared.cache ? [] : [() => cache.close()])],
+    closers: [() => invalidation.drain(), () => noticeSignals.drain(), ...(shared.bus ? [] : [() => bus.close()]), ...(shared.cache ? [] : [() => cache.close()])],
   });
   const address = app.server.address();
   return { port: typeof address === 'object' && address ? address.port : config.PORT, close: server.close };

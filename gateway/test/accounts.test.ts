@@ -15,7 +15,9 @@ import { startCatalogue } from '../../services/catalogue/src/main.ts';
 import { upsertCountry } from '../../services/catalogue/src/store/reference.store.ts';
 import { parseIdentityConfig } from '../../services/identity/src/config.ts';
 import { startIdentity } from '../../services/identity/src/main.ts';
-import type { Country, Envelope, ErrorData, UserInfo, UserProfile } from '../src/contract.ts';
+import { parseNotificationsConfig } from '../../services/notifications/src/config.ts';
+import { startNotifications } from '../../services/notifications/src/main.ts';
+import type { Country, CreatorFan, Envelope, ErrorData, Page, UserInfo, UserProfile } from '../src/contract.ts';
 import { parseGatewayConfig } from '../src/config.ts';
 import { startGateway } from '../src/main.ts';
 
@@ -56,6 +58,7 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
   let dir: string;
   let catDb: TestDatabase;
   let idDb: TestDatabase;
+  let ntfDb: TestDatabase;
   let mailer: FileMailer;
   const bus = new MemoryBus();
   const cache = createCache({ redisUrl: process.env.REDIS_URL, keyPrefix: `${uniqueName('acct')}:` });
@@ -71,7 +74,11 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
     const catalogue = await startCatalogue(parseCatalogueConfig({ PORT: '0', DEMO_SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: catDb, objects });
     stops.push(catalogue.close);
     await upsertCountry(catDb.db, { code: 'SG', name_en: 'Singapore', name_zh: '新加坡', popular: true, sort: 1 });
-    const identity = await startIdentity(parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, objects, cache, mailer, database: idDb });
+    // Codes are mailed by the notifications service, from identity's event (ADR 010).
+    ntfDb = await createTestDatabase('notifications', process.env.DATABASE_URL);
+    const notifications = await startNotifications(parseNotificationsConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, mailer, database: ntfDb });
+    stops.push(notifications.close);
+    const identity = await startIdentity(parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, objects, cache, database: idDb });
     stops.push(identity.close);
     const gateway = await startGateway(
       parseGatewayConfig({ PORT: '0', LOG_LEVEL: 'silent', SIGNATURE_SALT: SALT, DATA_DIR: dir, CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`, IDENTITY_URL: `http://127.0.0.1:${identity.port}`, RATE_LIMIT_PER_MINUTE: '10000' }),
@@ -87,14 +94,18 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
     await bus.close();
     await catDb?.destroy();
     await idDb?.destroy();
+    await ntfDb?.destroy();
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function codeFor(email: string): Promise<string> {
-    const mails = await mailer.list(email);
-    const match = /\b(\d{6})\b/.exec(mails[0]?.text ?? '');
-    if (!match) throw new Error(`no code mailed to ${email}`);
-    return match[1]!;
+  /** The code in the newest mail to `email` for `purpose` (mailed asynchronously, through the bus). */
+  async function codeFor(email: string, purpose = 'user_register'): Promise<string> {
+    for (let i = 0; i < 400; i++) {
+      const match = /\b(\d{6})\b/.exec((await mailer.list(email)).find((m) => m.tags?.event === purpose)?.text ?? '');
+      if (match) return match[1]!;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`no code mailed to ${email}`);
   }
 
   async function register(c: Client, name = `u${Math.random().toString(36).slice(2, 9)}`) {
@@ -170,9 +181,9 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
     await new Promise((r) => setTimeout(r, 10));
     const sent = await c.call('POST', '/api/ems/send', { event: 'change_password' });
     expect(sent.body.code).toBe(1);
-    const wrongOld = await c.call<ErrorData>('POST', '/api/user/modifyPassword', { oldpwd: 'Nope12345', pwd: 'NewSecret1', captcha: await codeFor(email) });
+    const wrongOld = await c.call<ErrorData>('POST', '/api/user/modifyPassword', { oldpwd: 'Nope12345', pwd: 'NewSecret1', captcha: await codeFor(email, 'change_password') });
     expect(wrongOld.body.data.fields).toMatchObject({ oldpwd: 'The old password is incorrect.' });
-    const changed = await c.call('POST', '/api/user/modifyPassword', { oldpwd: 'Secret123', pwd: 'NewSecret1', captcha: await codeFor(email) });
+    const changed = await c.call('POST', '/api/user/modifyPassword', { oldpwd: 'Secret123', pwd: 'NewSecret1', captcha: await codeFor(email, 'change_password') });
     expect(changed.body).toMatchObject({ code: 1 });
     expect((await new Client(base).call<ErrorData>('POST', '/api/user/index', undefined, { token: userInfo.token })).body.code).toBe(409);
     expect((await other.call<ErrorData>('POST', '/api/user/index')).body.code).toBe(409);
@@ -184,7 +195,7 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
     const { email } = await register(new Client(base));
     const anon = new Client(base);
     expect((await anon.call('POST', '/api/ems/send', { email, event: 'retrieve_password' })).body.code).toBe(1);
-    const reset = await anon.call('POST', '/api/user/retrievePassword', { email, pwd: 'Reset1234', captcha: await codeFor(email) });
+    const reset = await anon.call('POST', '/api/user/retrievePassword', { email, pwd: 'Reset1234', captcha: await codeFor(email, 'retrieve_password') });
     expect(reset.body.code).toBe(1);
     expect((await new Client(base).call('POST', '/api/user/checkIn', { tab: 'login', email, password: 'Reset1234' })).body.code).toBe(1);
   });
@@ -222,5 +233,33 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
     expect(card.body.data).toMatchObject({ followed: true, followers: 1 });
     const f2 = await fan.call<{ following: boolean; followers: number }>('POST', '/api/user/follow', { fuid: creator.id });
     expect(f2.body.data).toEqual({ following: false, followers: 0 });
+  });
+
+  it('lists a creator’s fans newest first, publicly, with whether the caller follows each', async () => {
+    const { userInfo: creator } = await register(new Client(base));
+    const first = new Client(base);
+    const { userInfo: fan1 } = await register(first);
+    const second = new Client(base);
+    const { userInfo: fan2 } = await register(second);
+    await first.call('POST', '/api/user/follow', { fuid: creator.id });
+    await new Promise((r) => setTimeout(r, 5));
+    await second.call('POST', '/api/user/follow', { fuid: creator.id });
+    // fan2 follows fan1 back: fan1 shows as followed for fan2 only.
+    await second.call('POST', '/api/user/follow', { fuid: fan1.id });
+
+    const mine = await second.call<Page<CreatorFan>>('GET', `/api/user/fans?uid=${creator.id}`);
+    expect(mine.body).toMatchObject({ code: 1, data: { total: 2, page: 1, limit: 20 } });
+    expect(mine.body.data.list).toEqual([
+      { id: fan2.id, username: fan2.username, avatar: { avatar: '' }, followedAt: expect.any(String), followed: false },
+      { id: fan1.id, username: fan1.username, avatar: { avatar: '' }, followedAt: expect.any(String), followed: true },
+    ]);
+    const anon = await new Client(base).call<Page<CreatorFan>>('GET', `/api/user/fans?uid=${creator.id}&page=2&limit=1`);
+    expect(anon.body.data).toMatchObject({ total: 2, page: 2, limit: 1, list: [{ id: fan1.id, followed: false }] });
+
+    for (const [lang, msg] of [['en', 'This user does not exist.'], ['zh-cn', '该用户不存在。']] as const) {
+      const unknown = await new Client(base, lang).call<ErrorData>('GET', '/api/user/fans?uid=0d7f4a9e-0000-4000-8000-000000000000');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toMatchObject({ msg, data: { error: 'identity.user_not_found' } });
+    }
   });
 });

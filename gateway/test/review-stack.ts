@@ -13,27 +13,47 @@ import { startCatalogue } from '../../services/catalogue/src/main.ts';
 import { upsertCategory, upsertCountry } from '../../services/catalogue/src/store/reference.store.ts';
 import { parseIdentityConfig } from '../../services/identity/src/config.ts';
 import { startIdentity } from '../../services/identity/src/main.ts';
+import { parseNotificationsConfig } from '../../services/notifications/src/config.ts';
+import { startNotifications } from '../../services/notifications/src/main.ts';
+import { parseSimulatorConfig } from '../../services/bridge-simulator/src/config.ts';
+import { startBridgeSimulator } from '../../services/bridge-simulator/src/main.ts';
 import { parseReviewsConfig } from '../../services/reviews/src/config.ts';
 import { startReviews } from '../../services/reviews/src/main.ts';
+import { parseTraderSyncConfig } from '../../services/trader-sync/src/config.ts';
+import { startTraderSync } from '../../services/trader-sync/src/main.ts';
 import type { Envelope, UserInfo } from '../src/contract.ts';
 import { parseGatewayConfig } from '../src/config.ts';
 import { startGateway } from '../src/main.ts';
 
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  html?: string;
+  lang?: string;
+  headers?: Record<string, string>;
+}
+
 export interface ReviewStack {
   base: string;
   reviewsUrl: string;
+  /** The catalogue service's own address (tests that seed companies or promotions directly). */
+  catalogueUrl: string;
   demoAdmin: { email: string; username: string; password: string } | undefined;
-  call<T>(method: 'GET' | 'POST', p: string, opts?: { token?: string; body?: unknown; lang?: string }): Promise<{ status: number; body: Envelope<T> }>;
+  /** The bridge simulator's address, with `{ trader: true }`. */
+  simUrl: string | undefined;
+  /** `body` is sent as JSON, `html` as text/html (statement uploads). */
+  call<T>(method: 'GET' | 'POST', p: string, opts?: CallOptions): Promise<{ status: number; headers: Headers; body: Envelope<T> }>;
   /** Registers a new user with the mailed code; returns its user info (token for the `token` header). */
   signUp(): Promise<UserInfo>;
   close(): Promise<void>;
 }
 
 /**
- * Reviews, catalogue (one company: harbour-fx, "Harbour FX" / 海港外汇), identity and the
- * gateway on one in-process bus, each with its own test database; for the review and admin tests.
+ * Reviews, catalogue (one company: harbour-fx, "Harbour FX" / 海港外汇), identity, notifications
+ * (mails the codes) and the gateway on one in-process bus, each with its own test database; for
+ * the review and admin tests. With `trader`, also trader-sync and the bridge simulator (trader tests).
  */
-export async function startReviewStack(salt: string): Promise<ReviewStack> {
+export async function startReviewStack(salt: string, opts: { trader?: boolean } = {}): Promise<ReviewStack> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-revstack-'));
   const dbs: TestDatabase[] = [];
   const stops: (() => Promise<void>)[] = [];
@@ -47,6 +67,17 @@ export async function startReviewStack(salt: string): Promise<ReviewStack> {
     return d;
   };
 
+  let simUrl: string | undefined;
+  let traderUrl: string | undefined;
+  if (opts.trader) {
+    const sim = await startBridgeSimulator(parseSimulatorConfig({ PORT: '0', LOG_LEVEL: 'silent', SIM_HANG_MS: '5000' }));
+    stops.push(sim.close);
+    simUrl = sim.url;
+    // Before the catalogue publishes: the in-process bus delivers to existing durables.
+    const trader = await startTraderSync(parseTraderSyncConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, BRIDGE_URL: sim.url, SYNC_TICK_MS: '50', SYNC_TIMEOUT_MS: '2000' }), { bus, database: await db('trader') });
+    stops.push(trader.close);
+    traderUrl = `http://127.0.0.1:${trader.port}`;
+  }
   const reviews = await startReviews(parseReviewsConfig({ PORT: '0', LOG_LEVEL: 'silent' }), { bus, database: await db('reviews') });
   stops.push(reviews.close);
   const catDb = await db('catalogue');
@@ -61,32 +92,42 @@ export async function startReviewStack(salt: string): Promise<ReviewStack> {
   });
   if (!put.ok) throw new Error(`seeding harbour-fx failed: ${put.status}`);
   // Embedded mode: identity seeds the demo admin with a random password and hands it back.
-  const identity = await startIdentity(parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, objects, cache, mailer, database: await db('identity') });
+  // Codes are mailed by the notifications service, from identity's event (ADR 010).
+  const notifications = await startNotifications(parseNotificationsConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, mailer, database: await db('notifications') });
+  stops.push(notifications.close);
+  const identity = await startIdentity(parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, objects, cache, database: await db('identity') });
   stops.push(identity.close);
   const reviewsUrl = `http://127.0.0.1:${reviews.port}`;
   const gateway = await startGateway(
     parseGatewayConfig({
       PORT: '0', LOG_LEVEL: 'silent', SIGNATURE_SALT: salt, DATA_DIR: dir, RATE_LIMIT_PER_MINUTE: '10000', API_CACHE_TTL_SECONDS: '30',
       CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`, IDENTITY_URL: `http://127.0.0.1:${identity.port}`, REVIEWS_URL: reviewsUrl,
+      ...(traderUrl ? { TRADER_SYNC_URL: traderUrl } : {}),
     }),
     { cache, objects, bus },
   );
   stops.push(gateway.close);
   const base = `http://127.0.0.1:${gateway.port}`;
 
-  const call: ReviewStack['call'] = async <T>(method: 'GET' | 'POST', p: string, opts: { token?: string; body?: unknown; lang?: string } = {}) => {
-    const headers: Record<string, string> = { ...(await signatureHeaders(salt)), lang: opts.lang ?? 'en' };
-    if (opts.token) headers.token = opts.token;
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base}${p}`, { method, headers, ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}) });
-    return { status: res.status, body: (await res.json()) as Envelope<T> };
+  const call: ReviewStack['call'] = async <T>(method: 'GET' | 'POST', p: string, o: CallOptions = {}) => {
+    const headers: Record<string, string> = { ...(await signatureHeaders(salt)), lang: o.lang ?? 'en', ...(o.headers ?? {}) };
+    if (o.token) headers.token = o.token;
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    if (o.html !== undefined) headers['content-type'] = 'text/html';
+    const body = o.body !== undefined ? JSON.stringify(o.body) : o.html;
+    const res = await fetch(`${base}${p}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Envelope<T> };
   };
 
   const signUp = async (): Promise<UserInfo> => {
     const name = `u${Math.random().toString(36).slice(2, 9)}`;
     const email = `${name}@example.com`;
     await call('POST', '/api/ems/send', { body: { email, event: 'user_register' } });
-    const code = /\b(\d{6})\b/.exec((await mailer.list(email))[0]?.text ?? '')?.[1];
+    let code: string | undefined;
+    for (let i = 0; i < 400 && !code; i++) {
+      code = /\b(\d{6})\b/.exec((await mailer.list(email))[0]?.text ?? '')?.[1];
+      if (!code) await new Promise((r) => setTimeout(r, 25));
+    }
     if (!code) throw new Error(`no code mailed to ${email}`);
     const res = await call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { body: { tab: 'register', email, username: name, password: 'Secret123', captcha: code } });
     if (res.body.code !== 1) throw new Error(`sign-up failed: ${res.body.msg}`);
@@ -96,7 +137,9 @@ export async function startReviewStack(salt: string): Promise<ReviewStack> {
   return {
     base,
     reviewsUrl,
+    catalogueUrl: `http://127.0.0.1:${catalogue.port}`,
     demoAdmin: identity.demoAdmin,
+    simUrl,
     call,
     signUp,
     close: async () => {

@@ -36,6 +36,9 @@ describe('reviews through the gateway: pending for the author, approved for ever
     expect(mine.body.data.list).toEqual([]);
     const others = await call<CompanyReviews>('GET', '/api/reviews/list?id=harbour-fx');
     expect(others.body.data).toMatchObject({ list: [], mine: null, rating: { count: 0 } });
+    // Anonymous pages are cached (the approval below must drop them through its event).
+    expect((await call<CompanyReviews>('GET', '/api/reviews/list?id=harbour-fx')).headers.get('x-cache')).toBe('HIT');
+    expect(mine.headers.get('x-cache')).toBeNull();
     const myList = await call<Page<PublicReview>>('GET', '/api/user/reviews', { token: author.token, lang: 'zh-cn' });
     expect(myList.body.data.list[0]).toMatchObject({ status: 'pending', company: { name: '海港外汇' } });
 
@@ -53,6 +56,7 @@ describe('reviews through the gateway: pending for the author, approved for ever
     await expect.poll(async () => (await call<CompanyDetail>('GET', '/api/brokers/detail?id=harbour-fx')).body.data.score, { timeout: 10_000 }).toBe(3.7);
     const recent = await call<PublicReview[]>('GET', '/api/reviews/recent');
     expect(recent.body.data.map((r) => r.content)).toEqual([text]);
+    expect((await call<PublicReview[]>('GET', '/api/reviews/recent')).headers.get('x-cache')).toBe('HIT');
 
     const del = await call('POST', '/api/reviews/delete', { token: author.token, body: { id: 'harbour-fx' } });
     expect(del.body).toMatchObject({ code: 1, msg: 'Your review has been deleted.' });

@@ -44,6 +44,43 @@ export interface CatalogueCategory { slug: CategorySlug; nameEn: string; nameZh:
 export interface CatalogueCountry { code: string; nameEn: string; nameZh: string; popular: boolean }
 export interface CatalogueBanner { id: string; titleEn: string; titleZh: string; imageKeyEn: string; imageKeyZh: string; link: string }
 
+export type CataloguePromotionStatus = 'scheduled' | 'active' | 'ended';
+/** GET /v1/promotions, /v1/admin/promotions items (services/catalogue/src/routes/promotions/schemas.ts). */
+export interface CataloguePromotionSummary {
+  id: string;
+  slug: string;
+  status: CataloguePromotionStatus;
+  company: { id: string; slug: string; name: string; nameZh: string; logoKey: string | null; score: number; reviewCount: number; openAccountUrl: string | null };
+  title: CatalogueText;
+  summary: CatalogueText;
+  startsAt: string;
+  endsAt: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+/** GET /v1/promotions/:slug: with body and terms (plain text, paragraphs split by a blank line). */
+export interface CataloguePromotion extends CataloguePromotionSummary {
+  body: CatalogueText;
+  terms: CatalogueText;
+}
+/** PUT /v1/promotions/:slug */
+export interface CataloguePromotionSave {
+  company: string;
+  titleEn: string;
+  titleZh: string;
+  summaryEn: string;
+  summaryZh: string;
+  bodyEn: string;
+  bodyZh: string;
+  termsEn: string;
+  termsZh: string;
+  startsAt: string;
+  endsAt: string | null;
+  createdBy: string;
+  mode: 'create' | 'update' | 'upsert';
+}
+
 export class CatalogueClient {
   private readonly http: ServiceClient;
   constructor(baseUrl: string, timeoutMs: number) {
@@ -67,5 +104,23 @@ export class CatalogueClient {
   }
   banners(page: number, limit: number, requestId: string) {
     return this.http.get<{ items: CatalogueBanner[]; total: number }>('/v1/banners', { page, limit }, requestId);
+  }
+  /** Promotions running now, newest first. */
+  promotions(q: { page: number; limit: number; company?: string | undefined }, requestId: string) {
+    return this.http.get<{ items: CataloguePromotionSummary[]; total: number }>('/v1/promotions', q, requestId);
+  }
+  /** One promotion; ended ones too, scheduled ones only with `preview` (admin). */
+  promotion(slug: string, preview: boolean, requestId: string) {
+    return this.http.get<CataloguePromotion>(`/v1/promotions/${encodeURIComponent(slug)}`, { preview: preview || undefined }, requestId);
+  }
+  /** Every promotion not deleted, scheduled and ended included (admin). */
+  allPromotions(page: number, limit: number, requestId: string) {
+    return this.http.get<{ items: CataloguePromotionSummary[]; total: number }>('/v1/admin/promotions', { page, limit }, requestId);
+  }
+  savePromotion(slug: string, body: CataloguePromotionSave, requestId: string) {
+    return this.http.send<CataloguePromotion>('PUT', `/v1/promotions/${encodeURIComponent(slug)}`, body, requestId);
+  }
+  deletePromotion(slug: string, requestId: string) {
+    return this.http.send<{ slug: string }>('DELETE', `/v1/promotions/${encodeURIComponent(slug)}`, {}, requestId);
   }
 }

@@ -18,6 +18,12 @@ export interface IdentityUser {
 }
 export interface IdentitySession { id: string; userId: string; expiresAt: string; remember: boolean }
 export interface SignedIn { user: IdentityUser; session: IdentitySession }
+export interface IdentityFollowList {
+  items: { id: string; username: string; avatarKey: string | null; followedAt: string; followed: boolean }[];
+  total: number;
+  page: number;
+  limit: number;
+}
 export interface IdentityPublicUser { id: string; username: string; avatarKey: string | null; motto: string; followers: number; following: number; followed: boolean }
 
 export class IdentityClient {
@@ -46,6 +52,10 @@ export class IdentityClient {
   user(id: string, rid: string) {
     return this.http.get<IdentityUser>(`/v1/users/${encodeURIComponent(id)}`, {}, rid);
   }
+  /** Names and avatars of up to 100 users in one call (authors on a page of posts). */
+  userCards(ids: readonly string[], rid: string) {
+    return this.http.get<{ items: { id: string; username: string; avatarKey: string | null }[] }>('/v1/users/batch', { ids: [...new Set(ids)].slice(0, 100).join(',') }, rid);
+  }
   publicUser(id: string, viewer: string | undefined, rid: string) {
     return this.http.get<IdentityPublicUser>(`/v1/users/${encodeURIComponent(id)}/public`, { viewer }, rid);
   }
@@ -63,6 +73,10 @@ export class IdentityClient {
   }
   bindEmail(id: string, body: { email: string; code: string }, rid: string) {
     return this.http.send<IdentityUser>('POST', `/v1/users/${encodeURIComponent(id)}/email`, body, rid);
+  }
+  /** A user's followers, newest first; `followed`: whether `viewer` follows each. */
+  followers(id: string, q: { page: number; limit: number; viewer?: string | undefined }, rid: string) {
+    return this.http.get<IdentityFollowList>(`/v1/users/${encodeURIComponent(id)}/followers`, { page: q.page, limit: q.limit, viewer: q.viewer }, rid);
   }
   follow(id: string, targetId: string, rid: string) {
     return this.http.send<{ following: boolean; followers: number }>('POST', `/v1/users/${encodeURIComponent(id)}/follow`, { targetId }, rid);

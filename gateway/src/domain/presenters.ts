@@ -1,7 +1,18 @@
-import type { Banner, Category, CompanyCard, CompanyDetail, Country, Lang, RankedCompany } from '../contract.ts';
-import type { CatalogueBanner, CatalogueCategory, CatalogueCompany, CatalogueCompanyDetail, CatalogueCountry, CatalogueText } from '../clients/catalogue.client.ts';
+import type { AdminPromotion, AdminPromotionDetail, Banner, Category, CompanyCard, CompanyDetail, Country, Lang, Promotion, PromotionDetail, RankedCompany } from '../contract.ts';
+import type {
+  CatalogueBanner,
+  CatalogueCategory,
+  CatalogueCompany,
+  CatalogueCompanyDetail,
+  CatalogueCountry,
+  CataloguePromotion,
+  CataloguePromotionSummary,
+  CatalogueText,
+} from '../clients/catalogue.client.ts';
 
 const pick = (t: CatalogueText, lang: Lang): string => (lang === 'zh-cn' ? t.zh : t.en);
+/** Plain text → its paragraphs (separated by blank lines), trimmed, empty ones dropped. */
+export const paragraphsOf = (text: string): string[] => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 import type { OpaqueIds } from './opaque-id.ts';
 
 /** Maps internal DTOs to the public contract in the caller's language. */
@@ -84,5 +95,54 @@ export class Presenters {
 
   banner(b: CatalogueBanner, lang: Lang): Banner {
     return { id: b.id, title: lang === 'zh-cn' ? b.titleZh : b.titleEn, image: `${this.mediaBase}${lang === 'zh-cn' ? b.imageKeyZh : b.imageKeyEn}`, link: b.link };
+  }
+
+  /** A promotion card: text and company name in the caller's language, always `sponsored`. */
+  promotion(p: CataloguePromotionSummary, lang: Lang): Promotion {
+    const c = p.company;
+    return {
+      id: p.slug,
+      title: pick(p.title, lang),
+      summary: pick(p.summary, lang),
+      startsAt: p.startsAt,
+      endsAt: p.endsAt,
+      status: p.status,
+      sponsored: true,
+      company: {
+        id: c.slug,
+        name: lang === 'zh-cn' && c.nameZh ? c.nameZh : c.name,
+        logo: c.logoKey ? `${this.mediaBase}${c.logoKey}` : '',
+        score: Math.round(c.score * 10) / 10,
+        reviewCount: c.reviewCount,
+        openAccountUrl: c.openAccountUrl,
+      },
+      updatedAt: p.updatedAt,
+    };
+  }
+
+  promotionDetail(p: CataloguePromotion, lang: Lang): PromotionDetail {
+    return { ...this.promotion(p, lang), body: paragraphsOf(pick(p.body, lang)), terms: paragraphsOf(pick(p.terms, lang)) };
+  }
+
+  /** The admin's view: both languages of every text, the company named in the caller's language. */
+  adminPromotion(p: CataloguePromotionSummary, lang: Lang): AdminPromotion {
+    return {
+      id: p.slug,
+      status: p.status,
+      company: { id: p.company.slug, name: lang === 'zh-cn' && p.company.nameZh ? p.company.nameZh : p.company.name },
+      titleEn: p.title.en,
+      titleZh: p.title.zh,
+      summaryEn: p.summary.en,
+      summaryZh: p.summary.zh,
+      startsAt: p.startsAt,
+      endsAt: p.endsAt,
+      createdBy: p.createdBy,
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+    };
+  }
+
+  adminPromotionDetail(p: CataloguePromotion, lang: Lang): AdminPromotionDetail {
+    return { ...this.adminPromotion(p, lang), bodyEn: p.body.en, bodyZh: p.body.zh, termsEn: p.terms.en, termsZh: p.terms.zh };
   }
 }

@@ -34,13 +34,13 @@ export function errorEnvelope(err: AppError, lang: Lang, requestId: string): Env
     : undefined;
   const first = fields ? Object.values(fields)[0] : undefined;
   // For a single bad field the field's own message is the clearest top-level message.
-  const msg = (err.code === 'validation_failed' || err.code === 'identity.validation') && first ? first : message(err.code, lang, { ...(err.params ?? {}), ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) });
+  const msg = (err.code === 'validation_failed' || err.code === 'identity.validation' || err.code === 'notifications.validation' || err.code === 'media.video_invalid' || err.code === 'media.image_invalid' || err.code === 'trader.validation' || err.code === 'trader.statement_invalid') && first ? first : message(err.code, lang, { ...(err.params ?? {}), ...(err.retryAfter !== undefined ? { retryAfter: err.retryAfter } : {}) });
   return { code: ENVELOPE_CODE[err.kind], msg, time: now(), data: { error: err.code, requestId, ...(fields ? { fields } : {}) } };
 }
 
 function fieldMessage(field: string, code: string, lang: Lang, params: Record<string, string | number> = {}): string {
   const specific = FIELD_SPECIFIC[`${field}:${code}`];
-  if (specific) return specific[lang];
+  if (specific) return format(specific[lang], { field, ...params });
   const [kind, ...rest] = code.split(':');
   const template = FIELD_MESSAGES[kind ?? 'invalid'] ?? FIELD_MESSAGES.invalid!;
   const extra = Object.fromEntries(rest.map((kv) => kv.split('=') as [string, string]));

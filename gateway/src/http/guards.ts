@@ -4,6 +4,16 @@ import type { Cache } from '@brokerwise/cache';
 import { AppError } from '@brokerwise/errors';
 import { resolveLang } from './lang.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes no request signature: a browser API that cannot send headers calls it
+     * (EventSource). It still gets the language and rate-limit checks, and authenticates itself.
+     */
+    unsigned?: boolean;
+  }
+}
+
 /**
  * Hooks every /api request passes, in order: language (so even refusals speak the caller's
  * language), per-address rate limit, then the request signature.
@@ -34,6 +44,7 @@ export function registerApiGuards(app: FastifyInstance, opts: { salt: string; ca
   // memo of verified pairs skips most hashing. The window check still runs on every request.
   const verified = new Set<string>();
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.unsigned === true) return;
     const h = (name: string) => {
       const v = request.headers[name];
       return Array.isArray(v) ? v[0] : v;

@@ -6,6 +6,7 @@ const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1
 describe('gateway messages', () => {
   for (const [name, table] of Object.entries({ MESSAGES, FIELD_MESSAGES, FIELD_SPECIFIC })) {
     it(`${name}: every entry exists in English and Chinese with the same placeholders`, () => {
+      expect(Object.keys(table).length, `${name} is empty`).toBeGreaterThan(0);
       for (const [code, text] of Object.entries(table)) {
         expect(text.en.trim(), `${code} en`).not.toBe('');
         expect(text['zh-cn'].trim(), `${code} zh-cn`).not.toBe('');

@@ -4,8 +4,9 @@ import { Type, type Static } from 'typebox';
 import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.client.ts';
 import type { IdentityClient, IdentityUser } from '../clients/identity.client.ts';
 import type { AuditRecord, ReviewRecord, ReviewsClient } from '../clients/reviews.client.ts';
+import type { TraderClient } from '../clients/trader.client.ts';
 import type { AdminDecision, AuditEntry, Lang, ModerationDecision, Page, PublicReview } from '../contract.ts';
-import { companiesOfReviews, presentReview } from '../domain/reviews.ts';
+import { companiesOfReviews, presentReview, verifiedClientsOf } from '../domain/reviews.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
@@ -15,6 +16,8 @@ export interface AdminDeps {
   catalogue: CatalogueClient;
   identity: IdentityClient;
   sessions: Sessions;
+  /** Marks reviews by verified clients in the queue (a moderator weighs them differently). */
+  trader?: TraderClient | undefined;
 }
 
 const PAGE_SIZE = 20;
@@ -41,21 +44,25 @@ function reviewGone(err: unknown): unknown {
 }
 
 /**
- * /api/admin/*: review moderation for accounts with the admin role. The role is read from the
- * identity service on every call (not cached), so a demotion takes effect at once.
+ * The check of every /api/admin/* path: signed in (402/409 otherwise, CSRF for cookie POSTs) and
+ * an admin (403 `forbidden` otherwise). The role is read from the identity service on every call
+ * (not cached), so a demotion takes effect at once.
  */
-export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
-  const { reviews, catalogue, identity, sessions } = deps;
-
-  /** Signed in (402/409 otherwise, CSRF for cookie POSTs) and an admin (403 `forbidden` otherwise). */
-  const requireAdmin = async (request: FastifyRequest): Promise<IdentityUser> => {
+export function adminGuard(sessions: Sessions, identity: IdentityClient): (request: FastifyRequest) => Promise<IdentityUser> {
+  return async (request) => {
     const session = await sessions.require(request);
     const me = await identity.user(session.userId, request.id);
     if (me.role !== 'admin') throw new AppError({ code: 'forbidden', kind: 'forbidden', message: 'Admin role required' });
     return me;
   };
+}
 
-  const present = (r: ReviewRecord, c: CatalogueCompany | undefined, lang: Lang): PublicReview => presentReview({ ...r, mine: false }, c, lang);
+/** /api/admin/reviews/*: review moderation for accounts with the admin role. */
+export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
+  const { reviews, catalogue, identity, sessions } = deps;
+  const requireAdmin = adminGuard(sessions, identity);
+
+  const present = (r: ReviewRecord, c: CatalogueCompany | undefined, lang: Lang, verified?: Set<string>): PublicReview => presentReview({ ...r, mine: false }, c, lang, verified);
   const companiesOf = (items: ReviewRecord[], rid: string) => companiesOfReviews(catalogue, items, rid);
 
   /** Moderator ids → usernames, one identity call per distinct moderator; '' for a vanished account. */
@@ -90,8 +97,8 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promis
   app.get<{ Querystring: Static<typeof QueueQuery> }>('/api/admin/reviews/queue', { schema: { querystring: QueueQuery } }, async (request, reply) => {
     await requireAdmin(request);
     const page = await reviews.moderationQueue({ page: request.query.page, limit: PAGE_SIZE }, request.id);
-    const companies = await companiesOf(page.items, request.id);
-    const data: Page<PublicReview> = { list: page.items.map((r) => present(r, companies.get(r.companyId), request.lang)), total: page.total, page: request.query.page, limit: PAGE_SIZE };
+    const [companies, verified] = await Promise.all([companiesOf(page.items, request.id), verifiedClientsOf(deps.trader, page.items, request.id)]);
+    const data: Page<PublicReview> = { list: page.items.map((r) => present(r, companies.get(r.companyId), request.lang, verified)), total: page.total, page: request.query.page, limit: PAGE_SIZE };
     return send(request, reply, 'ok', data);
   });
 

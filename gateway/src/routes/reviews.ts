@@ -2,19 +2,29 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@brokerwise/errors';
 import { Type, type Static } from 'typebox';
 import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.client.ts';
+import type { Cache } from '@brokerwise/cache';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { ReviewRecord, ReviewsClient } from '../clients/reviews.client.ts';
+import type { TraderClient } from '../clients/trader.client.ts';
 import type { CompanyReviews, Lang, Page, PublicReview } from '../contract.ts';
-import { companiesOfReviews, presentReview } from '../domain/reviews.ts';
+import { companiesOfReviews, presentReview, verifiedClientsOf } from '../domain/reviews.ts';
+import { JsonCache, sendOkJson } from '../http/cached.ts';
 import { now } from '../http/envelope.ts';
+import type { CacheInvalidator } from '../http/invalidation.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
 
 export interface ReviewDeps {
   reviews: ReviewsClient;
+  /** For the "verified client" badges (one call per page); absent = no badges. */
+  trader?: TraderClient | undefined;
   catalogue: CatalogueClient;
   identity: IdentityClient;
   sessions: Sessions;
+  /** Anonymous review pages are cached like catalogue answers and dropped on `reviews.rating.changed`. */
+  cache: Cache;
+  invalidator?: CacheInvalidator | undefined;
+  ttlSeconds: number;
 }
 
 const Slug = Type.String({ minLength: 1, maxLength: 81, pattern: '^[a-z0-9][a-z0-9-]*$' });
@@ -44,28 +54,37 @@ const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, dat
 /** Review paths: reading is public; writing needs a session; the reviews service keeps the rules. */
 export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Promise<void> {
   const { reviews, catalogue, identity, sessions } = deps;
+  const jsonCache = new JsonCache(deps.cache);
+  deps.invalidator?.onInvalidate(() => jsonCache.clearLocal());
 
-  const present = (r: ReviewRecord, c: CatalogueCompany | undefined, lang: Lang): PublicReview => presentReview(r, c, lang);
+  const present = (r: ReviewRecord, c: CatalogueCompany | undefined, lang: Lang, verified?: Set<string>): PublicReview => presentReview(r, c, lang, verified);
+  const verifiedOf = (items: (ReviewRecord | null)[], rid: string) => verifiedClientsOf(deps.trader, items, rid);
   const companiesOf = (items: ReviewRecord[], rid: string) => companiesOfReviews(catalogue, items, rid);
 
   app.get<{ Querystring: Static<typeof ListQuery> }>('/api/reviews/list', { schema: { querystring: ListQuery } }, async (request, reply) => {
     const viewer = await sessions.optional(request);
-    const company = await catalogue.company(request.query.id, request.id);
-    const [page, rating] = await Promise.all([
-      reviews.forCompany(company.id, { page: request.query.page, limit: PAGE_SIZE, viewer: viewer?.userId }, request.id),
-      reviews.rating(company.id, request.id),
-    ]);
-    const data: CompanyReviews = {
-      list: page.items.map((r) => present(r, company, request.lang)),
-      total: page.total,
-      page: request.query.page,
-      limit: PAGE_SIZE,
-      mine: page.mine ? present(page.mine, company, request.lang) : null,
-      rating: { score: rating.displayScore, count: rating.approvedCount, distribution: rating.distribution },
+    const load = async (): Promise<CompanyReviews> => {
+      const company = await catalogue.company(request.query.id, request.id);
+      const [page, rating] = await Promise.all([
+        reviews.forCompany(company.id, { page: request.query.page, limit: PAGE_SIZE, viewer: viewer?.userId }, request.id),
+        reviews.rating(company.id, request.id),
+      ]);
+      const verified = await verifiedOf([...page.items, page.mine], request.id);
+      return {
+        list: page.items.map((r) => present(r, company, request.lang, verified)),
+        total: page.total,
+        page: request.query.page,
+        limit: PAGE_SIZE,
+        mine: page.mine ? present(page.mine, company, request.lang, verified) : null,
+        rating: { score: rating.displayScore, count: rating.approvedCount, distribution: rating.distribution },
+      };
     };
-    // Public answers are not shared when they carry the caller's own review.
-    void reply.header('vary', 'cookie, token, lang');
-    return send(request, reply, 'ok', data);
+    // Answers are not shared between callers when they carry the caller's own review.
+    void reply.header('vary', 'cookie, token, lang').header('cache-control', 'no-store');
+    if (viewer) return send(request, reply, 'ok', await load());
+    // Anonymous: every approval, rejection or deletion emits reviews.rating.changed, which drops these.
+    const { json, hit } = await jsonCache.get(`gw:cat:reviews:${request.lang}:${request.query.id}:${request.query.page}`, deps.ttlSeconds, load);
+    return sendOkJson(request, reply.header('x-cache', hit ? 'HIT' : 'MISS'), json);
   });
 
   app.post<{ Body: Static<typeof SubmitBody> }>('/api/reviews/submit', { schema: { body: SubmitBody } }, async (request, reply) => {
@@ -77,7 +96,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
       .catch((err: unknown) => {
         throw renameFields(err);
       });
-    return send(request, reply, 'reviews.submitted', present(saved, company, request.lang));
+    return send(request, reply, 'reviews.submitted', present(saved, company, request.lang, await verifiedOf([saved], request.id)));
   });
 
   app.post<{ Body: Static<typeof DeleteBody> }>('/api/reviews/delete', { schema: { body: DeleteBody } }, async (request, reply) => {
@@ -91,15 +110,21 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
     const user = await sessions.require(request);
     const page = await reviews.forUser(user.userId, { page: request.query.page, limit: PAGE_SIZE }, request.id);
     const companies = await companiesOf(page.items, request.id);
-    const data: Page<PublicReview> = { list: page.items.map((r) => present({ ...r, mine: true }, companies.get(r.companyId), request.lang)), total: page.total, page: request.query.page, limit: PAGE_SIZE };
+    const verified = await verifiedOf(page.items, request.id);
+    const data: Page<PublicReview> = { list: page.items.map((r) => present({ ...r, mine: true }, companies.get(r.companyId), request.lang, verified)), total: page.total, page: request.query.page, limit: PAGE_SIZE };
     return send(request, reply, 'ok', data);
   });
 
   app.get<{ Querystring: Static<typeof RecentQuery> }>('/api/reviews/recent', { schema: { querystring: RecentQuery } }, async (request, reply) => {
-    const { items } = await reviews.recent(request.query.limit, request.id);
-    const companies = await companiesOf(items, request.id);
-    const list = items.filter((r) => companies.has(r.companyId)).map((r) => present({ ...r, mine: false }, companies.get(r.companyId), request.lang));
-    void reply.header('cache-control', 'public, max-age=30');
-    return reply.send({ code: 1, msg: message('ok', request.lang), time: now(), data: list });
+    // The same for everyone (the home page): cached, and dropped by the reviews.rating.changed
+    // every approval, rejection or deletion emits.
+    const { json, hit } = await jsonCache.get(`gw:cat:reviews:recent:${request.lang}:${request.query.limit}`, deps.ttlSeconds, async () => {
+      const { items } = await reviews.recent(request.query.limit, request.id);
+      const companies = await companiesOf(items, request.id);
+      const verified = await verifiedOf(items, request.id);
+      return items.filter((r) => companies.has(r.companyId)).map((r) => present({ ...r, mine: false }, companies.get(r.companyId), request.lang, verified));
+    });
+    void reply.header('cache-control', 'public, max-age=30').header('x-cache', hit ? 'HIT' : 'MISS');
+    return sendOkJson(request, reply, json);
   });
 }

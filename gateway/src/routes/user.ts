@@ -4,7 +4,7 @@ import type { Cache } from '@brokerwise/cache';
 import { AppError } from '@brokerwise/errors';
 import type { CatalogueClient, CatalogueCountry } from '../clients/catalogue.client.ts';
 import type { IdentityClient, IdentityPublicUser, IdentityUser } from '../clients/identity.client.ts';
-import type { Lang, PublicUser, UserInfo, UserProfile } from '../contract.ts';
+import type { CreatorFan, Lang, Page, PublicUser, UserInfo, UserProfile } from '../contract.ts';
 import type { OpaqueIds } from '../domain/opaque-id.ts';
 import type { Presenters } from '../domain/presenters.ts';
 import { JsonCache } from '../http/cached.ts';
@@ -56,6 +56,16 @@ const RetrieveBody = Type.Object({ email: Type.Optional(Str(254)), pwd: Type.Opt
 const BindBody = Type.Object({ email: Type.Optional(Str(254)), captcha: Type.Optional(Str(20)) });
 const FollowBody = Type.Object({ fuid: Type.Optional(Str(100)) });
 const PublicQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
+// Any uid: a malformed one is an unknown user (404 from identity).
+const FansQuery = Type.Object(
+  {
+    uid: Type.String({ minLength: 1, maxLength: 100 }),
+    page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
+    limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
+    _: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
 
 /** Fields the caller left empty, as spec §5 field codes: refused before any service call. */
 function requireFields(values: Record<string, unknown>): void {
@@ -223,6 +233,16 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     const viewer = await sessions.optional(request);
     const u: IdentityPublicUser = await identity.publicUser(request.query.id, viewer?.userId, request.id);
     const data: PublicUser = { id: u.id, username: u.username, avatar: { avatar: avatarUrl(u.avatarKey) }, motto: u.motto, followers: u.followers, following: u.following, followed: u.followed };
+    return okWith(request, reply, 'ok', data);
+  });
+
+  // The author's fans (spec §2): public; `followed` says whether the signed-in caller follows each fan.
+  app.get<{ Querystring: Static<typeof FansQuery> }>('/api/user/fans', { schema: { querystring: FansQuery } }, async (request, reply) => {
+    const viewer = await sessions.optional(request);
+    const q = request.query;
+    const r = await identity.followers(q.uid, { page: q.page, limit: q.limit, viewer: viewer?.userId }, request.id);
+    const list: CreatorFan[] = r.items.map((f) => ({ id: f.id, username: f.username, avatar: { avatar: avatarUrl(f.avatarKey) }, followedAt: f.followedAt, followed: f.followed }));
+    const data: Page<CreatorFan> = { list, total: r.total, page: q.page, limit: q.limit };
     return okWith(request, reply, 'ok', data);
   });
 }
