@@ -38,6 +38,8 @@ export interface WebServerOptions {
    * and /api + /media forwarded to the gateway so the page works when opened on this port.
    */
   dev?: boolean;
+  /** Let several servers (render threads) listen on the same port; the kernel spreads connections. */
+  reusePort?: boolean;
 }
 
 export interface WebServer {
@@ -352,7 +354,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port, opts.host, () => {
+    server.listen({ port: opts.port, host: opts.host, reusePort: opts.reusePort ?? false }, () => {
       server.off('error', reject);
       resolve();
     });

@@ -16,7 +16,7 @@ import './app.css';
 
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { RawIntlProvider } from 'react-intl';
 import {
   data,
   Links,
@@ -42,8 +42,10 @@ import { RouteErrorContent } from './components/StatusPage';
 import { ToastProvider } from './components/Toasts';
 import { settle, type ApiClient } from './lib/api';
 import { serverApi } from './lib/api.server';
-import { compiledMessages } from './lib/i18n.server';
+import { compiledMessages, messagesUrl } from './lib/i18n.server';
 import { localeFromRequest, serializeLangCookie } from './lib/locale';
+import { intlFor } from './lib/intl';
+import { MESSAGES_LINK_ID, messagesFor, provideMessages } from './lib/messages';
 import type { RootData } from './lib/root-data';
 import { siteOrigin } from './lib/seo';
 import { sessionUserFrom } from './lib/session';
@@ -64,9 +66,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasSessionCookie(request) ? hasUnreadNotices(api) : false,
   ]);
   const signedIn = session.state === 'signed-in';
+  provideMessages(locale, compiledMessages(locale));
   const root: RootData = {
     locale,
-    messages: compiledMessages(locale),
+    messagesUrl: messagesUrl(locale),
     salt: context.signatureSalt,
     origin: siteOrigin(request.url, context.siteUrl),
     year: new Date().getFullYear(),
@@ -121,12 +124,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#061a45" />
         <Meta />
         <Links />
+        {root && <link rel="preload" as="fetch" crossOrigin="anonymous" href={root.messagesUrl} id={MESSAGES_LINK_ID} />}
         <ColorSchemeScript defaultColorScheme="light" />
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light">
           {root ? (
-            <IntlProvider locale={root.locale} defaultLocale="en" messages={root.messages}>
+            <RawIntlProvider value={intlFor(root.locale, messagesFor(root.locale))}>
               <SessionProvider initial={root.user} unchecked={root.sessionUnchecked}>
                 <ApiProvider salt={root.salt} locale={root.locale}>
                   <ToastProvider>
@@ -142,7 +146,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   </ToastProvider>
                 </ApiProvider>
               </SessionProvider>
-            </IntlProvider>
+            </RawIntlProvider>
           ) : (
             children
           )}

@@ -1,8 +1,8 @@
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
 
 /**
- * Routes built so far. Every other address (including routes of the spec that later work builds:
- * /promotion …) falls through to the splat, which redirects to /404.
+ * Routes built so far. Every other address (including routes of the spec that later work builds)
+ * falls through to the splat, which redirects to /404.
  * The /user/* pages of signed-in users each guard themselves in their own loader.
  */
 export default [
@@ -11,6 +11,12 @@ export default [
   route('listing/:name', 'routes/listing.tsx'),
   route('detail', 'routes/detail.tsx'),
   route('topbrokers', 'routes/topbrokers.tsx'),
+  route('trader/index', 'routes/trader.index.tsx'),
+  route('trader/account', 'routes/trader.account.tsx'),
+  route('trader/bindaccount', 'routes/trader.bindaccount.tsx'),
+  route('trader/apply', 'routes/trader.apply.tsx'),
+  route('promotion', 'routes/promotion.tsx'),
+  route('essay', 'routes/essay.tsx'),
   route('comment', 'routes/comment.tsx'),
   route('sitemap.xml', 'routes/sitemap.tsx'),
   route('robots.txt', 'routes/robots.tsx'),
@@ -20,6 +26,9 @@ export default [
   route('service', 'routes/service.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('cookie', 'routes/cookie.tsx'),
+  route('newsletter', 'routes/newsletter.tsx'),
+  route('newsletter/confirm', 'routes/newsletter.confirm.tsx'),
+  route('newsletter/unsubscribe', 'routes/newsletter.unsubscribe.tsx'),
   route('login', 'routes/login.tsx'),
   route('register', 'routes/register.tsx'),
   route('retrievePassword', 'routes/retrieve-password.tsx'),
@@ -31,7 +40,17 @@ export default [
   route('user/notice', 'routes/user.notice.tsx'),
   route('user/account', 'routes/user.account.tsx'),
   route('vlog/personal', 'routes/vlog.personal.tsx'),
+  route('vlog/index', 'routes/vlog.index.tsx'),
+  route('vlog/blog', 'routes/vlog.blog.tsx'),
+  route('vlog/recommend', 'routes/vlog.recommend.tsx'),
+  route('vlog/search', 'routes/vlog.search.tsx'),
+  route('vlog/detail', 'routes/vlog.detail.tsx'),
+  route('blog/detail', 'routes/blog.detail.tsx'),
   route('admin/reviews', 'routes/admin.reviews.tsx'),
+  route('admin/trader-applications', 'routes/admin.trader-applications.tsx'),
+  route('admin/notices', 'routes/admin.notices.tsx'),
+  route('admin/promotions', 'routes/admin.promotions.tsx'),
+  route('i18n/:file', 'routes/i18n.tsx'),
   route('404', 'routes/not-found.tsx'),
   route('*', 'routes/splat.tsx'),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@
  * Env: WEB_PORT (or PORT), HOST, GATEWAY_URL, SIGNATURE_SALT, optional GOOGLE_CLIENT_ID, FACEBOOK_APP_ID and SITE_URL
  * (public address for canonical links and the sitemap; default: each request's own origin). Needs `npm run build -w @brokerwise/web` first.
  */
+import '../production-builds.ts';
 import { loadConfigOrExit, Type } from '@brokerwise/config';
 
 const env = { ...process.env, WEB_PORT: process.env.WEB_PORT ?? process.env.PORT };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepRedirect, loginUrlFor, safeRedirectPath, takeRedirect, USER_ROUTES } from '../app/lib/guard';
+import { keepRedirect, leavesOnSignOut, loginUrlFor, safeRedirectPath, takeRedirect, USER_ROUTES } from '../app/lib/guard';
 import { parseStoredUser, readCsrfToken, REDIRECT_KEY, sessionUserFrom, storeUser, USER_INFO_KEY } from '../app/lib/session';
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -16,6 +16,11 @@ describe('role guard (spec §2, §6)', () => {
   it('covers exactly the routes the spec gives the user role', () => {
     expect([...USER_ROUTES].sort()).toEqual(['/user/creation', '/user/modifypassword', '/user/notice', '/user/reviews', '/user/set', '/user/vlog']);
     expect(USER_ROUTES.has('/user/account')).toBe(false);
+  });
+
+  it('signing out leaves the pages only a signed-in user has, and reloads public ones', () => {
+    for (const [path, search] of [['/user/set', ''], ['/trader/bindaccount', ''], ['/trader/apply', ''], ['/trader/account', ''], ['/trader/account', '?page=2'], ['/admin/reviews', '']] as const) expect(leavesOnSignOut(path, search), path + search).toBe(true);
+    for (const [path, search] of [['/', ''], ['/detail', '?code=x'], ['/trader/account', '?id=0b7c5e4e-8c1a-4e55-9d7b-2f1f5b0f9a10'], ['/trader/index', ''], ['/vlog/detail', '?id=1']] as const) expect(leavesOnSignOut(path, search), path + search).toBe(false);
   });
 
   it('sends a signed-out visitor to /login with the path they wanted', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { organizationJsonLd } from '../app/lib/company-seo';
 import { absoluteUrl, alternateLinks, canonicalUrl, localizedUrl, pageParams, siteOrigin } from '../app/lib/seo';
-import { buildRobotsTxt, buildSitemapXml, companySitemapPage, escapeXml, STATIC_SITEMAP_PAGES } from '../app/lib/sitemap';
+import { buildRobotsTxt, buildSitemapXml, companySitemapPage, escapeXml, postSitemapPage, STATIC_SITEMAP_PAGES, traderSitemapPage } from '../app/lib/sitemap';
+import { collectPages } from '../app/routes/sitemap';
 
 const origin = 'https://brokerwise.example';
 
@@ -115,6 +116,28 @@ describe('sitemap.xml', () => {
     }
   });
 
+  it('puts videos on /vlog/detail, image-text posts on /blog/detail and ranked traders on /trader/account', () => {
+    const xml = buildSitemapXml(origin, [postSitemapPage({ id: 'v1', kind: 'video' }), postSitemapPage({ id: 'b1', kind: 'image_text' }), traderSitemapPage('t1')]);
+    expect(xml).toContain('<loc>https://brokerwise.example/vlog/detail?id=v1&amp;lang=en</loc>');
+    expect(xml).toContain('<loc>https://brokerwise.example/blog/detail?id=b1&amp;lang=zh-CN</loc>');
+    expect(xml).toContain('<loc>https://brokerwise.example/trader/account?id=t1&amp;lang=en</loc>');
+  });
+
+  it('pages through a list to its end, and stops at the cap for a runaway one', async () => {
+    const pages: number[] = [];
+    const list = (total: number) => async (page: number) => {
+      pages.push(page);
+      const from = (page - 1) * 10;
+      return { list: Array.from({ length: Math.max(0, Math.min(10, total - from)) }, (_, i) => from + i), total, page, limit: 10 };
+    };
+    expect(await collectPages(list(35), 100)).toEqual(Array.from({ length: 35 }, (_, i) => i));
+    expect(pages.sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
+    pages.length = 0;
+    expect(await collectPages(list(1_000_000), 7)).toHaveLength(70);
+    expect(Math.max(...pages)).toBe(7);
+    expect(await collectPages(list(0), 7)).toEqual([]);
+  });
+
   it('is well-formed even with hostile ids', () => {
     const xml = buildSitemapXml(origin, [companySitemapPage(`a"b<c>&d'`)]);
     // Every & starts an entity, no raw < or > inside text or attribute values.
@@ -123,7 +146,9 @@ describe('sitemap.xml', () => {
     expect(withoutTags).not.toMatch(/[<>]/);
     // Elements are balanced.
     for (const tag of ['urlset', 'url', 'loc']) {
-      expect(xml.match(new RegExp(`<${tag}[\\s>]`, 'g'))?.length).toBe(xml.match(new RegExp(`</${tag}>`, 'g'))?.length);
+      const opened = xml.match(new RegExp(`<${tag}[\\s>]`, 'g'))?.length ?? 0;
+      expect(opened, tag).toBeGreaterThan(0);
+      expect(xml.match(new RegExp(`</${tag}>`, 'g'))?.length ?? 0, tag).toBe(opened);
     }
   });
 

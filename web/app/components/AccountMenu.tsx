@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { endsSession } from '../lib/api';
-import { USER_ROUTES } from '../lib/guard';
+import { leavesOnSignOut } from '../lib/guard';
 import { clearStoredUser, type SessionUser } from '../lib/session';
 import { useT } from '../lib/use-t';
 import { useApi, useApiErrorText } from './ApiProvider';
@@ -17,11 +17,14 @@ export const ACCOUNT_LINKS = [
   { to: '/user/set', messageId: 'header.account.settings' },
   { to: '/user/vlog', messageId: 'header.account.blog' },
   { to: '/user/account', messageId: 'header.account.verify' },
+  { to: '/trader/account', messageId: 'trader.menu.accounts' },
   { to: '/user/modifypassword', messageId: 'header.account.password' },
 ] as const;
 
 /** Review moderation, for admins only (the page itself answers 404 to anyone else). */
 export const ADMIN_REVIEWS_PATH = '/admin/reviews';
+/** Promotions (create, edit, delete), for admins only, like the review queue. */
+export const ADMIN_PROMOTIONS_PATH = '/admin/promotions';
 
 // The poll (and SWR with it) loads only for signed-in visitors, after hydration.
 const NoticePoller = lazy(() => import('./NoticePoller'));
@@ -75,6 +78,20 @@ export function AccountLinks({ className = '' }: { className?: string | undefine
           </Link>
         </li>
       )}
+      {user?.isAdmin && (
+        <li>
+          <Link to={ADMIN_PROMOTIONS_PATH} className={className} data-testid="admin-promotions-link">
+            {t('header.account.promotions')}
+          </Link>
+        </li>
+      )}
+      {user?.isAdmin && (
+        <li>
+          <Link to="/admin/trader-applications" className={className} data-testid="admin-trader-link">
+            {t('trader.admin.menu')}
+          </Link>
+        </li>
+      )}
       <li>
         <span className={`${className} ${classes.menuInert}`}>{t('header.account.help')}</span>
       </li>
@@ -90,7 +107,7 @@ function LogoutButton({ className }: { className: string }) {
   const api = useApi();
   const toast = useToast();
   const errorText = useApiErrorText();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [busy, setBusy] = useState(false);
 
   async function logout() {
@@ -108,7 +125,7 @@ function LogoutButton({ className }: { className: string }) {
     // The reloaded page renders signed out (the gateway cleared the cookies); no in-page state change
     // first, so nothing races the reload. Spec §4: the page reloads; a signed-in page goes home.
     clearStoredUser();
-    if (USER_ROUTES.has(pathname)) window.location.assign('/');
+    if (leavesOnSignOut(pathname, search)) window.location.assign('/');
     else window.location.reload();
   }
 

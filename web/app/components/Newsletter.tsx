@@ -1,51 +1,52 @@
 import { Button, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
-import { ApiError } from '../lib/api';
+import { useState, type FormEvent } from 'react';
 import { isEmailShape } from '../lib/format';
 import { useT } from '../lib/use-t';
 import { useApi, useApiErrorText } from './ApiProvider';
 import { MailIcon } from './icons';
-import { useToast } from './Toasts';
 import classes from './Footer.module.css';
 
 export const NEWSLETTER_PATH = '/api/newsletter/subscribe';
+/** Without script the form posts here (the gateway answers with a redirect to /newsletter). */
+export const NEWSLETTER_FORM_PATH = '/newsletter/subscribe';
 
-/** Footer newsletter box: checks the address here, lets the server answer in a toast. */
+/**
+ * Footer newsletter box (double opt-in: the server mails a confirmation link). With script the
+ * answer shows in place; without, it is a plain form post that lands on the /newsletter result page.
+ */
 export function Newsletter() {
   const t = useT();
   const api = useApi();
-  const toast = useToast();
   const errorText = useApiErrorText();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Subscribing needs a signed request, which only script can make: keep the button inert until hydrated.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = email.trim();
+    setDone(null);
     if (!isEmailShape(value)) {
-      setError(t('footer.newsletter.invalidEmail'));
+      setError(t(value ? 'auth.validation.emailFormat' : 'auth.validation.emailRequired'));
       return;
     }
     setError(null);
     setBusy(true);
     try {
       const result = await api.post(NEWSLETTER_PATH, { email: value });
-      toast('success', result.msg || t('footer.newsletter.subscribed'));
+      setDone(result.msg || t('footer.newsletter.subscribed'));
       setEmail('');
     } catch (err) {
-      const notBuiltYet = err instanceof ApiError && err.failure.status === 404;
-      toast('error', notBuiltYet ? t('footer.newsletter.unavailable') : errorText(err));
+      // A refused address comes back with the field's own message (e.g. "The mailbox format is incorrect.").
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form className={classes.newsletter} onSubmit={onSubmit} noValidate aria-labelledby="newsletter-title">
+    <form className={classes.newsletter} method="post" action={NEWSLETTER_FORM_PATH} onSubmit={onSubmit} noValidate aria-labelledby="newsletter-title">
       <h2 id="newsletter-title" className={classes.columnTitle}>
         {t('footer.newsletter.title')}
       </h2>
@@ -68,10 +69,15 @@ export function Newsletter() {
           disabled={busy}
           data-testid="newsletter-email"
         />
-        <Button type="submit" color="yellow.6" c="dark.9" loading={busy} disabled={!ready} data-testid="newsletter-submit">
+        <Button type="submit" color="yellow.6" c="dark.9" loading={busy} data-testid="newsletter-submit">
           {t('footer.newsletter.submit')}
         </Button>
       </div>
+      {done && (
+        <p className={classes.newsletterDone} role="status" data-testid="newsletter-done">
+          {done}
+        </p>
+      )}
     </form>
   );
 }

@@ -1,9 +1,10 @@
 /** Small inline icons: no icon font or library in the bundle. All decorative (aria-hidden). */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 18, children, ...rest }: IconProps) {
+/** The frame every stroke icon shares (24 × 24, currentColor); other icon modules build on it. */
+export function Svg({ size = 18, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

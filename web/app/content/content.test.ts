@@ -224,3 +224,17 @@ describe('methodology', () => {
     expect(score.toFixed(2)).toBe('3.76');
   });
 });
+
+describe('methodology: Top Trader', () => {
+  it('publishes the ranking formula and its thresholds in both languages, under the #top-trader anchor', async () => {
+    const { methodologySectionIds } = await import('./methodology.ts');
+    const index = Number(Object.keys(methodologySectionIds)[0]);
+    expect(methodologySectionIds[index]).toBe('top-trader');
+    for (const locale of LOCALES) {
+      const text = fullText(methodologyPage[locale]);
+      expect(text).toMatch(/A ÷ max\(D \+ σ, 5 ?%\) × n ÷ \(n \+ 50\)/);
+      for (const figure of ['30', '20', '7', '365', '1000']) expect(text).toContain(figure);
+      expect(methodologyPage[locale].sections[index]?.heading).toMatch(/Top Trader|顶尖交易员/);
+    }
+  });
+});

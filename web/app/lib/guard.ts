@@ -16,6 +16,17 @@ export const USER_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Whether signing out here should leave for home instead of reloading (spec §4: "a signed-in page
+ * goes home"): the user routes, the trader pages only a signed-in user has (their own accounts,
+ * binding, applications) and the admin screens. A public trader account (`?id=`) just reloads.
+ */
+export function leavesOnSignOut(pathname: string, search: string): boolean {
+  if (USER_ROUTES.has(pathname) || pathname.startsWith('/admin/')) return true;
+  if (pathname === '/trader/bindaccount' || pathname === '/trader/apply') return true;
+  return pathname === '/trader/account' && !new URLSearchParams(search).get('id');
+}
+
+/**
  * A path sign-in may send the visitor to: site-relative (no scheme, no `//host`), and not one of
  * the sign-in pages themselves (which would loop). Anything else is dropped.
  */

@@ -8,7 +8,7 @@ export type Messages = Record<string, MessageFormatElement[]>;
 const cache = createIntlCache();
 const instances = new WeakMap<Messages, IntlShape>();
 
-/** An intl object outside React (meta functions); one per message set. */
+/** The intl object of a message set, shared by every render and meta function, so formatters are built once per process, not per request. */
 export function intlFor(locale: Locale, messages: Messages): IntlShape {
   let intl = instances.get(messages);
   if (!intl) {

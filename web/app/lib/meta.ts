@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { intlFor } from './intl';
 import { LOCALES } from './locale';
+import { messagesFor } from './messages';
 import type { RootData } from './root-data';
 import { absoluteUrl, alternateLinks, canonicalUrl, OG_LOCALE } from './seo';
 
@@ -40,7 +41,7 @@ interface PageMetaInput {
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const root = rootDataFrom(input.matches);
   if (!root) return [{ title: 'Brokerwise' }];
-  const intl = intlFor(root.locale, root.messages);
+  const intl = intlFor(root.locale, messagesFor(root.locale));
   const text = (m: Text) => (typeof m === 'string' ? m : intl.formatMessage({ id: m.id }, m.values));
   const siteName = intl.formatMessage({ id: 'app.meta.siteName' });
   const title = text(input.title);

@@ -1,6 +1,5 @@
 import type { Country } from '../../../gateway/src/contract.ts';
 import type { Settled } from './api';
-import type { Messages } from './intl';
 import type { Locale } from './locale';
 import type { SessionUser } from './session';
 
@@ -13,7 +12,8 @@ export interface SocialConfig {
 /** Data every page shares, from the root loader. */
 export interface RootData {
   locale: Locale;
-  messages: Messages;
+  /** Where the browser fetches this language's messages (lib/messages.ts); not the messages themselves. */
+  messagesUrl: string;
   /** Public signature salt for the browser's API calls (spec §7). */
   salt: string;
   /** Public origin of the site, for canonical and alternate-language links. */

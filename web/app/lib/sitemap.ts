@@ -17,6 +17,10 @@ export interface SitemapPage {
 export const STATIC_SITEMAP_PAGES: readonly SitemapPage[] = [
   { pathname: '/', changefreq: 'daily', priority: 1 },
   { pathname: '/topbrokers', changefreq: 'daily', priority: 0.9 },
+  { pathname: '/trader/index', changefreq: 'daily', priority: 0.8 },
+  { pathname: '/promotion', changefreq: 'daily', priority: 0.6 },
+  { pathname: '/vlog/index', changefreq: 'daily', priority: 0.6 },
+  { pathname: '/vlog/blog', changefreq: 'daily', priority: 0.6 },
   { pathname: '/listing/Brokers', changefreq: 'daily', priority: 0.8 },
   { pathname: '/listing/FinTech', changefreq: 'daily', priority: 0.8 },
   { pathname: '/listing/Lp', changefreq: 'daily', priority: 0.8 },
@@ -31,6 +35,21 @@ export const STATIC_SITEMAP_PAGES: readonly SitemapPage[] = [
 
 export function companySitemapPage(id: string): SitemapPage {
   return { pathname: '/detail', params: { id }, changefreq: 'weekly', priority: 0.7 };
+}
+
+/** A running promotion's article (/essay?id=). */
+export function promotionSitemapPage(id: string): SitemapPage {
+  return { pathname: '/essay', params: { id }, changefreq: 'weekly', priority: 0.5 };
+}
+
+/** A published post: videos on /vlog/detail, image-text posts on /blog/detail. */
+export function postSitemapPage(post: { id: string; kind: string }): SitemapPage {
+  return { pathname: post.kind === 'video' ? '/vlog/detail' : '/blog/detail', params: { id: post.id }, changefreq: 'weekly', priority: 0.5 };
+}
+
+/** A public trader account of the ranking (/trader/account?id=). */
+export function traderSitemapPage(id: string): SitemapPage {
+  return { pathname: '/trader/account', params: { id }, changefreq: 'daily', priority: 0.4 };
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };

@@ -5,6 +5,7 @@ import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { useHydrated } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
+import { VerifiedClient } from '../components/reviews/ReviewsSection';
 import { ReviewDate, Stars } from '../components/reviews/Stars';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useToast } from '../components/Toasts';
@@ -58,6 +59,15 @@ export default function AdminReviews() {
     <div className={`bw-container ${adminClasses.page}`}>
       <h1 className={adminClasses.title}>{t('admin.page.title')}</h1>
       <p className={classes.muted}>{t('admin.page.intro')}</p>
+      <p className={adminClasses.related}>
+        <Link to="/admin/promotions" className={classes.link} data-testid="admin-promotions-page-link">
+          {t('promoAdmin.page.title')}
+        </Link>
+        {' · '}
+        <Link to="/admin/notices" className={classes.link} data-testid="admin-notices-page-link">
+          {t('adminNotice.page.title')}
+        </Link>
+      </p>
       <noscript>
         <p className={adminClasses.noscript}>{t('auth.shell.needsScript')}</p>
       </noscript>
@@ -137,6 +147,7 @@ function QueueItem({ review, page, onDecided }: { review: PublicReview; page: nu
           <span className={classes.author}>{t('myReviews.item.unknown')}</span>
         )}
         <span className={adminClasses.byline}>{t('admin.queue.by', { username: review.author.username || '—' })}</span>
+        <VerifiedClient review={review} />
         <Stars score={review.score} />
         <ReviewDate date={review.date} />
       </header>

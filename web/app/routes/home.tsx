@@ -134,6 +134,7 @@ function RecentReview({ review }: { review: PublicReview }) {
       <p className={classes.reviewText}>{review.content}</p>
       <p className={classes.reviewMeta}>
         {review.author.username}
+        {review.verifiedClient && ` · ${t('review.badge.verifiedClient')}`}
         {!Number.isNaN(date.getTime()) && (
           <>
             {' · '}

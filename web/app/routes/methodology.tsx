@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router';
 import { SimplePageView } from '../components/Article';
 import { RouteErrorContent } from '../components/StatusPage';
-import { methodologyPage } from '../content/methodology';
+import { methodologyPage, methodologySectionIds } from '../content/methodology';
 import { localeFromRequest } from '../lib/locale';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/methodology';
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
   pageMeta({ matches, location, title: loaderData?.page.title ?? { id: 'methodology.page.title' }, description: loaderData?.page.lead });
 
 export default function Methodology() {
-  return <SimplePageView page={useLoaderData<typeof loader>().page} />;
+  return <SimplePageView page={useLoaderData<typeof loader>().page} sectionIds={methodologySectionIds} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -10,7 +10,7 @@ import type { CheckInBody, UserInfo } from '../../../gateway/src/contract.ts';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { AgreementField } from '../components/account/AgreementField';
 import { AuthShell } from '../components/account/AuthShell';
-import { SendCodeButton } from '../components/account/SendCodeButton';
+import { CodeField } from '../components/account/CodeField';
 import { SocialButtons } from '../components/account/SocialButtons';
 import { useFormFields, useHydrated } from '../components/account/use-form';
 import { useFinishSignIn } from '../components/account/use-sign-in';
@@ -124,25 +124,15 @@ export default function Register() {
           disabled={locked}
           visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
         />
-        <div className={classes.codeRow}>
-          <TextInput
-            label={t('auth.code.label')}
-            name="captcha"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            value={form.values.captcha}
-            onChange={(e) => form.set('captcha', e.currentTarget.value)}
-            error={form.error('captcha')}
-            disabled={locked}
-          />
-          <div className={classes.codeButton}>
-            <SendCodeButton
-              event="user_register"
-              email={() => (form.validateFields(['email']) ? form.values.email.trim() : null)}
-              disabled={locked || company}
-            />
-          </div>
-        </div>
+        <CodeField
+          event="user_register"
+          email={() => (form.validateFields(['email']) ? form.values.email.trim() : null)}
+          value={form.values.captcha}
+          onChange={(v) => form.set('captcha', v)}
+          error={form.error('captcha')}
+          disabled={locked}
+          sendDisabled={locked || company}
+        />
         <AgreementField checked={form.values.check} onChange={(v) => form.set('check', v)} error={form.error('check')} disabled={locked} />
         <Button type="submit" size="md" fullWidth loading={phase === 'sending'} disabled={!hydrated || company || phase === 'done'}>
           {t('auth.register.submit')}

@@ -5,7 +5,7 @@ import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import type { RetrievePasswordBody } from '../../../gateway/src/contract.ts';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { AuthShell } from '../components/account/AuthShell';
-import { SendCodeButton } from '../components/account/SendCodeButton';
+import { CodeField } from '../components/account/CodeField';
 import { REDIRECT_DELAY_MS, useFormFields, useHydrated, useLater } from '../components/account/use-form';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useToast } from '../components/Toasts';
@@ -72,25 +72,14 @@ export default function RetrievePassword() {
           error={form.error('email')}
           disabled={locked}
         />
-        <div className={classes.codeRow}>
-          <TextInput
-            label={t('auth.code.label')}
-            name="captcha"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            value={form.values.captcha}
-            onChange={(e) => form.set('captcha', e.currentTarget.value)}
-            error={form.error('captcha')}
-            disabled={locked}
-          />
-          <div className={classes.codeButton}>
-            <SendCodeButton
-              event="retrieve_password"
-              email={() => (form.validateFields(['email']) ? form.values.email.trim() : null)}
-              disabled={locked}
-            />
-          </div>
-        </div>
+        <CodeField
+          event="retrieve_password"
+          email={() => (form.validateFields(['email']) ? form.values.email.trim() : null)}
+          value={form.values.captcha}
+          onChange={(v) => form.set('captcha', v)}
+          error={form.error('captcha')}
+          disabled={locked}
+        />
         <PasswordInput
           label={t('auth.password.new')}
           name="pwd"

@@ -1,35 +1,63 @@
-import type { CompanyCard, Page } from '../../../gateway/src/contract.ts';
+import type { CompanyCard, Page, PostCard, Promotion, RankedTrader } from '../../../gateway/src/contract.ts';
 import type { ApiClient } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { siteOrigin } from '../lib/seo';
-import { buildSitemapXml, companySitemapPage, STATIC_SITEMAP_PAGES } from '../lib/sitemap';
+import { buildSitemapXml, companySitemapPage, postSitemapPage, promotionSitemapPage, STATIC_SITEMAP_PAGES, traderSitemapPage } from '../lib/sitemap';
 import type { Route } from './+types/sitemap';
 
-const PAGE_SIZE = 50;
-/** Stops a runaway listing: 400 × 50 companies is far beyond the catalogue. */
-const MAX_PAGES = 400;
 const PARALLEL = 4;
 
-/** Every company id, paging through the public list (50 a page, a few pages at a time). */
-export async function allCompanyIds(api: ApiClient): Promise<string[]> {
-  const fetchPage = async (page: number) => (await api.get<Page<CompanyCard>>('/api/brokers/brokersList', { page, limit: PAGE_SIZE, order: 'name' })).data;
+/**
+ * Every item of a paged public list, a few pages at a time, up to `maxPages` pages (a runaway
+ * listing stops there; the newest posts come first, so a cap keeps the freshest).
+ */
+export async function collectPages<T>(fetchPage: (page: number) => Promise<Page<T>>, maxPages: number): Promise<T[]> {
   const first = await fetchPage(1);
-  const ids = first.list.map((c) => c.id);
-  const pages = Math.min(MAX_PAGES, Math.ceil(first.total / (first.limit || PAGE_SIZE)));
+  const items = [...first.list];
+  const pages = Math.min(maxPages, Math.ceil(first.total / Math.max(1, first.limit || first.list.length)));
   for (let start = 2; start <= pages; start += PARALLEL) {
     const batch = [];
     for (let p = start; p < start + PARALLEL && p <= pages; p++) batch.push(fetchPage(p));
-    for (const page of await Promise.all(batch)) ids.push(...page.list.map((c) => c.id));
+    for (const page of await Promise.all(batch)) items.push(...page.list);
   }
-  return [...new Set(ids)];
+  return items;
 }
 
-/** /sitemap.xml: fixed pages, the ranking and every company, each with its language alternates. */
+const unique = (ids: string[]) => [...new Set(ids)];
+
+/** Every company id (50 a page; 400 pages is far beyond the catalogue). */
+export async function allCompanyIds(api: ApiClient): Promise<string[]> {
+  const list = await collectPages(async (page) => (await api.get<Page<CompanyCard>>('/api/brokers/brokersList', { page, limit: 50, order: 'name' })).data, 400);
+  return unique(list.map((c) => c.id));
+}
+
+/** Every running promotion's id (scheduled and ended ones are not listed). */
+export async function allPromotionIds(api: ApiClient): Promise<string[]> {
+  const list = await collectPages(async (page) => (await api.get<Page<Promotion>>('/api/promotion/list', { page })).data, 100);
+  return unique(list.map((p) => p.id));
+}
+
+/** The newest published posts (up to 10,000), each on its own detail page. */
+export async function newestPosts(api: ApiClient): Promise<Pick<PostCard, 'id' | 'kind'>[]> {
+  const list = await collectPages(async (page) => (await api.get<Page<PostCard>>('/api/vlog/list', { page, limit: 50 })).data, 200);
+  return [...new Map(list.map((p) => [p.id, { id: p.id, kind: p.kind }])).values()];
+}
+
+/** The public accounts of the Top Trader ranking (hidden accounts are never in it). */
+export async function rankedTraderIds(api: ApiClient): Promise<string[]> {
+  const list = await collectPages(async (page) => (await api.get<Page<RankedTrader>>('/api/trader/top', { page })).data, 50);
+  return unique(list.map((r) => r.account.id));
+}
+
+/** /sitemap.xml: fixed pages, every company and running promotion, the newest posts and the ranked traders, each with its language alternates. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageApi(request, context);
   let ids: string[];
+  let promotionIds: string[];
+  let posts: Pick<PostCard, 'id' | 'kind'>[];
+  let traderIds: string[];
   try {
-    ids = await allCompanyIds(api);
+    [ids, promotionIds, posts, traderIds] = await Promise.all([allCompanyIds(api), allPromotionIds(api), newestPosts(api), rankedTraderIds(api)]);
   } catch {
     // A sitemap without the companies would tell crawlers they are gone: ask them to come back instead.
     return new Response('Sitemap temporarily unavailable\n', {
@@ -37,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '300', 'Cache-Control': 'no-store' },
     });
   }
-  const xml = buildSitemapXml(siteOrigin(request.url, context.siteUrl), [...STATIC_SITEMAP_PAGES, ...ids.map(companySitemapPage)]);
+  const xml = buildSitemapXml(siteOrigin(request.url, context.siteUrl), [...STATIC_SITEMAP_PAGES, ...ids.map(companySitemapPage), ...promotionIds.map(promotionSitemapPage), ...posts.map(postSitemapPage), ...traderIds.map(traderSitemapPage)]);
   return new Response(xml, {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   });

@@ -88,7 +88,7 @@ export default function TopBrokers() {
 function RankedRow({ company, locale }: { company: RankedCompany; locale: Locale }) {
   const t = useT();
   return (
-    <Link to={companyHref(company.id)} className={classes.row} data-testid="ranked-company">
+    <Link to={companyHref(company.id)} className={classes.row} data-testid="ranked-company" data-company-id={company.id} data-count={company.reviewCount}>
       <span className={classes.rank} data-top={company.rank <= 3 ? company.rank : undefined} data-testid="rank">
         <span className="bw-visually-hidden">{t('topBrokers.list.rank')} </span>
         {company.rank}

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/PasswordInput.css';
-import { Alert, Button, PasswordInput, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import type { ModifyPasswordBody } from '../../../gateway/src/contract.ts';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { AccountLayout } from '../components/account/AccountLayout';
-import { SendCodeButton } from '../components/account/SendCodeButton';
+import { CodeField } from '../components/account/CodeField';
 import { REDIRECT_DELAY_MS, useFormFields, useHydrated, useLater } from '../components/account/use-form';
 import { useSession } from '../components/SessionProvider';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -110,21 +110,14 @@ export default function ModifyPassword() {
             disabled={locked}
             visibilityToggleButtonProps={passwordToggle}
           />
-          <div className={classes.codeRow}>
-            <TextInput
-              label={t('auth.code.label')}
-              name="captcha"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              value={form.values.captcha}
-              onChange={(e) => form.set('captcha', e.currentTarget.value)}
-              error={form.error('captcha')}
-              disabled={locked}
-            />
-            <div className={classes.codeButton}>
-              <SendCodeButton event="change_password" email={() => email} disabled={locked} />
-            </div>
-          </div>
+          <CodeField
+            event="change_password"
+            email={() => email}
+            value={form.values.captcha}
+            onChange={(v) => form.set('captcha', v)}
+            error={form.error('captcha')}
+            disabled={locked}
+          />
           {email && <p className={classes.hint}>{t('password.page.codeTo', { email })}</p>}
           <div className={classes.actions}>
             <Button type="submit" loading={phase === 'sending'} disabled={!hydrated || !email || phase === 'done'}>

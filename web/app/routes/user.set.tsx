@@ -1,10 +1,10 @@
-import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Switch, Textarea, TextInput } from '@mantine/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLoaderData } from 'react-router';
-import type { BindEmailBody, Country, EditUserBody, UserProfile } from '../../../gateway/src/contract.ts';
+import type { BindEmailBody, Country, EditUserBody, EmailPreferences, UserProfile } from '../../../gateway/src/contract.ts';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { AccountLayout } from '../components/account/AccountLayout';
-import { SendCodeButton } from '../components/account/SendCodeButton';
+import { CodeField } from '../components/account/CodeField';
 import { useFormFields, useHydrated } from '../components/account/use-form';
 import { useSession } from '../components/SessionProvider';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -22,25 +22,77 @@ import classes from '../components/account/AccountLayout.module.css';
 /** Signed-in users only: this loader checks it itself (spec §6). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
-  const [profile, regions] = await Promise.all([requireUser(request, context), settle(api.get<Country[]>('/api/ajax/dataRegion'))]);
+  const [profile, regions, mail] = await Promise.all([
+    requireUser(request, context),
+    settle(api.get<Country[]>('/api/ajax/dataRegion')),
+    settle(api.get<EmailPreferences>('/api/user/emailPreferences')),
+  ]);
   // Named and sorted here, once, so server and browser render the same list.
   const countries = regions.ok
     ? regions.data.map((c) => ({ value: c.id, label: countryName(c, locale) })).sort((a, b) => a.label.localeCompare(b.label, locale))
     : [];
-  return { profile, countries, countriesFailed: !regions.ok };
+  return { profile, countries, countriesFailed: !regions.ok, mail: mail.ok ? mail.data : null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'header.account.settings' }, noindex: true });
 
-/** My Settings (spec §2 "Personal settings"): avatar, email binding, public user name, country, motto. */
+/** My Settings (spec §2 "Personal settings"): avatar, email binding, public user name, country, motto; which emails to get. */
 export default function Settings() {
   const t = useT();
-  const { profile, countries, countriesFailed } = useLoaderData<typeof loader>();
+  const { profile, countries, countriesFailed, mail } = useLoaderData<typeof loader>();
   return (
     <AccountLayout title={t('header.account.settings')}>
       <EmailBinding initialEmail={profile.email} />
       <ProfileForm profile={profile} countries={countries} countriesFailed={countriesFailed} />
+      <MailPreferences initial={mail} />
     </AccountLayout>
+  );
+}
+
+/** Non-essential emails (moderation outcomes, newsletters) on or off; verification codes always go. Saved on change. */
+function MailPreferences({ initial }: { initial: EmailPreferences | null }) {
+  const t = useT();
+  const api = useApi();
+  const toast = useToast();
+  const errorText = useApiErrorText();
+  const hydrated = useHydrated();
+  const [prefs, setPrefs] = useState(initial);
+  const [busy, setBusy] = useState(false);
+
+  async function onChange(nonEssential: boolean) {
+    const before = prefs;
+    setPrefs({ nonEssential });
+    setBusy(true);
+    try {
+      const result = await api.post<EmailPreferences>('/api/user/emailPreferences', { nonEssential } satisfies EmailPreferences);
+      setPrefs(result.data);
+      toast('success', result.msg || t('settings.mail.saved'));
+    } catch (error) {
+      setPrefs(before);
+      toast('error', errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={classes.card} aria-labelledby="mail-title">
+      <h2 id="mail-title" className={classes.cardTitle}>
+        {t('settings.mail.title')}
+      </h2>
+      {prefs ? (
+        <Switch
+          label={t('settings.mail.nonEssential')}
+          description={t('settings.mail.hint')}
+          checked={prefs.nonEssential}
+          onChange={(e) => void onChange(e.currentTarget.checked)}
+          disabled={!hydrated || busy}
+          data-testid="mail-non-essential"
+        />
+      ) : (
+        <p className={classes.muted}>{t('settings.mail.failed')}</p>
+      )}
+    </section>
   );
 }
 
@@ -244,21 +296,14 @@ function EmailBinding({ initialEmail }: { initialEmail: string | null }) {
             error={form.error('email')}
             disabled={locked}
           />
-          <div className={classes.codeRow}>
-            <TextInput
-              label={t('auth.code.label')}
-              name="captcha"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              value={form.values.captcha}
-              onChange={(e) => form.set('captcha', e.currentTarget.value)}
-              error={form.error('captcha')}
-              disabled={locked}
-            />
-            <div className={classes.codeButton}>
-              <SendCodeButton event="bind_email" email={() => (form.validateFields(['email']) ? form.values.email.trim() : null)} disabled={locked} />
-            </div>
-          </div>
+          <CodeField
+            event="bind_email"
+            email={() => (form.validateFields(['email']) ? form.values.email.trim() : null)}
+            value={form.values.captcha}
+            onChange={(v) => form.set('captcha', v)}
+            error={form.error('captcha')}
+            disabled={locked}
+          />
           <div className={classes.actions}>
             <Button type="submit" variant="light" loading={busy} disabled={!hydrated}>
               {t('settings.email.bind')}

@@ -1,44 +1,67 @@
-import { Button } from '@mantine/core';
 import { useState } from 'react';
-import { data, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
-import type { FollowBody, PublicUser } from '../../../gateway/src/contract.ts';
-import { useApi, useApiErrorText } from '../components/ApiProvider';
-import { useHydrated } from '../components/account/use-form';
+import { data, Link, redirect, useLoaderData, useRevalidator } from 'react-router';
+import type { CreatorFan, CreatorPage, CreatorProfile, FeedItem, Page } from '../../../gateway/src/contract.ts';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Pagination } from '../components/Pagination';
+import { FollowButton, type FollowState } from '../components/posts/FollowButton';
+import { Avatar, PostCardView, PostDate, PostGrid } from '../components/posts/PostCards';
+import { UnforwardButton } from '../components/posts/UnforwardButton';
 import { useSession } from '../components/SessionProvider';
 import { RouteErrorContent } from '../components/StatusPage';
-import { useToast } from '../components/Toasts';
 import { settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
-import { keepRedirect, loginUrlFor } from '../lib/guard';
 import { pageMeta } from '../lib/meta';
+import { FANS_PAGE_SIZE, isUserId, personalHref, postPage, POST_PAGE_SIZE } from '../lib/posts';
 import { useT } from '../lib/use-t';
 import type { Route } from './+types/vlog.personal';
 import classes from './vlog.personal.module.css';
+import posts from '../components/posts/Posts.module.css';
 
-/** /vlog/personal?id=<userId>: a creator's public profile. Unknown or missing id → /404. */
+type Tab = 'posts' | 'feed' | 'fans';
+const TABS: readonly Tab[] = ['posts', 'feed', 'fans'];
+
+/**
+ * /vlog/personal?uid=<userId>&tab=posts|feed|fans&page= (spec "author profile, fans"): the
+ * creator's card, their figures, and their posts, their feed (posts and forwards) or their fans. `?id=` (older links) is sent
+ * to `?uid=`; an unknown or malformed id → /404.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const id = new URL(request.url).searchParams.get('id')?.trim();
-  if (!id) throw redirect('/404');
+  const params = new URL(request.url).searchParams;
+  const legacy = params.get('id')?.trim();
+  if (!params.get('uid') && legacy) throw redirect(personalHref(legacy), 301);
+  const uid = params.get('uid')?.trim() ?? '';
+  if (!isUserId(uid)) throw redirect('/404');
+  const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'posts';
+  const page = postPage(params.get('page'));
   const { api } = pageApi(request, context);
   // The visitor's cookie goes along, so `followed` is the visitor's own.
-  const result = await settle(api.get<PublicUser>('/api/user/public', { id }));
-  if (!result.ok && result.error.status === 404) throw redirect('/404');
-  return data({ result }, { status: result.ok ? 200 : 503 });
+  // The fans tab needs only the creator's card from /api/vlog/user (one post, not shown).
+  const [result, fans] = await Promise.all([
+    settle(api.get<CreatorPage>('/api/vlog/user', tab === 'fans' ? { uid, tab: 'posts', page: 1, limit: 1 } : { uid, tab, page, limit: POST_PAGE_SIZE })),
+    tab === 'fans' ? settle(api.get<Page<CreatorFan>>('/api/user/fans', { uid, page, limit: FANS_PAGE_SIZE })) : null,
+  ]);
+  if (!result.ok && (result.error.status === 404 || result.error.status === 400)) throw redirect('/404');
+  return data({ uid, tab, page, result, fans }, { status: result.ok && fans?.ok !== false ? 200 : 503 });
 }
 
-export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
+  const author = loaderData?.result.ok ? loaderData.result.data.author : null;
+  return pageMeta({
     matches,
     location,
-    title: loaderData?.result.ok ? { id: 'personal.page.title', values: { username: loaderData.result.data.username } } : { id: 'personal.page.fallbackTitle' },
-    description: loaderData?.result.ok && loaderData.result.data.motto ? loaderData.result.data.motto : { id: 'personal.page.description' },
+    title: author ? { id: 'personal.page.title', values: { username: author.username } } : { id: 'personal.page.fallbackTitle' },
+    description: author?.motto ? author.motto : { id: 'personal.page.description' },
+    canonicalParams: ['uid', 'tab', 'page'],
+    ogType: 'profile',
+    image: author?.avatar.avatar || null,
+    noindex: !author,
   });
+};
 
-/** Author profile (spec §2 "author profile, fans"): avatar, name, motto, counts and Follow / Followed. */
+/** Author profile (spec §2 "author profile, fans"): avatar, name, motto, figures, Follow / Followed, posts and feed. */
 export default function PersonalPage() {
   const t = useT();
-  const { result } = useLoaderData<typeof loader>();
+  const { uid, tab, result, fans } = useLoaderData<typeof loader>();
   if (!result.ok) {
     return (
       <div className={`bw-container ${classes.page}`}>
@@ -47,97 +70,159 @@ export default function PersonalPage() {
       </div>
     );
   }
-  return <Profile key={result.data.id} user={result.data} />;
-}
-
-function Profile({ user }: { user: PublicUser }) {
-  const t = useT();
-  const session = useSession();
-  const [state, setState] = useState({ followed: user.followed, followers: user.followers });
-  const own = session.user?.id === user.id;
-  const initial = [...user.username][0]?.toUpperCase() ?? '?';
-
+  const { author } = result.data;
   return (
     <div className={`bw-container ${classes.page}`}>
-      <section className={classes.card} aria-labelledby="personal-name">
-        {user.avatar?.avatar ? (
-          <img className={classes.avatar} src={user.avatar.avatar} alt="" width={112} height={112} />
-        ) : (
-          <span className={`${classes.avatar} ${classes.initial}`} aria-hidden="true">
-            {initial}
-          </span>
-        )}
-        <div className={classes.body}>
-          <h1 id="personal-name" className={classes.name}>
-            {user.username}
-          </h1>
-          <p className={classes.motto}>{user.motto || t('personal.page.noMotto')}</p>
-          <dl className={classes.stats}>
-            <div>
-              <dt>{t('personal.stats.followers')}</dt>
-              <dd data-testid="followers-count">{state.followers}</dd>
-            </div>
-            <div>
-              <dt>{t('personal.stats.following')}</dt>
-              <dd data-testid="following-count">{user.following}</dd>
-            </div>
-          </dl>
-        </div>
-        {!own && <FollowButton userId={user.id} followed={state.followed && !!session.user} onChange={setState} />}
-      </section>
+      <Profile key={author.id} author={author} />
+      <nav className={classes.tabs} aria-label={t('vlog.personal.tabs')}>
+        <Link to={personalHref(uid)} className={classes.tab} aria-current={tab === 'posts' ? 'page' : undefined} data-testid="personal-tab-posts">
+          {t('vlog.personal.posts')}
+        </Link>
+        <Link to={personalHref(uid, 'feed')} className={classes.tab} aria-current={tab === 'feed' ? 'page' : undefined} data-testid="personal-tab-feed">
+          {t('vlog.personal.feed')}
+        </Link>
+        <Link to={personalHref(uid, 'fans')} className={classes.tab} aria-current={tab === 'fans' ? 'page' : undefined} data-testid="personal-tab-fans">
+          {t('personal.fans.tab')}
+        </Link>
+      </nav>
+      {tab === 'posts' && result.data.posts && (
+        <>
+          <PostGrid posts={result.data.posts.list} empty={t(author.mine ? 'vlog.personal.mineEmpty' : 'vlog.personal.empty')} />
+          <Pagination
+            page={result.data.posts.page}
+            total={result.data.posts.total}
+            limit={result.data.posts.limit}
+            hrefFor={(p) => personalHref(uid, 'posts', p)}
+          />
+        </>
+      )}
+      {tab === 'feed' && result.data.feed && (
+        <>
+          {result.data.feed.list.length === 0 ? (
+            <p className={posts.empty} data-testid="posts-empty">
+              {t('vlog.personal.feedEmpty')}
+            </p>
+          ) : (
+            <ol className={classes.feed} data-testid="personal-feed">
+              {result.data.feed.list.map((item) => (
+                <li key={`${item.type}-${item.forward?.id ?? item.post.id}`}>
+                  <FeedEntry item={item} author={author} />
+                </li>
+              ))}
+            </ol>
+          )}
+          <Pagination page={result.data.feed.page} total={result.data.feed.total} limit={result.data.feed.limit} hrefFor={(p) => personalHref(uid, 'feed', p)} />
+        </>
+      )}
+      {tab === 'fans' && fans && !fans.ok && <ErrorNotice error={fans.error} />}
+      {tab === 'fans' && fans?.ok && (
+        <>
+          {fans.data.list.length === 0 ? (
+            <p className={posts.empty} data-testid="fans-empty">
+              {t(author.mine ? 'personal.fans.mineEmpty' : 'personal.fans.empty')}
+            </p>
+          ) : (
+            <ul className={classes.fans} data-testid="personal-fans">
+              {fans.data.list.map((fan) => (
+                <li key={fan.id}>
+                  <FanEntry fan={fan} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination page={fans.data.page} total={fans.data.total} limit={fans.data.limit} hrefFor={(p) => personalHref(uid, 'fans', p)} />
+        </>
+      )}
     </div>
   );
 }
 
-function FollowButton({
-  userId,
-  followed,
-  onChange,
-}: {
-  userId: string;
-  followed: boolean;
-  onChange: (state: { followed: boolean; followers: number }) => void;
-}) {
+/** One fan: avatar and name (to their profile), when they followed, and Follow / Followed (hidden on the visitor's own entry). */
+function FanEntry({ fan }: { fan: CreatorFan }) {
   const t = useT();
-  const api = useApi();
-  const toast = useToast();
-  const errorText = useApiErrorText();
   const session = useSession();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const hydrated = useHydrated();
-  const [busy, setBusy] = useState(false);
-
-  async function toggle() {
-    if (!session.user) {
-      // Signed out: sign in first, then come back here.
-      keepRedirect(window.sessionStorage, pathname + search);
-      navigate(loginUrlFor(pathname, search));
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await api.post<{ following: boolean; followers: number }>('/api/user/follow', { fuid: userId } satisfies FollowBody);
-      onChange({ followed: result.data.following, followers: result.data.followers });
-      if (result.msg) toast('success', result.msg);
-    } catch (error) {
-      toast('error', errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const [followed, setFollowed] = useState(fan.followed);
   return (
-    <Button
-      className={classes.follow}
-      variant={followed ? 'default' : 'filled'}
-      onClick={toggle}
-      loading={busy}
-      disabled={!hydrated}
-      aria-pressed={followed}
-    >
-      {t(followed ? 'personal.follow.followed' : 'personal.follow.follow')}
-    </Button>
+    <article className={classes.fan} data-testid="fan-item">
+      <Link to={personalHref(fan.id)} className={classes.fanLink}>
+        <Avatar author={fan} size={44} />
+        <span className={classes.fanName}>{fan.username}</span>
+      </Link>
+      <span className={classes.fanSince}>
+        {t('personal.fans.since')} <PostDate date={fan.followedAt} />
+      </span>
+      {session.user?.id !== fan.id && <FollowButton userId={fan.id} followed={followed} onChange={(s) => setFollowed(s.followed)} />}
+    </article>
+  );
+}
+
+/** One feed entry; on the visitor's own feed a forward offers Undo forward (the feed then reloads without it). */
+function FeedEntry({ item, author }: { item: FeedItem; author: CreatorProfile }) {
+  const t = useT();
+  const revalidator = useRevalidator();
+  return (
+    <article className={classes.feedItem} data-testid="feed-item" data-type={item.type}>
+      <p className={classes.feedHead}>
+        <Avatar author={author} size={28} />
+        <span>
+          {t(item.type === 'forward' ? 'vlog.personal.forwarded' : 'vlog.personal.posted', { username: author.username })}
+        </span>
+        <PostDate date={item.at} className={classes.feedDate} />
+        {author.mine && item.type === 'forward' && (
+          <UnforwardButton postId={item.post.id} onDone={() => revalidator.revalidate()} className={`${posts.button} ${posts.endAction}`} testId="feed-unforward">
+            {t('post.action.unforward')}
+          </UnforwardButton>
+        )}
+      </p>
+      {item.forward?.comment && (
+        <p className={classes.feedComment} data-testid="feed-comment">
+          {item.forward.comment}
+        </p>
+      )}
+      <div className={classes.feedPost}>
+        <PostCardView post={item.post} />
+      </div>
+    </article>
+  );
+}
+
+function Profile({ author }: { author: CreatorProfile }) {
+  const t = useT();
+  const [state, setState] = useState<FollowState>({ followed: author.followed, followers: author.followers });
+  const stats: { id: string; label: string; value: number }[] = [
+    { id: 'followers-count', label: t('personal.stats.followers'), value: state.followers },
+    { id: 'following-count', label: t('personal.stats.following'), value: author.following },
+    { id: 'posts-count', label: t('vlog.personal.postsCount'), value: author.posts },
+    { id: 'likes-count', label: t('vlog.personal.likes'), value: author.likesReceived },
+    { id: 'collections-count', label: t('vlog.personal.collections'), value: author.collectionsReceived },
+  ];
+  return (
+    <section className={classes.card} aria-labelledby="personal-name" data-testid="personal-card">
+      <span className={classes.avatarBox}>
+        <Avatar author={author} size={112} />
+      </span>
+      <div className={classes.body}>
+        <h1 id="personal-name" className={classes.name}>
+          {author.username}
+        </h1>
+        <p className={classes.motto}>{author.motto || t('personal.page.noMotto')}</p>
+        <dl className={classes.stats}>
+          {stats.map((s) => (
+            <div key={s.id}>
+              <dt>{s.label}</dt>
+              <dd data-testid={s.id}>{s.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      {author.mine ? (
+        <Link to="/user/creation" className={posts.primaryButton}>
+          {t('vlog.personal.create')}
+        </Link>
+      ) : (
+        <FollowButton className={classes.follow} size="md" userId={author.id} followed={state.followed} onChange={setState} />
+      )}
+    </section>
   );
 }
 

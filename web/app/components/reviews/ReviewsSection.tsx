@@ -1,17 +1,14 @@
-import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import type { CompanyReviews, PublicReview, RatingSummary } from '../../../../gateway/src/contract.ts';
 import type { Settled } from '../../lib/api';
 import { commentHref, detailHref, distributionRows, STATUS_LABEL } from '../../lib/reviews';
 import { useT } from '../../lib/use-t';
-import { useHydrated } from '../account/use-form';
-import { useApi, useApiErrorText } from '../ApiProvider';
 import { ErrorNotice } from '../ErrorNotice';
 import { Pagination } from '../Pagination';
 import { Score } from '../Score';
-import { useToast } from '../Toasts';
 import { ReviewDate, Stars } from './Stars';
 import classes from './Reviews.module.css';
+import { useConfirmedDelete } from '../use-confirmed-delete';
 
 /**
  * /detail "Ratings and comments": the rating summary of approved reviews, the visitor's own review
@@ -30,7 +27,9 @@ export function ReviewsSection({ companyId, companyName, reviews }: { companyId:
       </div>
     );
   }
-  const { rating, mine, list, total, page, limit } = reviews.data;
+  const { rating, mine, total, page, limit } = reviews.data;
+  // The visitor's own approved review is already on top (with Edit and Delete): not twice.
+  const list = mine ? reviews.data.list.filter((r) => r.id !== mine.id) : reviews.data.list;
   return (
     <div className={classes.stack} data-testid="reviews">
       <div className={classes.summaryRow}>
@@ -44,7 +43,7 @@ export function ReviewsSection({ companyId, companyName, reviews }: { companyId:
       </div>
       {mine && <MyReview review={mine} companyId={companyId} />}
       <h3 className={classes.listTitle}>{t('review.list.title', { count: total })}</h3>
-      {list.length === 0 ? (
+      {list.length === 0 && !(mine?.status === 'approved' && page === 1) ? (
         <p className={classes.muted} data-testid="reviews-empty">
           {t(page > 1 ? 'review.list.pageEmpty' : 'review.list.empty', { name: companyName })}
         </p>
@@ -68,11 +67,23 @@ export function ReviewBody({ review, showAuthor = true }: { review: PublicReview
     <article className={classes.review}>
       <header className={classes.reviewHead}>
         {showAuthor && <span className={classes.author}>{review.author.username}</span>}
+        <VerifiedClient review={review} />
         <Stars score={review.score} />
         <ReviewDate date={review.date} />
       </header>
       <p className={classes.content}>{review.content}</p>
     </article>
+  );
+}
+
+/** "Verified client": the author has a synced live trading account at the reviewed company. */
+export function VerifiedClient({ review }: { review: Pick<PublicReview, 'verifiedClient'> }) {
+  const t = useT();
+  if (!review.verifiedClient) return null;
+  return (
+    <span className={classes.badge} data-status="verified" title={t('review.badge.verifiedClientHint')} data-testid="review-verified">
+      {t('review.badge.verifiedClient')}
+    </span>
   );
 }
 
@@ -165,24 +176,7 @@ export function StatusNote({ review }: { review: Pick<PublicReview, 'status' | '
 /** Delete with an inline confirmation; the page then reloads its data. */
 function DeleteReview({ companyId }: { companyId: string }) {
   const t = useT();
-  const api = useApi();
-  const toast = useToast();
-  const errorText = useApiErrorText();
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const [phase, setPhase] = useState<'idle' | 'confirm' | 'sending'>('idle');
-
-  async function remove() {
-    setPhase('sending');
-    try {
-      const result = await api.post<null>('/api/reviews/delete', { id: companyId });
-      toast('success', result.msg || t('review.delete.done'));
-      await revalidator.revalidate();
-    } catch (error) {
-      toast('error', errorText(error));
-      setPhase('idle');
-    }
-  }
+  const { phase, setPhase, remove, hydrated } = useConfirmedDelete('/api/reviews/delete', { id: companyId }, t('review.delete.done'));
 
   if (phase === 'idle')
     return (

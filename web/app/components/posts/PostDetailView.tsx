@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CommentPage, PostAuthor, PostDetail, PublicUser } from '../../../../gateway/src/contract.ts';
+import type { ApiFailure, Settled } from '../../lib/api';
+import { editHref, listHref, personalHref, type PostActionResult } from '../../lib/posts';
+import { useT } from '../../lib/use-t';
+import { ErrorNotice } from '../ErrorNotice';
+import { useSession } from '../SessionProvider';
+import { CommentsSection } from './Comments';
+import { FollowButton, type FollowState } from './FollowButton';
+import { PostActions } from './PostActions';
+import { Avatar, PostDate } from './PostCards';
+import classes from './PostDetail.module.css';
+import buttons from './Posts.module.css';
+
+export type DetailData =
+  | { ok: false; error: ApiFailure }
+  | { ok: true; post: PostDetail; comments: Settled<CommentPage>; author: Settled<PublicUser>; commentPage: number; csrf: string };
+
+/** The page of one post: the player (video) or the article (image-text), author, actions, comments. */
+export function PostDetailView({ loaded, pathname, fallback }: { loaded: DetailData; pathname: string; fallback: PostActionResult | null }) {
+  const t = useT();
+  if (!loaded.ok) {
+    return (
+      <div className={`bw-container ${classes.page}`}>
+        <h1 className={classes.headline}>{t('post.page.unavailable')}</h1>
+        <ErrorNotice error={loaded.error} />
+      </div>
+    );
+  }
+  const { post, comments, author, csrf } = loaded;
+  const listPath = post.kind === 'video' ? '/vlog/index' : '/vlog/blog';
+  return (
+    <div className={`bw-container ${classes.page}`} data-testid="post-detail" data-post-id={post.id} data-kind={post.kind}>
+      <div className={classes.layout}>
+        <article className={classes.main} aria-labelledby="post-title">
+          {post.kind === 'video' ? <Player post={post} /> : <img className={classes.hero} src={post.cover.url} alt="" width={1280} height={720} />}
+          <h1 id="post-title" className={classes.headline}>
+            {post.title}
+          </h1>
+          <p className={classes.meta}>
+            <Link to={listHref(listPath, { category: post.category.slug })} className={classes.categoryLink}>
+              {post.category.name}
+            </Link>
+            <span>
+              {t('post.page.published')} <PostDate date={post.createdAt} />
+            </span>
+            {post.updatedAt !== post.createdAt && (
+              <span>
+                {t('post.page.updated')} <PostDate date={post.updatedAt} />
+              </span>
+            )}
+            {post.mine && (
+              <Link to={editHref(post.id)} className={buttons.button} data-testid="post-edit">
+                {t('post.page.edit')}
+              </Link>
+            )}
+          </p>
+          <PostActions post={post} csrf={csrf} />
+          {post.description && (
+            <p className={classes.description} data-testid="post-description">
+              {post.description}
+            </p>
+          )}
+          {post.kind === 'image_text' && (
+            // Sanitised by the media service (allow-listed tags, own /media/ pictures, nofollow links).
+            <div className={classes.article} data-testid="post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
+          )}
+          <CommentsSection postId={post.id} pathname={pathname} comments={comments} csrf={csrf} fallback={fallback} />
+        </article>
+        <aside className={classes.aside} aria-label={t('post.author.label')}>
+          <AuthorCard author={post.author} profile={author} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** The native player (Range requests are served, so seeking works); the spec §8 text when not playable. */
+function Player({ post }: { post: PostDetail }) {
+  const t = useT();
+  const video = post.video;
+  if (video?.playable && video.url) {
+    return (
+      <div className={classes.player}>
+        <video
+          controls
+          preload="metadata"
+          playsInline
+          poster={video.poster ?? post.cover.url}
+          src={video.url}
+          width={video.width ?? 1280}
+          height={video.height ?? 720}
+          aria-label={post.title}
+          data-testid="post-video"
+        />
+      </div>
+    );
+  }
+  return (
+    <div className={classes.unavailable} data-testid="video-unavailable">
+      <img src={post.cover.url} alt="" width={1280} height={720} />
+      <p role="status">{video?.message || t('post.video.unavailable')}</p>
+    </div>
+  );
+}
+
+/** Avatar, name (→ the profile), follower count and Follow / Followed. */
+function AuthorCard({ author, profile }: { author: PostAuthor; profile: Settled<PublicUser> }) {
+  const t = useT();
+  const { user } = useSession();
+  const [follow, setFollow] = useState<FollowState>({
+    followed: profile.ok ? profile.data.followed : false,
+    followers: profile.ok ? profile.data.followers : 0,
+  });
+  const own = user?.id === author.id;
+  return (
+    <section className={classes.card} data-testid="author-card">
+      <div className={classes.authorHead}>
+        <Avatar author={author} size={52} />
+        <div>
+          <Link to={personalHref(author.id)} className={classes.authorName} data-testid="author-link">
+            {author.username || t('post.author.unknown')}
+          </Link>
+          {profile.ok && profile.data.motto && <p className={classes.small}>{profile.data.motto}</p>}
+        </div>
+      </div>
+      <div className={classes.authorFoot}>
+        {profile.ok ? (
+          <p className={classes.small} data-testid="author-followers" data-count={follow.followers}>
+            {t('post.author.followers', { count: follow.followers })}
+          </p>
+        ) : (
+          <span />
+        )}
+        {!own && profile.ok && <FollowButton userId={author.id} followed={follow.followed} onChange={setFollow} />}
+      </div>
+    </section>
+  );
+}

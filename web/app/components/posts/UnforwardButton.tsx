@@ -1,0 +1,53 @@
+import { useState, type ReactNode } from 'react';
+import type { UnforwardBody, UnforwardResponse } from '../../../../gateway/src/contract.ts';
+import { useT } from '../../lib/use-t';
+import { useHydrated } from '../account/use-form';
+import { useApi, useApiErrorText } from '../ApiProvider';
+import { useToast } from '../Toasts';
+
+/**
+ * Undo forward: takes back the viewer's forward of a post through POST /api/vlog/forward/delete
+ * and reports the post's new forward count. No confirmation: forwarding again is one click away.
+ * Needs script, like the Forward dialog it undoes.
+ */
+export function UnforwardButton({
+  postId,
+  onDone,
+  className,
+  title,
+  testId,
+  children,
+}: {
+  postId: string;
+  onDone: (forwards: number) => void | Promise<void>;
+  className?: string;
+  title?: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const api = useApi();
+  const toast = useToast();
+  const errorText = useApiErrorText();
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+
+  async function undo() {
+    setBusy(true);
+    try {
+      const r = await api.post<UnforwardResponse['data']>('/api/vlog/forward/delete', { id: postId } satisfies UnforwardBody);
+      toast('success', r.msg || t('post.unforward.done'));
+      await onDone(r.data.forwards);
+    } catch (error) {
+      toast('error', errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button type="button" className={className} title={title} onClick={undo} disabled={!hydrated || busy} data-testid={testId}>
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,43 @@
+import type { MetaDescriptor } from 'react-router';
+import type { PostDetail } from '../../../../gateway/src/contract.ts';
+import { pageMeta, rootDataFrom } from '../../lib/meta';
+import { postHref } from '../../lib/posts';
+
+type PageMetaInput = Parameters<typeof pageMeta>[0];
+
+interface MetaArgs extends Pick<PageMetaInput, 'matches' | 'location'> {
+  loaderData: { ok: true; post: PostDetail } | { ok: false } | undefined;
+}
+
+/**
+ * Head tags of /blog/detail and /vlog/detail: a 404 or "unavailable" title when there is no post,
+ * otherwise the post's own title, cover and structured data (`jsonLd` gets the post, the site
+ * origin and the page's absolute address; `undefined` leaves the structured data out).
+ */
+export function postDetailMeta(
+  { matches, location, loaderData }: MetaArgs,
+  jsonLd: (post: PostDetail, origin: string, pageUrl: string) => Record<string, unknown> | undefined,
+): MetaDescriptor[] {
+  if (!loaderData?.ok) {
+    const notFound = !loaderData;
+    return pageMeta({
+      matches,
+      location,
+      title: { id: notFound ? 'notFound.page.metaTitle' : 'post.page.unavailable' },
+      description: { id: notFound ? 'notFound.page.text' : 'app.meta.description' },
+      noindex: true,
+    });
+  }
+  const post = loaderData.post;
+  const origin = rootDataFrom(matches)?.origin ?? '';
+  return pageMeta({
+    matches,
+    location,
+    title: post.title,
+    description: post.description || post.title,
+    canonicalParams: ['id'],
+    ogType: 'article',
+    image: post.cover.url,
+    jsonLd: jsonLd(post, origin, `${origin}${postHref(post)}`),
+  });
+}

@@ -1,0 +1,36 @@
+import { startTransition, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+import type { Messages } from './lib/intl';
+import { parseLocale } from './lib/locale';
+import { MESSAGES_LINK_ID, provideMessages } from './lib/messages';
+
+/**
+ * Hydrates once the page's messages are here (lib/messages.ts): the <link rel=preload> in the head
+ * has usually fetched them already, and after the first page they come from the browser cache.
+ * Without them the page stays as the server rendered it (complete, like without JavaScript)
+ * rather than hydrating into message ids.
+ */
+async function start(): Promise<void> {
+  const link = document.getElementById(MESSAGES_LINK_ID) as HTMLLinkElement | null;
+  const locale = parseLocale(document.documentElement.lang);
+  if (link && locale) {
+    try {
+      const res = await fetch(link.href, { credentials: 'same-origin' });
+      if (!res.ok) return;
+      provideMessages(locale, (await res.json()) as Messages);
+    } catch {
+      return;
+    }
+  }
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+}
+
+void start();

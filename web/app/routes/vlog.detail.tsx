@@ -1,0 +1,30 @@
+import { useActionData, useLoaderData } from 'react-router';
+import { PostDetailView } from '../components/posts/PostDetailView';
+import { postDetailMeta } from '../components/posts/post-detail-meta';
+import { RouteErrorContent } from '../components/StatusPage';
+import { videoJsonLd } from '../lib/posts';
+import { loadPostDetail, postDetailAction } from '../lib/posts.server';
+import type { Route } from './+types/vlog.detail';
+
+/** /vlog/detail?id= (a video post): the player, the author, likes, bookmarks, forwards and comments. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadPostDetail(request, context, 'video');
+}
+
+/** Like, bookmark and comments without script. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return postDetailAction(request, context);
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  postDetailMeta(args, (post, origin, pageUrl) => (post.video?.playable ? videoJsonLd(post, origin, pageUrl) : undefined));
+
+export default function VideoDetail() {
+  const loaded = useLoaderData<typeof loader>();
+  const fallback = useActionData<typeof action>() ?? null;
+  return <PostDetailView loaded={loaded} pathname="/vlog/detail" fallback={fallback} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorContent error={error} />;
+}
