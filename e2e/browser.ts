@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 
@@ -35,3 +36,57 @@ export function watchErrors(page: Page): string[] {
 }
 
 export const CJK = /[\u4e00-\u9fff]/;
+
+export type Lang = 'en' | 'zh-CN';
+
+export interface BrowserSession {
+  /** A fresh browser (own cookies and storage), in `lang` when given, and its first page, watched for errors. */
+  visitor(lang?: Lang, options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
+  /** Another context (e.g. the same session without script), closed after the test like the others. */
+  context(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** Watches another page for errors too; the test fails if it logged one. */
+  watch(page: Page): Page;
+}
+
+/**
+ * One browser for the test file: launched before the first test and closed after the last; every
+ * context a test opens is closed after it, and the test fails if any of its pages logged an error.
+ */
+export function browserSession(): BrowserSession {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const errorLists: string[][] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+    expect(errorLists.splice(0).flat()).toEqual([]);
+  });
+
+  async function context(options: BrowserContextOptions = {}): Promise<BrowserContext> {
+    if (!browser) throw new Error('the browser starts in beforeAll');
+    const created = await newContext(browser, options);
+    contexts.push(created);
+    return created;
+  }
+
+  return {
+    context,
+    watch(page) {
+      errorLists.push(watchErrors(page));
+      return page;
+    },
+    async visitor(lang, options = {}) {
+      const created = await context(options);
+      if (lang) await created.addCookies([{ name: 'lang', value: lang, url: BASE_URL }]);
+      const page = await created.newPage();
+      errorLists.push(watchErrors(page));
+      return { context: created, page };
+    },
+  };
+}

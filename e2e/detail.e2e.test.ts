@@ -1,31 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CJK, launchBrowser, newContext, watchErrors } from './browser.ts';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CJK, browserSession } from './browser.ts';
 
-let browser: Browser;
+const session = browserSession();
 let context: BrowserContext;
 let page: Page;
-let errors: string[];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function freshPage(options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
-  context = await newContext(browser, options);
-  page = await context.newPage();
-  errors = watchErrors(page);
+async function freshPage(options: BrowserContextOptions = {}): Promise<Page> {
+  ({ context, page } = await session.visitor(undefined, options));
   return page;
 }
-
-afterEach(async () => {
-  await context?.close();
-  expect(errors).toEqual([]);
-});
 
 const LANGS = [
   {
@@ -163,6 +147,7 @@ describe.each(LANGS)('top brokers ($lang)', (t) => {
     expect(ranks[0]).toBe(1);
     expect(ranks).toEqual(ranks.map((_, i) => i + 1));
     const scores = (await page.locator('[data-testid="ranked-company"] [class*="scoreValue"]').allInnerTexts()).map(Number);
+    expect(scores).toHaveLength(count);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(await rows.first().getAttribute('href')).toMatch(/^\/detail\?id=.+/);
     expect((await head(page)).canonical).toMatch(new RegExp(`/topbrokers\\?lang=${t.lang}$`));
@@ -178,7 +163,7 @@ describe.each(LANGS)('top brokers ($lang)', (t) => {
 });
 
 describe('sitemap and robots', () => {
-  it('sitemap.xml lists the fixed pages and company detail pages with alternates', async () => {
+  it('sitemap.xml lists the fixed pages, companies, posts and ranked traders with alternates', async () => {
     await freshPage();
     const response = await context.request.get('/sitemap.xml');
     expect(response.status()).toBe(200);
@@ -191,6 +176,10 @@ describe('sitemap and robots', () => {
     const detail = xml.match(/<loc>(https?:\/\/[^<]+\/detail\?id=[^<&]+)&amp;lang=en<\/loc>/);
     expect(detail).not.toBeNull();
     expect(xml).toContain(`hreflang="x-default" href="${detail![1]}"`);
+    // The demo creators' posts and the ranked demo traders are there too, each on its own page.
+    expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/vlog\/detail\?id=[^<&]+&amp;lang=en<\/loc>/);
+    expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/blog\/detail\?id=[^<&]+&amp;lang=zh-CN<\/loc>/);
+    expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/trader\/account\?id=[^<&]+&amp;lang=en<\/loc>/);
     // The parsed document is well-formed XML with the sitemap namespace.
     await page.goto('/sitemap.xml');
     expect(await page.evaluate(async () => {
