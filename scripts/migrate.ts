@@ -9,11 +9,16 @@ import { MigrationError, openDatabase, runMigrations, type MigrationSet } from '
 const SERVICES: Record<string, () => Promise<MigrationSet>> = {
   catalogue: async () => (await import('../services/catalogue/migrations/index.ts')).migrations,
   identity: async () => (await import('../services/identity/migrations/index.ts')).migrations,
+  media: async () => (await import('../services/media/migrations/index.ts')).migrations,
   reviews: async () => (await import('../services/reviews/migrations/index.ts')).migrations,
+  notifications: async () => (await import('../services/notifications/migrations/index.ts')).migrations,
   search: async () => (await import('../services/search/migrations/index.ts')).migrations,
+  'trader-sync': async () => (await import('../services/trader-sync/migrations/index.ts')).migrations,
 };
 
 const name = process.argv[2];
+/** Schema of a service whose name is not a valid schema name. */
+const SCHEMAS: Record<string, string> = { 'trader-sync': 'trader' };
 const load = name ? SERVICES[name] : undefined;
 if (!load) {
   console.log(`Usage: npm run migrate -- <${Object.keys(SERVICES).join('|')}>`);
@@ -22,7 +27,7 @@ if (!load) {
 
 try {
   const config = parseConfig(Type.Object(commonServiceSettings), processEnv());
-  const database = await openDatabase({ schema: name!, url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', name!) });
+  const database = await openDatabase({ schema: SCHEMAS[name!] ?? name!, url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', name!) });
   try {
     const { applied } = await runMigrations(database, await load());
     console.log(applied.length > 0 ? `${name}: applied ${applied.join(', ')}` : `${name}: up to date`);

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
@@ -18,9 +19,17 @@ import { startCatalogue } from '../services/catalogue/src/main.ts';
 import { parseIdentityConfig } from '../services/identity/src/config.ts';
 import { parseReviewsConfig } from '../services/reviews/src/config.ts';
 import { startReviews } from '../services/reviews/src/main.ts';
+import { parseMediaConfig } from '../services/media/src/config.ts';
+import { startMedia } from '../services/media/src/main.ts';
 import { parseSearchConfig } from '../services/search/src/config.ts';
 import { startSearch } from '../services/search/src/main.ts';
 import { startIdentity } from '../services/identity/src/main.ts';
+import { parseNotificationsConfig } from '../services/notifications/src/config.ts';
+import { startNotifications } from '../services/notifications/src/main.ts';
+import { parseSimulatorConfig } from '../services/bridge-simulator/src/config.ts';
+import { startBridgeSimulator } from '../services/bridge-simulator/src/main.ts';
+import { parseTraderSyncConfig } from '../services/trader-sync/src/config.ts';
+import { startTraderSync } from '../services/trader-sync/src/main.ts';
 import { parseGatewayConfig } from '../gateway/src/config.ts';
 import { startGateway } from '../gateway/src/main.ts';
 
@@ -69,32 +78,56 @@ async function main(): Promise<void> {
   const gatewayConfig = parseGatewayConfig(env);
   const catalogueConfig = parseCatalogueConfig({ ...env, PORT: env.CATALOGUE_PORT ?? '0' });
   const searchConfig = parseSearchConfig({ ...env, PORT: env.SEARCH_PORT ?? '0' });
-  const reviewsConfig = parseReviewsConfig({ ...env, PORT: env.REVIEWS_PORT ?? '0' });
+  // Demo reviews follow the catalogue's demo companies, so demo scores come out of the formula.
+  const reviewsConfig = parseReviewsConfig({ ...env, PORT: env.REVIEWS_PORT ?? '0', DEMO_REVIEWS: env.DEMO_REVIEWS ?? String(catalogueConfig.DEMO_SEED) });
   const identityConfig = parseIdentityConfig({ ...env, PORT: env.IDENTITY_PORT ?? '0' });
+  // Demo trader accounts (bound to the bridge simulator) follow the catalogue's demo brokers.
+  const simulatorConfig = parseSimulatorConfig({ ...env, PORT: env.BRIDGE_SIMULATOR_PORT ?? '0' });
+  const traderDemo = env.DEMO_TRADERS ?? String(catalogueConfig.DEMO_SEED);
+  // Role `all`: the transcoding worker runs in this process; demo posts unless DEMO_SEED=false.
+  const mediaConfig = parseMediaConfig({ ...env, PORT: env.MEDIA_PORT ?? '0', ROLE: 'all' });
+  // Links in mails (newsletter confirm/unsubscribe) point at this site unless SITE_URL says otherwise.
+  const notificationsConfig = parseNotificationsConfig({ ...env, PORT: env.NOTIFICATIONS_PORT ?? '0', SITE_URL: env.SITE_URL ?? `http://localhost:${gatewayConfig.PORT}` });
   ensureWebBuild();
 
   // One bus, cache, object store and mailer for the whole process: the in-process bus only
-  // connects services that share it, and the dev mailbox reads what identity sent.
+  // connects services that share it, and the dev mailbox reads what notifications sent.
   const bus = await createBus({ natsUrl: gatewayConfig.NATS_URL, namespace: gatewayConfig.NATS_NAMESPACE });
   const cache = createCache({ redisUrl: gatewayConfig.REDIS_URL, keyPrefix: `${gatewayConfig.NATS_NAMESPACE}:` });
   const objects = await createObjectStore({ dataDir: gatewayConfig.DATA_DIR, s3: parseS3Env(env) });
-  const mailer = createMailer({ dataDir: identityConfig.DATA_DIR, smtpUrl: identityConfig.SMTP_URL, from: identityConfig.MAIL_FROM });
+  const mailer = createMailer({ dataDir: notificationsConfig.DATA_DIR, smtpUrl: notificationsConfig.SMTP_URL, from: notificationsConfig.MAIL_FROM });
 
   // Consumers first: the in-process bus delivers only what is published after a durable exists,
   // and the catalogue's demo seed is published as soon as its outbox relay starts.
   const search = await startSearch(searchConfig, { bus });
   const reviews = await startReviews(reviewsConfig, { bus });
+  // The bridge simulator stands in for brokers' MetaTrader bridges unless BRIDGE_URL names a real one.
+  const simulator = env.BRIDGE_URL ? undefined : await startBridgeSimulator(simulatorConfig);
+  const traderSync = await startTraderSync(
+    parseTraderSyncConfig({ ...env, PORT: env.TRADER_SYNC_PORT ?? '0', DEMO_TRADERS: traderDemo, BRIDGE_URL: env.BRIDGE_URL ?? simulator!.url }),
+    { bus },
+  );
+  // Posts, uploads and transcoding (its demo videos are made with ffmpeg in the background).
+  const media = await startMedia(mediaConfig, { bus, objects });
+  // Mails codes (identity's events) and keeps company names for review notices: before both.
+  const notifications = await startNotifications(notificationsConfig, { bus, mailer });
   const catalogue = await startCatalogue(catalogueConfig, { bus, objects });
   await backfillSearch(`http://127.0.0.1:${catalogue.port}`, `http://127.0.0.1:${search.port}`);
-  const identity = await startIdentity(identityConfig, { bus, objects, cache, mailer });
+  const identity = await startIdentity(identityConfig, { bus, objects, cache });
 
-  const { startWebServer } = (await import('../web/server.ts')) as typeof import('../web/server.ts');
-  const web = await startWebServer({
-    port: Number(env.WEB_PORT ?? 0),
-    host: '127.0.0.1',
-    gatewayUrl: `http://127.0.0.1:${gatewayConfig.PORT}`,
-    signatureSalt: gatewayConfig.SIGNATURE_SALT,
-  });
+  // Server rendering runs on its own threads (WEB_THREADS, default one per core), off the services'
+  // thread; the gateway proxies pages to them.
+  const { startWebServerThreads } = (await import('../web/thread.ts')) as typeof import('../web/thread.ts');
+  const webThreads = Math.max(1, Number(env.WEB_THREADS ?? Math.min(4, availableParallelism())));
+  const web = await startWebServerThreads(
+    {
+      port: Number(env.WEB_PORT ?? 0),
+      host: '127.0.0.1',
+      gatewayUrl: `http://127.0.0.1:${gatewayConfig.PORT}`,
+      signatureSalt: gatewayConfig.SIGNATURE_SALT,
+    },
+    webThreads,
+  );
 
   const gateway = await startGateway(
     parseGatewayConfig({
@@ -103,6 +136,9 @@ async function main(): Promise<void> {
       IDENTITY_URL: `http://127.0.0.1:${identity.port}`,
       SEARCH_URL: `http://127.0.0.1:${search.port}`,
       REVIEWS_URL: `http://127.0.0.1:${reviews.port}`,
+      TRADER_SYNC_URL: `http://127.0.0.1:${traderSync.port}`,
+      MEDIA_URL: `http://127.0.0.1:${media.port}`,
+      NOTIFICATIONS_URL: `http://127.0.0.1:${notifications.port}`,
       WEB_URL: `http://127.0.0.1:${web.port}`,
     }),
     { cache, objects, bus, ...(mailer.list ? { devMailbox: mailer as Mailbox } : {}) },
@@ -113,7 +149,7 @@ async function main(): Promise<void> {
     bus.kind === 'nats' ? 'NATS JetStream' : 'in-process bus',
     cache.kind === 'redis' ? 'Redis' : 'memory cache',
     objects.kind === 's3' ? 'S3' : 'local files',
-    mailer.kind === 'smtp' ? 'SMTP' : `mail in ${path.join(identityConfig.DATA_DIR, 'outbox')}`,
+    mailer.kind === 'smtp' ? 'SMTP' : `mail in ${path.join(notificationsConfig.DATA_DIR, 'outbox')}`,
   ];
   console.log(`\nBrokerwise is running at http://localhost:${gateway.port}  (${modes.join(', ')})`);
   // Demo mode only; a random password each start unless DEMO_ADMIN_PASSWORD is set.
@@ -127,8 +163,12 @@ async function main(): Promise<void> {
     await gateway.close();
     await web.close();
     await identity.close();
+    await notifications.close();
     await search.close();
     await reviews.close();
+    await traderSync.close();
+    await simulator?.close();
+    await media.close();
     await catalogue.close();
     await bus.close();
     await cache.close();

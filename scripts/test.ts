@@ -24,6 +24,13 @@ const wanted = (step: string) => only.size === 0 || only.has(step);
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+const failedTests: string[] = [];
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name: string; status: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
 
 function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   console.log(`\n▶ ${step}: ${path.basename(cmd)} ${args.join(' ')}`);
@@ -34,9 +41,18 @@ function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv =
 
 function countVitest(file: string, step: string): void {
   try {
-    const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    // Name every failed test at the end of the output: CI keeps only the tail of a long log.
+    for (const suite of report.testResults ?? []) {
+      for (const t of suite.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const why = (t.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 300);
+        failedTests.push(`${path.relative(root, suite.name)} › ${t.fullName}\n    ${why}`);
+      }
+      if ((suite.assertionResults ?? []).length === 0 && suite.status === 'failed') failedTests.push(`${path.relative(root, suite.name)}\n    ${(suite.message ?? '').split('\n')[0]?.slice(0, 300)}`);
+    }
   } catch {
     failed += 1;
     failures.push(`${step} (no report)`);
@@ -97,7 +113,8 @@ async function e2e(): Promise<void> {
       return;
     }
     const report = path.join(tmp, 'e2e.json');
-    run('e2e', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_ADMIN_EMAIL: 'admin@brokerwise.example', E2E_ADMIN_PASSWORD: adminPassword });
+    // E2E_FILES=reviews,detail runs only the matching files (while working on one journey).
+    run('e2e', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(process.env.E2E_FILES?.split(',').filter(Boolean) ?? [])], { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_ADMIN_EMAIL: 'admin@brokerwise.example', E2E_ADMIN_PASSWORD: adminPassword });
     countVitest(report, 'e2e');
   } finally {
     site.kill('SIGTERM');
@@ -126,6 +143,7 @@ if (wanted('vitest')) {
 if (wanted('e2e')) await e2e();
 
 rmSync(tmp, { recursive: true, force: true });
+if (failedTests.length > 0) console.log(`\nFailed tests:\n  ${failedTests.join('\n  ')}`);
 if (failures.length > 0) console.log(`\nFailed steps: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || failures.length > 0 ? 1 : 0);

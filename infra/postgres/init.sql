@@ -5,7 +5,7 @@
 --   pg_trgm   trigram similarity for Latin company names and typos
 --   unaccent  accent-insensitive matching ("Société" finds "Societe")
 -- Both are "trusted" since PostgreSQL 13, and live in schema public; each service creates and
--- migrates its own schema (catalogue, identity, reviews, search, media, trader_sync, notifications)
+-- migrates its own schema (catalogue, identity, reviews, search, media, trader, notifications)
 -- with `node scripts/migrate.ts <service>`, so nothing service-specific belongs here.
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm;

@@ -1,0 +1,98 @@
+/**
+ * Upload-to-playable: how long a creator waits between sending a ~10 MB mp4 and a playable
+ * video (upload streamed through the gateway, checks, the worker's transcode to 720p, poster).
+ * Used by bench.ts against a running stack; prints figures, asserts nothing.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { signatureHeaders } from '@brokerwise/api-signature';
+
+const run = promisify(execFile);
+const LIMIT = 10 * 1024 * 1024;
+
+export interface UploadTiming {
+  bytes: number;
+  seconds: number;
+  sourceSize: string;
+  uploadMs: number;
+  processingMs: number;
+  totalMs: number;
+  firstRangeByteMs: number;
+}
+
+/** A clip just under the 10 MB limit: 720p test pattern with noise (hard to compress), a tone, a fixed bit rate. */
+async function makeClip(dir: string, seconds: number): Promise<Buffer> {
+  for (let kbps = 3_600; kbps > 500; kbps -= 300) {
+    const file = path.join(dir, `clip-${kbps}.mp4`);
+    await run('ffmpeg', [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30:duration=${seconds}`,
+      '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
+      '-vf', 'noise=alls=25:allf=t',
+      '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', `${kbps}k`, '-maxrate', `${kbps}k`, '-bufsize', `${2 * kbps}k`, '-pix_fmt', 'yuv420p',
+      '-c:a', 'aac', '-b:a', '128k', '-shortest', file,
+    ]);
+    const bytes = await readFile(file);
+    if (bytes.length < LIMIT) return bytes;
+  }
+  throw new Error('could not make a clip under 10 MB');
+}
+
+export async function uploadToPlayable(baseUrl: string, salt: string, admin: { email: string; password: string }): Promise<UploadTiming> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-bench-media-'));
+  try {
+    const seconds = 20;
+    const clip = await makeClip(dir, seconds);
+    const headers = async () => ({ ...(await signatureHeaders(salt)), lang: 'en' });
+    const login = await fetch(`${baseUrl}/api/user/checkIn`, {
+      method: 'POST',
+      headers: { ...(await headers()), 'content-type': 'application/json' },
+      body: JSON.stringify({ tab: 'login', email: admin.email, password: admin.password }),
+    });
+    const token = ((await login.json()) as { data: { userInfo?: { token: string } } }).data.userInfo?.token;
+    if (!token) throw new Error('bench sign-in failed');
+
+    const t0 = performance.now();
+    const up = await fetch(`${baseUrl}/api/upload/video`, { method: 'POST', headers: { ...(await headers()), token, 'content-type': 'video/mp4' }, body: new Uint8Array(clip) });
+    const uploaded = (await up.json()) as { code: number; msg: string; data: { id: string } };
+    if (uploaded.code !== 1) throw new Error(`upload refused: ${uploaded.msg}`);
+    const t1 = performance.now();
+    let url: string | null = null;
+    for (;;) {
+      const s = (await (await fetch(`${baseUrl}/api/upload/video/status?id=${uploaded.data.id}`, { headers: { ...(await headers()), token } })).json()) as { data: { status: string; url: string | null; reason: string | null } };
+      if (s.data.status === 'ready') {
+        url = s.data.url;
+        break;
+      }
+      if (s.data.status === 'failed') throw new Error(`transcode failed: ${s.data.reason}`);
+      if (performance.now() - t0 > 600_000) throw new Error('video not ready after 10 minutes');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const t2 = performance.now();
+    const range = await fetch(`${baseUrl}${url}`, { headers: { range: 'bytes=0-65535' } });
+    await range.arrayBuffer();
+    const t3 = performance.now();
+    return {
+      bytes: clip.length,
+      seconds,
+      sourceSize: '1280x720 30 fps',
+      uploadMs: t1 - t0,
+      processingMs: t2 - t1,
+      totalMs: t2 - t0,
+      firstRangeByteMs: t3 - t2,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function printUploadTiming(t: UploadTiming): void {
+  console.log(`\nUpload to playable: ${(t.bytes / 1_048_576).toFixed(1)} MB, ${t.seconds} s of ${t.sourceSize} → 720p H.264/AAC`);
+  console.log(`  upload + content checks   ${(t.uploadMs / 1000).toFixed(2)} s`);
+  console.log(`  transcode + poster        ${(t.processingMs / 1000).toFixed(2)} s (status polled every 200 ms)`);
+  console.log(`  upload to playable        ${(t.totalMs / 1000).toFixed(2)} s`);
+  console.log(`  first 64 KB by Range      ${t.firstRangeByteMs.toFixed(0)} ms`);
+}
