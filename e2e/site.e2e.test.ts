@@ -117,12 +117,13 @@ describe('language', () => {
 
   it('restores the cookie from localStorage when only localStorage survived', async () => {
     await freshPage();
-    await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
-    await context.clearCookies();
-    // The page renders in English, restores the cookie and reloads itself, possibly before the
-    // first load event: wait for the outcome, not for one particular navigation.
-    await page.reload({ waitUntil: 'commit' });
+    // Storage is filled before any page script runs, so nothing from an earlier load can race the
+    // check (setting it after a load raced that load's own hydration, which reloaded mid-test).
+    await context.addInitScript(() => localStorage.setItem('lang', 'zh-CN'));
+    expect(await context.cookies()).toEqual([]);
+    // The page renders in English, restores the cookie and reloads itself: wait for the outcome,
+    // not for one particular navigation.
+    await page.goto('/', { waitUntil: 'commit' });
     await expect.poll(() => page.evaluate(() => document.documentElement.lang).catch(() => ''), { timeout: 15_000 }).toBe('zh-CN');
     expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('zh-CN');
   });
