@@ -15,7 +15,7 @@ import '@mantine/core/styles/Notification.css';
 import './app.css';
 
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import {
   data,
@@ -115,6 +115,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const locale = root?.locale ?? 'en';
   const bare = BARE_ROUTES.has(pathname);
+  // The outermost component's effect runs after every descendant's mount effects, so this marks a
+  // page whose buttons, menus and forms all answer (tests and scripts wait for it; nothing styles it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
 
   return (
     <html lang={locale} {...mantineHtmlProps}>

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ChevronDown } from './icons';
 import classes from './Dropdown.module.css';
@@ -39,8 +39,12 @@ function openDropdowns(): HTMLDetailsElement[] {
 /** Mounted once: closes open dropdowns on outside click, Escape, link choice and route change. */
 export function DropdownDismiss() {
   const { pathname, search } = useLocation();
+  const shown = useRef(`${pathname}${search}`);
 
   useEffect(() => {
+    // Only on a route change: a menu opened natively before hydration stays open.
+    if (shown.current === `${pathname}${search}`) return;
+    shown.current = `${pathname}${search}`;
     for (const d of openDropdowns()) d.open = false;
   }, [pathname, search]);
 
