@@ -6,7 +6,7 @@
 import zlib from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSession, type Lang } from './browser.ts';
+import { browserSession, hydrated, type Lang } from './browser.ts';
 
 interface Account {
   email: string;
@@ -117,6 +117,8 @@ function accountMenu(page: Page, username: string) {
 }
 
 async function signOut(page: Page, username: string, lang: Lang = 'en'): Promise<void> {
+  // Log out is a script button.
+  await hydrated(page);
   await accountMenu(page, username).click();
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: TEXT[lang].logout }).click()]);
   await page.getByRole('link', { name: TEXT[lang].signIn, exact: true }).first().waitFor();
@@ -395,6 +397,8 @@ describe('profile', () => {
     await expect(page.getByTestId('bound-email').innerText()).resolves.toContain(account.email);
 
     const upload = page.getByLabel('Upload avatar');
+    // The picker is disabled until hydration, and a file set before it would be lost.
+    await hydrated(page);
     // Checked in the browser first, with the spec's wording.
     await upload.setInputFiles({ name: 'cat.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await page.getByText('The avatar must be a JPEG, JPG or PNG image.', { exact: true }).waitFor();

@@ -37,6 +37,14 @@ export function watchErrors(page: Page): string[] {
 
 export const CJK = /[\u4e00-\u9fff]/;
 
+/**
+ * Waits until the page has hydrated (web/app/root.tsx marks <html>): `goto` waits for the load
+ * event only, and a script-only button clicked or a controlled input filled before hydration is lost.
+ */
+export function hydrated(page: Page): Promise<void> {
+  return page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 export type Lang = 'en' | 'zh-CN';
 
 export interface BrowserSession {

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { PostComment, PostDetail, UploadedImage } from '../gateway/src/contract.ts';
-import { browserSession } from './browser.ts';
+import { browserSession, hydrated } from './browser.ts';
 import { apiGet, apiPost, mailText, register, type Lang } from './users.ts';
 
 const session = browserSession();
@@ -130,6 +130,7 @@ describe('newsletter', () => {
     const { context, page } = await visitor('zh-CN');
     const email = `nl${Date.now().toString(36)}@example.com`;
     await page.goto('/about');
+    await hydrated(page);
     await page.getByTestId('newsletter-email').fill('不是邮箱');
     await page.getByTestId('newsletter-submit').click();
     await page.getByText('邮箱格式不正确。', { exact: true }).waitFor();

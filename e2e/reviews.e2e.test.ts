@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CJK, browserSession, type Lang } from './browser.ts';
+import { CJK, browserSession, hydrated, type Lang } from './browser.ts';
 import { register } from './users.ts';
 
 const session = browserSession();
@@ -159,6 +159,7 @@ async function approveAsAdmin(reviewId: string, lang: Lang): Promise<void> {
   await signIn(page, ADMIN_EMAIL!, ADMIN_PASSWORD!, lang);
   // A full page load: the account menu offers the admin page.
   await page.goto('/');
+  await hydrated(page);
   const menu = page.locator('header details:has([data-testid="admin-link"]):visible').first();
   await menu.locator('summary').click();
   const adminLink = menu.getByTestId('admin-link');

@@ -1,6 +1,6 @@
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { BASE_URL, CJK, browserSession } from './browser.ts';
+import { BASE_URL, CJK, browserSession, hydrated } from './browser.ts';
 
 const session = browserSession();
 let context: BrowserContext;
@@ -76,6 +76,7 @@ describe('language', () => {
   it('switches to Chinese, reloads, and keeps the choice across navigation and new loads', async () => {
     await freshPage();
     await page.goto('/');
+    await hydrated(page);
     const englishCountries = await texts(page, '[data-testid="footer-countries"] a');
 
     await Promise.all([page.waitForEvent('load'), page.getByTestId('language-switch').first().click()]);
@@ -91,6 +92,7 @@ describe('language', () => {
     expect(chineseCountries.some((name) => CJK.test(name))).toBe(true);
     expect(chineseCountries).not.toEqual(englishCountries);
 
+    await hydrated(page);
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('zh-CN');
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name === 'lang')?.value).toBe('zh-CN');
@@ -112,6 +114,7 @@ describe('language', () => {
     // And back to English.
     await Promise.all([page.waitForEvent('load'), page.getByTestId('language-switch').first().click()]);
     await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await hydrated(page);
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
   });
 
@@ -252,6 +255,7 @@ describe('header', () => {
   it('opens dropdowns with the keyboard and closes them with Escape', async () => {
     await freshPage();
     await page.goto('/');
+    await hydrated(page);
     const reviews = page.locator('summary', { hasText: 'Reviews' });
     await reviews.focus();
     await page.keyboard.press('Enter');
@@ -263,18 +267,21 @@ describe('header', () => {
   it('shows both QR images in the customer-service menu', async () => {
     await freshPage();
     await page.goto('/');
+    await hydrated(page);
     await page.getByLabel('Customer service').click();
     const images = page.locator('[data-testid="customer-service-panel"] img');
     expect(await images.count()).toBe(2);
     for (const img of await images.all()) {
       await img.waitFor();
-      expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      // Lazy images start loading only when the menu opens.
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     }
   });
 
   it('collapses into a menu button on phones', async () => {
     await freshPage({ viewport: { width: 390, height: 844 } });
     await page.goto('/');
+    await hydrated(page);
     await expect(page.locator('summary', { hasText: 'Reviews' }).isVisible()).resolves.toBe(false);
     await page.getByLabel('Menu').click();
     await page.getByRole('link', { name: 'Payment', exact: true }).click();
@@ -287,6 +294,7 @@ describe('newsletter', () => {
   it('checks the address before sending and shows the answer in place', async () => {
     await freshPage();
     await page.goto('/');
+    await hydrated(page);
     await page.getByTestId('newsletter-email').fill('not-an-email');
     await page.getByTestId('newsletter-submit').click();
     await expect(page.getByText('The mailbox format is incorrect.').isVisible()).resolves.toBe(true);

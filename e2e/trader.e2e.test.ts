@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CJK, browserSession } from './browser.ts';
+import { CJK, browserSession, hydrated } from './browser.ts';
 import { register, type Lang } from './users.ts';
 
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL;
@@ -165,7 +165,8 @@ describe('traders (en)', () => {
     const { page } = await visitor('en');
     await page.goto('/trader/index');
     const rows = page.getByTestId('trader-top-row');
-    expect(await rows.count()).toBeGreaterThan(0);
+    // The demo accounts sync in the background after start.
+    await expect.poll(async () => (await page.reload(), await rows.count()), { timeout: 60_000, interval: 1000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('methodology-link').getAttribute('href')).toBe('/about/methodology#top-trader');
 
     await page.getByTestId('sort-gain').click();
@@ -216,6 +217,7 @@ describe('traders (en)', () => {
     await admin.page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
     // The account menu leads to the screen.
     await admin.page.goto('/');
+    await hydrated(admin.page);
     const menu = admin.page.locator('header details:has([data-testid="admin-trader-link"]):visible').first();
     await menu.locator('summary').click();
     const link = menu.getByTestId('admin-trader-link');

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, CJK, browserSession } from './browser.ts';
+import { BASE_URL, CJK, browserSession, hydrated } from './browser.ts';
 import { register, type Lang } from './users.ts';
 
 const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
@@ -159,6 +159,7 @@ describe('Trader TV (English)', () => {
     const fp = fan.page;
     await fp.goto(`/vlog/detail?id=${id}`);
     await fp.getByTestId('post-detail').waitFor();
+    await hydrated(fp);
     const like = fp.getByTestId('post-like');
     await expect.poll(() => like.isEnabled()).toBe(true);
     expect(await like.getAttribute('aria-pressed')).toBe('false');
@@ -210,6 +211,7 @@ describe('Trader TV (English)', () => {
     await page.getByTestId('post-card').filter({ hasText: title }).waitFor();
 
     await page.goto(`/vlog/detail?id=${id}`);
+    await hydrated(page);
     expect(await count(page, 'post-like-count')).toBe(1);
     const comment = page.getByTestId('comment').filter({ hasText: commentText }).first();
     await comment.getByTestId('comment-reply').click();
