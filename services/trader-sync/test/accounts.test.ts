@@ -117,6 +117,10 @@ describe('trader accounts: binding, encryption, visibility, unbinding (real SQL,
     for (let i = 0; i < 200 && !(await h.db.selectFrom('broker').select('company_id').where('company_id', '=', companyId).executeTakeFirst()); i++) await new Promise((r) => setTimeout(r, 25));
     // A stale (lower-version) upsert changes nothing.
     await h.publish('catalogue.company.upserted', { id: companyId, slug: 'coral-old', name: 'Coral Old', category: 'Brokers', version: 2n });
+    // Barrier: events are handled in order, so once a later marker company is in, the stale one was handled.
+    const markerId = crypto.randomUUID();
+    await h.publish('catalogue.company.upserted', { id: markerId, slug: 'coral-marker', name: 'Coral Marker', category: 'Brokers', version: 1n });
+    await expect.poll(async () => Boolean(await h.db.selectFrom('broker').select('company_id').where('company_id', '=', markerId).executeTakeFirst()), { timeout: 10_000 }).toBe(true);
     const { insertServer } = await import('../src/store/broker.store.ts');
     await insertServer(h.db, { id: crypto.randomUUID(), name: 'CoralMarkets-Live07', company_id: companyId, broker_name: 'Coral Markets', kind: 'live', bridge_url: null, origin: 'admin', created_at: new Date() });
     const brokers = await h.call('GET', '/v1/brokers');
