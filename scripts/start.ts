@@ -58,16 +58,24 @@ function ensureWebBuild(): void {
 }
 
 /**
- * A data/ directory from before the search service existed (or an emptied index) has companies
- * the search read model never heard of: ask the catalogue to announce them again.
+ * A data/ directory from before the search or trader-sync service existed (or an emptied read
+ * model) has companies those read models never heard of: ask the catalogue to announce them again.
+ * Replayed announcements are harmless: consumers keep the newest version of each company.
  */
-async function backfillSearch(catalogueUrl: string, searchUrl: string): Promise<void> {
-  const total = async (url: string) => ((await (await fetch(url)).json()) as { total: number }).total;
-  const [companies, indexed] = await Promise.all([total(`${catalogueUrl}/v1/companies?limit=1`), total(`${searchUrl}/v1/search?limit=1`)]);
-  if (companies > 0 && indexed === 0) {
-    const res = await fetch(`${catalogueUrl}/v1/admin/republish`, { method: 'POST' });
-    console.log(`Search index was empty: re-announced ${((await res.json()) as { republished: number }).republished} companies.`);
+async function backfillReadModels(catalogueUrl: string, readModels: { name: string; isEmpty: () => Promise<boolean> }[]): Promise<void> {
+  const companies = ((await (await fetch(`${catalogueUrl}/v1/companies?limit=1`)).json()) as { total: number }).total;
+  if (companies === 0) return;
+  // On a fresh data/ the catalogue's first announcements are still on their way: give them a moment.
+  let empty: string[] = [];
+  for (let waited = 0; waited <= 5000; waited += 250) {
+    empty = [];
+    for (const model of readModels) if (await model.isEmpty()) empty.push(model.name);
+    if (empty.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const res = await fetch(`${catalogueUrl}/v1/admin/republish`, { method: 'POST' });
+  const what = empty.join(' and ');
+  console.log(`${what[0]!.toUpperCase()}${what.slice(1)} had no companies: re-announced ${((await res.json()) as { republished: number }).republished}.`);
 }
 
 async function main(): Promise<void> {
@@ -112,7 +120,11 @@ async function main(): Promise<void> {
   // Mails codes (identity's events) and keeps company names for review notices: before both.
   const notifications = await startNotifications(notificationsConfig, { bus, mailer });
   const catalogue = await startCatalogue(catalogueConfig, { bus, objects });
-  await backfillSearch(`http://127.0.0.1:${catalogue.port}`, `http://127.0.0.1:${search.port}`);
+  const json = async <T,>(url: string) => (await (await fetch(url)).json()) as T;
+  await backfillReadModels(`http://127.0.0.1:${catalogue.port}`, [
+    { name: 'the search index', isEmpty: async () => (await json<{ total: number }>(`http://127.0.0.1:${search.port}/v1/search?limit=1`)).total === 0 },
+    { name: 'the trader broker list', isEmpty: async () => (await json<{ items: unknown[] }>(`http://127.0.0.1:${traderSync.port}/v1/brokers`)).items.length === 0 },
+  ]);
   const identity = await startIdentity(identityConfig, { bus, objects, cache });
 
   // Server rendering runs on its own threads (WEB_THREADS, default one per core), off the services'
