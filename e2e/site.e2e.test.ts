@@ -306,11 +306,42 @@ describe('newsletter', () => {
   });
 });
 
+describe('banner carousel', () => {
+  it('steps to a slide from its dot, with labels in the page language and nothing in English', async () => {
+    ({ context, page } = await session.visitor('zh-CN'));
+    await page.goto('/');
+    await hydrated(page);
+    const dots = page.getByTestId('banner-dot');
+    const total = await dots.count();
+    expect(total).toBeGreaterThan(1);
+    expect(await dots.first().getAttribute('aria-current')).toBe('true');
+    expect(await dots.nth(1).getAttribute('aria-label')).toBe('显示第 2 张横幅');
+    expect(await page.locator('[aria-roledescription="slide"]').nth(1).getAttribute('aria-label')).toBe(`第 2 张，共 ${total} 张`);
+    const track = page.getByTestId('banner-carousel').locator('> div').first();
+    const width = await track.evaluate((el) => el.clientWidth);
+
+    await dots.nth(1).click();
+    await expect.poll(() => track.evaluate((el) => el.scrollLeft)).toBeCloseTo(width, -1);
+    expect(await dots.nth(1).getAttribute('aria-current')).toBe('true');
+    expect(await dots.first().getAttribute('aria-current')).toBeNull();
+    // Only the track moved: not the page, not the address.
+    expect(new URL(page.url()).hash).toBe('');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Swiping (scrolling the track) moves the mark too.
+    await track.evaluate((el) => el.scrollTo({ left: 0 }));
+    await expect.poll(() => dots.first().getAttribute('aria-current')).toBe('true');
+    expect(await page.getByTestId('banner-carousel').innerText()).not.toMatch(/slide/i);
+  });
+});
+
 describe('without JavaScript', () => {
   it('renders the home page with its content and works through plain links and forms', async () => {
     await freshPage({ javaScriptEnabled: false });
     await page.goto('/');
     await expect(page.locator('[data-testid="banner-carousel"] img').first().isVisible()).resolves.toBe(true);
+    // A banner dot is an in-page link: the track scrolls to its slide.
+    await page.getByTestId('banner-dot').nth(1).click();
+    await expect.poll(() => page.getByTestId('banner-carousel').locator('> div').first().evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="popular-brands"] [data-testid="company-card"]').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-testid="footer-countries"] a').count()).toBeGreaterThan(0);
     expect(await page.locator('h1').innerText()).toBe('Check a broker before you trade');

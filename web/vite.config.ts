@@ -21,7 +21,7 @@ export default defineConfig({
   plugins: [icuWithoutParserInBrowser(), reactRouter()],
   // Dev server: pre-bundle what every page needs, so the first visit doesn't trigger a re-optimise reload.
   optimizeDeps: {
-    include: ['@mantine/core', '@mantine/hooks', '@mantine/carousel', 'embla-carousel-react', 'react-intl', 'react-dom/client', 'react-router', 'react-router/dom', '@formatjs/icu-messageformat-parser/no-parser.js'],
+    include: ['@mantine/core', '@mantine/hooks', 'react-intl', 'react-dom/client', 'react-router', 'react-router/dom', '@formatjs/icu-messageformat-parser/no-parser.js'],
   },
   build: {
     // react-dom alone is ~210 KB raw; the real check is scripts/js-budget.ts (compressed JS per page).

@@ -1,12 +1,10 @@
-import '@mantine/carousel/styles.css';
-
-import { Carousel } from '@mantine/carousel';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Banner } from '../../../gateway/src/contract.ts';
 import { useT } from '../lib/use-t';
 import classes from './BannerCarousel.module.css';
 
-function BannerLink({ banner, children }: { banner: Banner; children: React.ReactNode }) {
+function BannerLink({ banner, children }: { banner: Banner; children: ReactNode }) {
   if (!banner.link) return <div className={classes.slideInner}>{children}</div>;
   // Site-relative links stay in the app; others are partners' pages.
   return banner.link.startsWith('/') ? (
@@ -20,43 +18,81 @@ function BannerLink({ banner, children }: { banner: Banner; children: React.Reac
   );
 }
 
+const slideId = (banner: Banner) => `banner-${banner.id}`;
+
 /**
- * Home banners (spec §9: dots, no arrows, one slide per step). Server-rendered as a row of slides
- * in a clipped viewport, so without script the first banner shows. Banner artwork carries its own
- * text (3:1), so the title is the image's alternative text rather than an overlay.
+ * Home banners (spec §9: dots, no arrows, one slide per step). A CSS scroll-snap track: without
+ * script it swipes and scrolls, and each dot is an in-page link to its slide. With script a dot
+ * scrolls only the track (not the page, not the address) and the dot of the slide in view is marked.
+ * Our own rather than a carousel library's, whose announcements were English-only.
  */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const t = useT();
+  const track = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+
+  useEffect(() => {
+    const el = track.current;
+    if (!el || banners.length < 2) return;
+    const onScroll = () => setActive(Math.min(banners.length - 1, Math.max(0, Math.round(el.scrollLeft / Math.max(1, el.clientWidth)))));
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [banners.length]);
+
   if (banners.length === 0) return null;
+
+  const show = (event: MouseEvent<HTMLAnchorElement>, index: number) => {
+    const el = track.current;
+    if (!el) return;
+    event.preventDefault();
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    el.scrollTo({ left: index * el.clientWidth, behavior: reduced ? 'auto' : 'smooth' });
+    setActive(index);
+  };
+
   return (
-    <Carousel
-      className={classes.carousel}
-      classNames={{ indicator: classes.indicator, indicators: classes.indicators }}
-      withControls={false}
-      withIndicators={banners.length > 1}
-      emblaOptions={{ loop: true, align: 'start', slidesToScroll: 1 }}
-      slideSize="100%"
-      aria-roledescription="carousel"
-      aria-label={t('home.banner.label')}
-      getIndicatorProps={(index) => ({ 'aria-label': t('home.banner.goTo', { index: index + 1 }) })}
-      data-testid="banner-carousel"
-    >
-      {banners.map((banner, index) => (
-        <Carousel.Slide key={banner.id} aria-roledescription="slide" aria-label={t('home.banner.slide', { index: index + 1, total: banners.length })}>
-          <BannerLink banner={banner}>
-            <img
-              className={classes.image}
-              src={banner.image}
-              alt={banner.title}
-              width={1200}
-              height={400}
-              loading={index === 0 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : 'auto'}
-              decoding="async"
+    // The home page's section around it is the labelled region.
+    <div className={classes.carousel} data-testid="banner-carousel">
+      <div className={classes.track} ref={track}>
+        {banners.map((banner, index) => (
+          <div
+            key={banner.id}
+            id={slideId(banner)}
+            className={classes.slide}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t('home.banner.slide', { index: index + 1, total: banners.length })}
+          >
+            <BannerLink banner={banner}>
+              <img
+                className={classes.image}
+                src={banner.image}
+                alt={banner.title}
+                width={1200}
+                height={400}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                decoding="async"
+              />
+            </BannerLink>
+          </div>
+        ))}
+      </div>
+      {banners.length > 1 && (
+        <nav className={classes.dots} aria-label={t('home.banner.dots')}>
+          {banners.map((banner, index) => (
+            <a
+              key={banner.id}
+              href={`#${slideId(banner)}`}
+              className={classes.dot}
+              aria-label={t('home.banner.goTo', { index: index + 1 })}
+              aria-current={index === active ? 'true' : undefined}
+              data-testid="banner-dot"
+              onClick={(event) => show(event, index)}
             />
-          </BannerLink>
-        </Carousel.Slide>
-      ))}
-    </Carousel>
+          ))}
+        </nav>
+      )}
+    </div>
   );
 }
