@@ -5,6 +5,7 @@
  * real components instead; the same command then runs against them.
  */
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -82,7 +83,8 @@ async function main(): Promise<void> {
   // React (loaded by the web server below) picks its production build from NODE_ENV; the
   // development build renders several times slower and is only for `npm run dev -w web`.
   process.env.NODE_ENV ??= 'production';
-  const env = processEnv();
+  // Gateway and web threads share it (the web's /api calls name the visitor); new every start unless set.
+  const env: Record<string, string | undefined> = { ...processEnv(), INTERNAL_SECRET: process.env.INTERNAL_SECRET || randomBytes(32).toString('base64url') };
   const gatewayConfig = parseGatewayConfig(env);
   const catalogueConfig = parseCatalogueConfig({ ...env, PORT: env.CATALOGUE_PORT ?? '0' });
   const searchConfig = parseSearchConfig({ ...env, PORT: env.SEARCH_PORT ?? '0' });
@@ -137,6 +139,7 @@ async function main(): Promise<void> {
       host: '127.0.0.1',
       gatewayUrl: `http://127.0.0.1:${gatewayConfig.PORT}`,
       signatureSalt: gatewayConfig.SIGNATURE_SALT,
+      internalSecret: gatewayConfig.INTERNAL_SECRET,
     },
     webThreads,
   );

@@ -24,6 +24,8 @@ export interface WebServerOptions {
   gatewayUrl: string;
   /** Public request-signature salt (spec §7). */
   signatureSalt: string;
+  /** Shared with the gateway (INTERNAL_SECRET): API calls for a page then name the visitor's address. */
+  internalSecret?: string | undefined;
   /** Public ids of the social sign-in providers (spec §1); empty: the buttons show "not configured". */
   googleClientId?: string | undefined;
   facebookAppId?: string | undefined;
@@ -154,6 +156,11 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, file: Stat
   res.setHeader('Content-Length', body.length);
   res.statusCode = 200;
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** The visitor's address: the gateway's X-Forwarded-For (it proxies every page here), else the socket's. */
+export function visitorAddress(req: IncomingMessage): string | undefined {
+  return headerValue(req.headers['x-forwarded-for']) ?? req.socket.remoteAddress;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -312,6 +319,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         gatewayUrl,
         signatureSalt: opts.signatureSalt,
         requestId: headerValue(req.headers['x-request-id']) ?? randomUUID(),
+        internalSecret: opts.internalSecret,
+        visitorAddress: visitorAddress(req),
         googleClientId: opts.googleClientId,
         facebookAppId: opts.facebookAppId,
         siteUrl: opts.siteUrl,

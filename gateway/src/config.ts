@@ -43,6 +43,11 @@ export const GatewayConfigSchema = Type.Object({
   NOTICE_STREAM_HEARTBEAT_MS: Type.Integer({ default: 25_000, minimum: 100 }),
   /** Behind an ingress/load balancer: take the client address from X-Forwarded-For (rate limits). */
   TRUST_PROXY: Type.Boolean({ default: false }),
+  /**
+   * Shared with the web tier (same value): its /api calls for a page name the visitor's address,
+   * so per-address limits count per visitor rather than per web server. Empty: nobody may.
+   */
+  INTERNAL_SECRET: Type.String({ default: '' }),
   UPSTREAM_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 100 }),
   S3_ENDPOINT: Type.Optional(Type.String()),
   S3_ACCESS_KEY: Type.Optional(Type.String()),
@@ -61,6 +66,7 @@ export function parseGatewayConfig(env: Record<string, string | undefined>): Rea
     if (config.SIGNATURE_SALT === DEV_SIGNATURE_SALT) problems.push('SIGNATURE_SALT: production needs its own salt, not the public development one');
     if (config.ID_KEY === DEV_ID_KEY) problems.push('ID_KEY: production needs its own key, not the public development one');
     if (config.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: production needs its own secret, not the public development one');
+    if (config.INTERNAL_SECRET.length < 32) problems.push('INTERNAL_SECRET: production needs the secret it shares with the web tier (32 characters or more)');
     if (problems.length > 0) throw new ConfigError(problems);
   }
   return config;

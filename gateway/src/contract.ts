@@ -22,6 +22,14 @@ export interface ErrorData {
 }
 
 export const SUCCESS_CODE = 1;
+
+/**
+ * Server-rendered pages call /api on the visitor's behalf: the web tier names the visitor's address
+ * in VISITOR_ADDRESS_HEADER, and proves it is the web tier with the secret both share
+ * (INTERNAL_SECRET) in INTERNAL_SECRET_HEADER, so per-address limits count per visitor.
+ */
+export const VISITOR_ADDRESS_HEADER = 'x-bw-visitor-address';
+export const INTERNAL_SECRET_HEADER = 'x-bw-internal-secret';
 export const SESSION_ENDING_CODES = [402, 409, 302] as const;
 
 export type Lang = 'en' | 'zh-cn';

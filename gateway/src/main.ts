@@ -13,6 +13,7 @@ import { SearchClient } from './clients/search.client.ts';
 import { TraderClient } from './clients/trader.client.ts';
 import type { GatewayConfig } from './config.ts';
 import { OpaqueIds } from './domain/opaque-id.ts';
+import { registerClientAddress } from './http/client-address.ts';
 import { CacheInvalidator } from './http/invalidation.ts';
 import { NoticeStreams } from './http/notice-stream.ts';
 import { Presenters } from './domain/presenters.ts';
@@ -38,6 +39,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   const invalidator = new CacheInvalidator(cache);
   const noticeStreams = new NoticeStreams({ heartbeatMs: config.NOTICE_STREAM_HEARTBEAT_MS });
   const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, trustRequestId: false, bodyLimit: 12 * 1024 * 1024, trustProxy: config.TRUST_PROXY });
+  registerClientAddress(app, config.INTERNAL_SECRET);
   registerHealth(app, [
     { name: 'cache', check: () => cache.ping() },
     { name: 'objects', check: () => objects.ping() },

@@ -15,6 +15,7 @@ import { parseSearchConfig } from '../../services/search/src/config.ts';
 import { startSearch } from '../../services/search/src/main.ts';
 import { upsertCategory, upsertCountry } from '../../services/catalogue/src/store/reference.store.ts';
 import type { BrokersListResponse, CompanyDetailResponse, CountryListResponse, Envelope, ErrorData, TopBrokersResponse } from '../src/contract.ts';
+import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '../src/contract.ts';
 import { parseGatewayConfig } from '../src/config.ts';
 import { startGateway } from '../src/main.ts';
 
@@ -360,9 +361,37 @@ describe('gateway protection and degradation', () => {
     }
   });
 
+  it('counts server-rendered calls against the visitor named by the web tier, and only with the shared secret', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-gw-visitor-'));
+    const secret = 'web-tier-secret-0123456789abcdefghij';
+    const gw = await startGateway(
+      parseGatewayConfig({ PORT: '0', LOG_LEVEL: 'silent', SIGNATURE_SALT: SALT, RATE_LIMIT_PER_MINUTE: '2', INTERNAL_SECRET: secret, CATALOGUE_URL: 'http://127.0.0.1:9', DATA_DIR: dir }),
+      { cache: new MemoryCache(), objects: new DiskStore({ dir }) },
+    );
+    const call = async (headers: Record<string, string>) =>
+      (await fetch(`http://127.0.0.1:${gw.port}/api/brokers/categories`, { headers: { ...(await signatureHeaders(SALT)), ...headers } })).status;
+    const asWeb = (visitor: string) => ({ [VISITOR_ADDRESS_HEADER]: visitor, [INTERNAL_SECRET_HEADER]: secret });
+    try {
+      // Two visitors behind the same web server: each has a budget of its own (catalogue down: 503).
+      expect([await call(asWeb('198.51.100.1')), await call(asWeb('198.51.100.1')), await call(asWeb('198.51.100.1'))]).toEqual([503, 503, 429]);
+      expect(await call(asWeb('2001:db8::7'))).toBe(503);
+      // Without the secret (or with a wrong one, or no address at all) the header is ignored: the
+      // socket's address counts, so a client cannot pick a fresh address for every request.
+      const forged = { [VISITOR_ADDRESS_HEADER]: '198.51.100.9', [INTERNAL_SECRET_HEADER]: 'x'.repeat(secret.length) };
+      expect([await call(forged), await call({ [VISITOR_ADDRESS_HEADER]: '198.51.100.10' }), await call(forged)]).toEqual([503, 503, 429]);
+      expect(await call({ ...asWeb('not-an-address') })).toBe(429);
+    } finally {
+      await gw.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to start in production with the public development salt', () => {
     expect(() => parseGatewayConfig({ APP_MODE: 'production', ID_KEY: 'a-real-production-key-123' })).toThrow(/SIGNATURE_SALT/);
     expect(() => parseGatewayConfig({ APP_MODE: 'production', SIGNATURE_SALT: 'prod-salt-123', ID_KEY: 'a-real-production-key-123' })).toThrow(/JWT_SECRET/);
-    expect(() => parseGatewayConfig({ APP_MODE: 'production', SIGNATURE_SALT: 'prod-salt-123', ID_KEY: 'a-real-production-key-123', JWT_SECRET: 'x'.repeat(40) })).not.toThrow();
+    const prod = { APP_MODE: 'production', SIGNATURE_SALT: 'prod-salt-123', ID_KEY: 'a-real-production-key-123', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => parseGatewayConfig(prod)).toThrow(/INTERNAL_SECRET/);
+    expect(() => parseGatewayConfig({ ...prod, INTERNAL_SECRET: 'too-short' })).toThrow(/INTERNAL_SECRET/);
+    expect(() => parseGatewayConfig({ ...prod, INTERNAL_SECRET: 's'.repeat(32) })).not.toThrow();
   });
 });

@@ -9,6 +9,10 @@ export interface WebContext {
   signatureSalt: string;
   /** Request id minted by the gateway (x-request-id), forwarded on every API call for tracing. */
   requestId: string;
+  /** Shared with the gateway; never sent to browsers. With visitorAddress, API calls count per visitor. */
+  internalSecret?: string | undefined;
+  /** The visitor's address, as the gateway that proxied the page saw it (X-Forwarded-For). */
+  visitorAddress?: string | undefined;
   /** Google Identity Services client id for "Sign in with Google"; absent or '' hides the real button. */
   googleClientId?: string | undefined;
   /** Facebook app id for "Continue with Facebook"; absent or '' hides the real button. */

@@ -1,6 +1,6 @@
 /**
  * Runs the web app as its own process (production, docker-compose, Kubernetes).
- * Env: WEB_PORT (or PORT), HOST, GATEWAY_URL, SIGNATURE_SALT, optional GOOGLE_CLIENT_ID, FACEBOOK_APP_ID and SITE_URL
+ * Env: WEB_PORT (or PORT), HOST, GATEWAY_URL, SIGNATURE_SALT, INTERNAL_SECRET (shared with the gateway), optional GOOGLE_CLIENT_ID, FACEBOOK_APP_ID and SITE_URL
  * (public address for canonical links and the sitemap; default: each request's own origin). Needs `npm run build -w @brokerwise/web` first.
  */
 import '../production-builds.ts';
@@ -13,6 +13,8 @@ const config = loadConfigOrExit(
     HOST: Type.String({ default: '0.0.0.0' }),
     GATEWAY_URL: Type.String({ pattern: '^https?://' }),
     SIGNATURE_SALT: Type.String({ minLength: 8 }),
+    // Shared with the gateway: lets this server's /api calls name the visitor (per-visitor rate limits).
+    INTERNAL_SECRET: Type.String({ default: '' }),
     // Public ids of the social sign-in providers; unset: the buttons show "not configured".
     GOOGLE_CLIENT_ID: Type.String({ default: '' }),
     FACEBOOK_APP_ID: Type.String({ default: '' }),
@@ -30,6 +32,7 @@ const server = await startWebServer({
   host: config.HOST,
   gatewayUrl: config.GATEWAY_URL,
   signatureSalt: config.SIGNATURE_SALT,
+  internalSecret: config.INTERNAL_SECRET || undefined,
   googleClientId: config.GOOGLE_CLIENT_ID,
   facebookAppId: config.FACEBOOK_APP_ID,
   siteUrl: config.SITE_URL || undefined,

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, buildUrl, createApiClient, endsSession, fieldErrorsOf, isRouteNotFound, REQUEST_TIMEOUT_MS, settle, type ApiClientConfig } from '../app/lib/api';
+import { serverApi } from '../app/lib/api.server';
+import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '../../gateway/src/contract.ts';
 
 const SALT = 'unit-test-salt';
 
@@ -187,5 +191,41 @@ describe('session calls', () => {
     const { client: missing } = clientWith(async () => new Response(JSON.stringify({ code: 0, msg: '', time: 1, data: { error: 'route_not_found' } }), { status: 404 }));
     expect(isRouteNotFound(await failureOf(missing.get('/api/user/noticecont')))).toBe(true);
     expect(isRouteNotFound(error)).toBe(false);
+  });
+});
+
+describe('calls made for a visitor (server side)', () => {
+  it('names the visitor with the shared secret when the web tier has one, and never otherwise', async () => {
+    const { client, fetchMock } = clientWith(async () => envelope(1), { visitor: { address: '198.51.100.4', secret: 's3cret' } });
+    await client.get('/api/brokers/categories');
+    const headers = fetchMock.mock.calls[0]![1].headers as Record<string, string>;
+    expect(headers[VISITOR_ADDRESS_HEADER]).toBe('198.51.100.4');
+    expect(headers[INTERNAL_SECRET_HEADER]).toBe('s3cret');
+
+    const plain = clientWith(async () => envelope(1));
+    await plain.client.get('/api/brokers/categories');
+    const sent = plain.fetchMock.mock.calls[0]![1].headers as Record<string, string>;
+    expect(sent[VISITOR_ADDRESS_HEADER]).toBeUndefined();
+    expect(sent[INTERNAL_SECRET_HEADER]).toBeUndefined();
+  });
+
+  it('serverApi passes on the address the gateway proxied the page for', async () => {
+    const seen: http.IncomingHttpHeaders[] = [];
+    const gateway = http.createServer((req, res) => {
+      seen.push(req.headers);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ code: 1, msg: '', time: 1, data: null }));
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const { port } = gateway.address() as AddressInfo;
+    try {
+      const context = { gatewayUrl: `http://127.0.0.1:${port}`, signatureSalt: SALT, requestId: 'r1', internalSecret: 'shared-secret', visitorAddress: '203.0.113.5' };
+      await serverApi(new Request('http://site/detail'), context, 'en').get('/api/brokers/categories');
+      await serverApi(new Request('http://site/detail'), { ...context, internalSecret: undefined }, 'en').get('/api/brokers/categories');
+      expect(seen[0]).toMatchObject({ [VISITOR_ADDRESS_HEADER]: '203.0.113.5', [INTERNAL_SECRET_HEADER]: 'shared-secret' });
+      expect(seen[1]![VISITOR_ADDRESS_HEADER]).toBeUndefined();
+    } finally {
+      await new Promise((resolve) => gateway.close(resolve));
+    }
   });
 });

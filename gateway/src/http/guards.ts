@@ -32,7 +32,7 @@ export function registerApiGuards(app: FastifyInstance, opts: { salt: string; ca
 
   app.addHook('onRequest', async (request, reply) => {
     const window = 60_000;
-    const { value, ttlMs } = await opts.cache.incr(`rl:api:${request.ip}`, window);
+    const { value, ttlMs } = await opts.cache.incr(`rl:api:${request.clientAddress}`, window);
     void reply.header('x-ratelimit-limit', String(opts.perMinute));
     void reply.header('x-ratelimit-remaining', String(Math.max(0, opts.perMinute - value)));
     if (value > opts.perMinute) {

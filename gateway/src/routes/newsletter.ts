@@ -30,7 +30,7 @@ async function checkLimit(deps: NewsletterDeps, ip: string): Promise<void> {
 }
 
 async function subscribe(deps: NewsletterDeps, request: FastifyRequest, email: string, lang: Lang) {
-  await checkLimit(deps, request.ip);
+  await checkLimit(deps, request.clientAddress);
   const { status } = await deps.notifications.subscribe({ email, locale: lang }, request.id);
   return { status: status === 'confirmed' ? ('confirmed' as const) : ('pending' as const) };
 }

@@ -79,7 +79,7 @@ function okWith<T>(request: FastifyRequest, reply: FastifyReply, msgCode: string
 }
 
 const locale = (lang: Lang) => lang;
-const client = (request: FastifyRequest) => ({ ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300) });
+const client = (request: FastifyRequest) => ({ ip: request.clientAddress, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300) });
 const avatarUrl = (key: string | null) => (key ? `/media/${key}` : '');
 
 /** /api/user/* and /api/ems/send: accounts, sessions, profile, follow (spec §7). */

@@ -9,6 +9,7 @@ export const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.token',
   'req.headers.sign',
+  'req.headers["x-bw-internal-secret"]',
   'res.headers["set-cookie"]',
   '*.password',
   '*.pwd',

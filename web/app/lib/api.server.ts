@@ -15,6 +15,7 @@ export function serverApi(request: Request, context: AppLoadContext, locale: Loc
     salt: context.signatureSalt,
     lang: apiLang(locale),
     requestId: context.requestId,
+    visitor: context.internalSecret && context.visitorAddress ? { address: context.visitorAddress, secret: context.internalSecret } : undefined,
     signal: request.signal,
     cookie,
     csrfToken: () => readCsrfToken(cookie),

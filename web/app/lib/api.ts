@@ -4,7 +4,7 @@
  * after 10 seconds.
  */
 import { signatureHeaders } from '@brokerwise/api-signature';
-import type { Envelope, ErrorData } from '../../../gateway/src/contract.ts';
+import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER, type Envelope, type ErrorData } from '../../../gateway/src/contract.ts';
 import type { ApiLang } from './locale';
 import { CSRF_HEADER } from './session';
 
@@ -58,6 +58,11 @@ export interface ApiClientConfig {
   salt: string;
   lang: ApiLang;
   requestId?: string | undefined;
+  /**
+   * Server side: the visitor this call is made for, with the secret the gateway shares with the web
+   * tier, so its per-address limits count per visitor and not per web server.
+   */
+  visitor?: { address: string; secret: string } | undefined;
   /** User token for API clients that don't use the cookie session (the web app never sets it). */
   token?: string | null | undefined;
   /** Loaders: the visitor's `cookie` header, forwarded so the gateway knows the session. */
@@ -106,6 +111,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       ...(await signatureHeaders(config.salt)),
     };
     if (config.requestId) headers['x-request-id'] = config.requestId;
+    if (config.visitor) {
+      headers[VISITOR_ADDRESS_HEADER] = config.visitor.address;
+      headers[INTERNAL_SECRET_HEADER] = config.visitor.secret;
+    }
     if (config.token) headers['token'] = config.token;
     if (config.cookie) headers['cookie'] = config.cookie;
     if (method === 'POST') {

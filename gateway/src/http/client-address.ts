@@ -1,0 +1,38 @@
+import { timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '../contract.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The address per-client limits count against: the visitor's, also when the web tier renders a
+     * page and calls /api on the visitor's behalf. Without this, every server-rendered page of every
+     * visitor would share the web tier's address, and so one rate-limit budget.
+     */
+    clientAddress: string;
+  }
+}
+
+function one(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * `request.clientAddress`: the socket's (or, with TRUST_PROXY, the ingress's X-Forwarded-For)
+ * address, unless the call carries the web tier's shared secret and a visitor address. A caller
+ * without the secret cannot choose its address this way; with no secret configured nobody can.
+ */
+export function registerClientAddress(app: FastifyInstance, internalSecret: string): void {
+  const expected = internalSecret ? Buffer.from(internalSecret) : null;
+  app.decorateRequest('clientAddress', '');
+  app.addHook('onRequest', async (request) => {
+    request.clientAddress = request.ip;
+    if (!expected) return;
+    const given = one(request.headers[INTERNAL_SECRET_HEADER]);
+    const visitor = one(request.headers[VISITOR_ADDRESS_HEADER])?.trim();
+    if (!given || !visitor || isIP(visitor) === 0) return;
+    const offered = Buffer.from(given);
+    if (offered.length === expected.length && timingSafeEqual(offered, expected)) request.clientAddress = visitor;
+  });
+}
