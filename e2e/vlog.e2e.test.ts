@@ -261,8 +261,8 @@ describe('Trader TV (English)', () => {
 
     // The fan takes the forward back from the detail page: the count drops, Forward returns, the feed forgets it.
     await fp.goto(`/vlog/detail?id=${id}`);
+    await hydrated(fp);
     const unforward = fp.getByTestId('post-unforward');
-    await expect.poll(() => unforward.isEnabled()).toBe(true);
     expect(await unforward.innerText()).toMatch(/Undo forward/);
     expect(await count(fp, 'post-forward-count')).toBe(1);
     await unforward.click();
@@ -275,7 +275,7 @@ describe('Trader TV (English)', () => {
 
     // Forwarded again, it can be undone from the fan's own feed too.
     await fp.goto(`/vlog/detail?id=${id}`);
-    await expect.poll(() => fp.getByTestId('post-forward').isEnabled()).toBe(true);
+    await hydrated(fp);
     await fp.getByTestId('post-forward').click();
     await fp.getByTestId('forward-submit').click();
     await toast(fp, 'success', 'Forwarded to your feed.');
@@ -292,6 +292,24 @@ describe('Trader TV (English)', () => {
     await toast(fp, 'success', 'Forward removed from your feed.');
     await expect.poll(() => fp.getByTestId('feed-item').filter({ hasText: title }).count()).toBe(0);
     await fp.getByTestId('posts-empty').waitFor();
+
+    // Without script too: the dialog opens (invoker command), a rule is explained in the dialog,
+    // the forward is made, and taken back.
+    await np.goto(`/vlog/detail?id=${id}`);
+    expect(await count(np, 'post-forward-count')).toBe(0);
+    await np.getByTestId('post-forward').click();
+    const dialog = np.getByTestId('forward-dialog');
+    await dialog.getByLabel('Add a comment (optional)').fill('x'.repeat(501));
+    await dialog.getByTestId('forward-submit').click();
+    await np.getByTestId('forward-dialog').getByText('A comment can be at most 500 characters.', { exact: true }).waitFor();
+    expect(await np.getByTestId('forward-dialog').getByLabel('Add a comment (optional)').inputValue()).toHaveLength(501);
+    await np.getByTestId('forward-dialog').getByLabel('Add a comment (optional)').fill('Shared without script');
+    await np.getByTestId('forward-dialog').getByTestId('forward-submit').click();
+    await np.getByTestId('post-unforward').waitFor();
+    expect(await count(np, 'post-forward-count')).toBe(1);
+    await np.getByTestId('post-unforward').click();
+    await np.getByTestId('post-forward').waitFor();
+    expect(await count(np, 'post-forward-count')).toBe(0);
   }, 300_000);
 });
 

@@ -8,6 +8,7 @@ import type {
   CommentBody,
   CommentPage,
   DeleteCommentBody,
+  ForwardBody,
   LikeBody,
   CollectBody,
   Page,
@@ -16,10 +17,11 @@ import type {
   PostDetail,
   PostKind,
   PublicUser,
+  UnforwardBody,
 } from '../../../gateway/src/contract.ts';
 import { ApiError, fieldErrorsOf, settle, type ApiFailure } from './api';
 import { pageApi } from './api.server';
-import { checkComment, isPostCategory, isPostId, postHref, postPage, POST_PAGE_SIZE, type PostActionResult } from './posts';
+import { checkComment, checkForwardComment, isPostCategory, isPostId, postHref, postPage, POST_PAGE_SIZE, type PostActionResult } from './posts';
 import { readCsrfToken } from './session';
 import { requireUser } from './session.server';
 
@@ -106,6 +108,15 @@ export async function postDetailAction(request: Request, context: AppLoadContext
         await api.post('/api/vlog/comment', body);
         return redirect(`${back}#comments`);
       }
+      case 'forward': {
+        const rule = checkForwardComment(content);
+        if (rule) return result({ ruleError: rule }, 400);
+        await api.post('/api/vlog/forward', { id, comment: content.trim() } satisfies ForwardBody);
+        return redirect(`${back}#post-actions`);
+      }
+      case 'unforward':
+        await api.post('/api/vlog/forward/delete', { id } satisfies UnforwardBody);
+        return redirect(`${back}#post-actions`);
       case 'deleteComment': {
         const commentId = String(form.get('commentId') ?? '');
         if (!isPostId(commentId)) throw data(null, { status: 400 });

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CollectBody, CollectResponse, ForwardBody, ForwardResponse, LikeBody, LikeResponse, PostDetail } from '../../../../gateway/src/contract.ts';
 import { loginUrlFor } from '../../lib/guard';
-import { charLength, checkForwardComment, FORWARD_COMMENT_MAX, postHref } from '../../lib/posts';
+import { charLength, checkForwardComment, FORWARD_COMMENT_MAX, postHref, type PostActionResult } from '../../lib/posts';
 import { useT } from '../../lib/use-t';
 import { fieldErrorsOf } from '../../lib/api';
 import { useHydrated } from '../account/use-form';
@@ -71,7 +71,7 @@ export function IntentForm({
 }
 
 /** Like, bookmark, forward and share (spec: "detail pages offer … like, collect, forward, share"). */
-export function PostActions({ post, csrf, onCounts }: { post: PostDetail; csrf: string; onCounts?: () => void }) {
+export function PostActions({ post, csrf, fallback = null, onCounts }: { post: PostDetail; csrf: string; fallback?: PostActionResult | null; onCounts?: () => void }) {
   const t = useT();
   const { user } = useSession();
   const loginHref = useLoginHref();
@@ -155,7 +155,9 @@ export function PostActions({ post, csrf, onCounts }: { post: PostDetail; csrf: 
           </IntentForm>
           <ForwardButton
             postId={post.id}
+            csrf={csrf}
             forwarded={forward.on}
+            fallback={fallback}
             onDone={(count) => setForward({ on: true, count })}
             onUndone={(count) => setForward({ on: false, count })}
           >
@@ -185,19 +187,31 @@ export function PostActions({ post, csrf, onCounts }: { post: PostDetail; csrf: 
   );
 }
 
+const FORWARD_DIALOG = 'forward-dialog';
+/**
+ * Invoker commands (`commandfor`/`command`) open and close the dialog without script; the buttons'
+ * onClick does the same where the browser lacks them (React has no typed props for them yet).
+ */
+const dialogCommand = (command: 'show-modal' | 'close') => ({ commandfor: FORWARD_DIALOG, command }) as Record<string, string>;
+
 /**
  * Forward to one's feed with an optional comment, in a dialog (once per post); once forwarded,
- * the same place offers Undo forward.
+ * the same place offers Undo forward. Without script the dialog's form posts to the page's action,
+ * which sends it back open with the message when the comment breaks a rule.
  */
 function ForwardButton({
   postId,
+  csrf,
   forwarded,
+  fallback,
   onDone,
   onUndone,
   children,
 }: {
   postId: string;
+  csrf: string;
   forwarded: boolean;
+  fallback: PostActionResult | null;
   onDone: (count: number) => void;
   onUndone: (count: number) => void;
   children: ReactNode;
@@ -206,10 +220,10 @@ function ForwardButton({
   const api = useApi();
   const toast = useToast();
   const errorText = useApiErrorText();
-  const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState('');
+  const returned = fallback?.intent === 'forward' ? fallback : null;
+  const [comment, setComment] = useState(returned?.content ?? '');
+  const [error, setError] = useState(returned ? (returned.ruleError ? t(returned.ruleError) : (returned.fields.comment ?? returned.msg)) : '');
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -239,22 +253,33 @@ function ForwardButton({
   return (
     <>
       {forwarded ? (
-        <UnforwardButton postId={postId} onDone={onUndone} className={buttons.undoButton} title={t('post.action.forwarded')} testId="post-unforward">
+        <UnforwardButton postId={postId} csrf={csrf} onDone={onUndone} className={buttons.undoButton} title={t('post.action.forwarded')} testId="post-unforward">
           {children}
         </UnforwardButton>
       ) : (
-        <button type="button" className={buttons.button} disabled={!hydrated} onClick={() => dialog.current?.showModal()} data-testid="post-forward">
+        <button
+          type="button"
+          className={buttons.button}
+          {...dialogCommand('show-modal')}
+          onClick={() => {
+            if (!dialog.current?.open) dialog.current?.showModal();
+          }}
+          data-testid="post-forward"
+        >
           {children}
         </button>
       )}
-      <dialog ref={dialog} className={classes.dialog} aria-labelledby="forward-title" data-testid="forward-dialog">
-        <form onSubmit={submit} className={classes.commentForm} noValidate>
+      <dialog id={FORWARD_DIALOG} ref={dialog} open={returned ? true : undefined} className={classes.dialog} aria-labelledby="forward-title" data-testid="forward-dialog">
+        <form method="post" onSubmit={submit} className={classes.commentForm} noValidate>
+          <input type="hidden" name="intent" value="forward" />
+          <input type="hidden" name="csrf" value={csrf} />
           <h2 id="forward-title" className={classes.dialogTitle}>
             {t('post.forward.title')}
           </h2>
           <label htmlFor="forward-comment">{t('post.forward.label')}</label>
           <textarea
             id="forward-comment"
+            name="content"
             value={comment}
             onChange={(e) => {
               setComment(e.currentTarget.value);
@@ -274,7 +299,7 @@ function ForwardButton({
             )}
           </p>
           <div className={classes.dialogButtons}>
-            <button type="button" className={buttons.button} onClick={() => dialog.current?.close()}>
+            <button type="button" className={buttons.button} {...dialogCommand('close')} onClick={() => dialog.current?.close()}>
               {t('post.forward.cancel')}
             </button>
             <button type="submit" className={buttons.primaryButton} disabled={busy} data-testid="forward-submit">

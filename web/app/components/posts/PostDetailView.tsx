@@ -56,7 +56,7 @@ export function PostDetailView({ loaded, pathname, fallback }: { loaded: DetailD
               </Link>
             )}
           </p>
-          <PostActions post={post} csrf={csrf} />
+          <PostActions post={post} csrf={csrf} fallback={fallback} />
           {post.description && (
             <p className={classes.description} data-testid="post-description">
               {post.description}

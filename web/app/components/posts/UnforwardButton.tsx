@@ -8,10 +8,12 @@ import { useToast } from '../Toasts';
 /**
  * Undo forward: takes back the viewer's forward of a post through POST /api/vlog/forward/delete
  * and reports the post's new forward count. No confirmation: forwarding again is one click away.
- * Needs script, like the Forward dialog it undoes.
+ * Given the page's form token (`csrf`), it also works without script: it posts `intent=unforward`
+ * to the page's own action.
  */
 export function UnforwardButton({
   postId,
+  csrf,
   onDone,
   className,
   title,
@@ -19,6 +21,7 @@ export function UnforwardButton({
   children,
 }: {
   postId: string;
+  csrf?: string;
   onDone: (forwards: number) => void | Promise<void>;
   className?: string;
   title?: string;
@@ -45,9 +48,26 @@ export function UnforwardButton({
     }
   }
 
+  if (csrf === undefined) {
+    return (
+      <button type="button" className={className} title={title} onClick={undo} disabled={!hydrated || busy} data-testid={testId}>
+        {children}
+      </button>
+    );
+  }
   return (
-    <button type="button" className={className} title={title} onClick={undo} disabled={!hydrated || busy} data-testid={testId}>
-      {children}
-    </button>
+    <form
+      method="post"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void undo();
+      }}
+    >
+      <input type="hidden" name="intent" value="unforward" />
+      <input type="hidden" name="csrf" value={csrf} />
+      <button type="submit" className={className} title={title} disabled={busy} data-testid={testId}>
+        {children}
+      </button>
+    </form>
   );
 }
