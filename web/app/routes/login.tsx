@@ -87,18 +87,14 @@ export default function Login() {
           label={t('auth.login.account')}
           name="email"
           autoComplete="username"
-          value={form.values.email}
-          onChange={(e) => form.set('email', e.currentTarget.value)}
-          error={form.error('email')}
+          {...form.text('email')}
           disabled={locked}
         />
         <PasswordInput
           label={t('auth.login.password')}
           name="password"
           autoComplete="current-password"
-          value={form.values.password}
-          onChange={(e) => form.set('password', e.currentTarget.value)}
-          error={form.error('password')}
+          {...form.text('password')}
           disabled={locked}
           visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
         />

@@ -100,27 +100,21 @@ export default function Register() {
           name="email"
           type="email"
           autoComplete="email"
-          value={form.values.email}
-          onChange={(e) => form.set('email', e.currentTarget.value)}
-          error={form.error('email')}
+          {...form.text('email')}
           disabled={locked}
         />
         <TextInput
           label={t('auth.register.username')}
           name="username"
           autoComplete="username"
-          value={form.values.username}
-          onChange={(e) => form.set('username', e.currentTarget.value)}
-          error={form.error('username')}
+          {...form.text('username')}
           disabled={locked}
         />
         <PasswordInput
           label={t('auth.login.password')}
           name="password"
           autoComplete="new-password"
-          value={form.values.password}
-          onChange={(e) => form.set('password', e.currentTarget.value)}
-          error={form.error('password')}
+          {...form.text('password')}
           disabled={locked}
           visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
         />

@@ -67,9 +67,7 @@ export default function RetrievePassword() {
           name="email"
           type="email"
           autoComplete="email"
-          value={form.values.email}
-          onChange={(e) => form.set('email', e.currentTarget.value)}
-          error={form.error('email')}
+          {...form.text('email')}
           disabled={locked}
         />
         <CodeField
@@ -84,9 +82,7 @@ export default function RetrievePassword() {
           label={t('auth.password.new')}
           name="pwd"
           autoComplete="new-password"
-          value={form.values.pwd}
-          onChange={(e) => form.set('pwd', e.currentTarget.value)}
-          error={form.error('pwd')}
+          {...form.text('pwd')}
           disabled={locked}
           visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
         />
@@ -94,9 +90,7 @@ export default function RetrievePassword() {
           label={t('auth.password.confirm')}
           name="confirm"
           autoComplete="new-password"
-          value={form.values.confirm}
-          onChange={(e) => form.set('confirm', e.currentTarget.value)}
-          error={form.error('confirm')}
+          {...form.text('confirm')}
           disabled={locked}
           visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
         />

@@ -329,9 +329,7 @@ function PostForm({ categories, post }: { categories: PostCategory[]; post: Post
       <TextInput
         label={t('creation.form.title')}
         name="title"
-        value={form.values.title}
-        onChange={(e) => form.set('title', e.currentTarget.value)}
-        error={form.error('title')}
+        {...form.text('title')}
         description={t('creation.form.counter', { count: titleLength, max: TITLE_MAX })}
         inputWrapperOrder={['label', 'input', 'error', 'description']}
         withAsterisk
@@ -339,9 +337,7 @@ function PostForm({ categories, post }: { categories: PostCategory[]; post: Post
       <Textarea
         label={t('creation.form.description')}
         name="description"
-        value={form.values.description}
-        onChange={(e) => form.set('description', e.currentTarget.value)}
-        error={form.error('description')}
+        {...form.text('description')}
         description={t('creation.form.counter', { count: descriptionLength, max: DESCRIPTION_MAX })}
         inputWrapperOrder={['label', 'input', 'error', 'description']}
         autosize

@@ -84,9 +84,7 @@ export default function ModifyPassword() {
             label={t('password.page.old')}
             name="oldpwd"
             autoComplete="current-password"
-            value={form.values.oldpwd}
-            onChange={(e) => form.set('oldpwd', e.currentTarget.value)}
-            error={form.error('oldpwd')}
+            {...form.text('oldpwd')}
             disabled={locked}
             visibilityToggleButtonProps={passwordToggle}
           />
@@ -94,9 +92,7 @@ export default function ModifyPassword() {
             label={t('auth.password.new')}
             name="pwd"
             autoComplete="new-password"
-            value={form.values.pwd}
-            onChange={(e) => form.set('pwd', e.currentTarget.value)}
-            error={form.error('pwd')}
+            {...form.text('pwd')}
             disabled={locked}
             visibilityToggleButtonProps={passwordToggle}
           />
@@ -104,9 +100,7 @@ export default function ModifyPassword() {
             label={t('auth.password.confirm')}
             name="confirm"
             autoComplete="new-password"
-            value={form.values.confirm}
-            onChange={(e) => form.set('confirm', e.currentTarget.value)}
-            error={form.error('confirm')}
+            {...form.text('confirm')}
             disabled={locked}
             visibilityToggleButtonProps={passwordToggle}
           />

@@ -208,9 +208,7 @@ function ProfileForm({ profile, countries, countriesFailed }: { profile: UserPro
           description={t('settings.profile.usernameHint')}
           name="username"
           autoComplete="username"
-          value={form.values.username}
-          onChange={(e) => form.set('username', e.currentTarget.value)}
-          error={form.error('username')}
+          {...form.text('username')}
           disabled={locked}
         />
         <NativeSelect
@@ -229,9 +227,7 @@ function ProfileForm({ profile, countries, countriesFailed }: { profile: UserPro
           autosize
           minRows={3}
           maxRows={6}
-          value={form.values.motto}
-          onChange={(e) => form.set('motto', e.currentTarget.value)}
-          error={form.error('motto')}
+          {...form.text('motto')}
           disabled={locked}
         />
         <div className={classes.actions}>
@@ -291,9 +287,7 @@ function EmailBinding({ initialEmail }: { initialEmail: string | null }) {
             name="email"
             type="email"
             autoComplete="email"
-            value={form.values.email}
-            onChange={(e) => form.set('email', e.currentTarget.value)}
-            error={form.error('email')}
+            {...form.text('email')}
             disabled={locked}
           />
           <CodeField

@@ -13,6 +13,7 @@ type FieldMessage = { id: string } | { text: string };
  */
 export function useFormFields<V extends { [K in keyof V]: string | boolean }>(initial: V, validate: (values: V) => FieldErrors<keyof V & string>) {
   type Field = keyof V & string;
+  type TextField = { [K in Field]: V[K] extends string ? K : never }[Field];
   const t = useT();
   const [values, setValues] = useState<V>(initial);
   // The latest values, for handlers called twice before a render (autofill, quick typing).
@@ -102,7 +103,14 @@ export function useFormFields<V extends { [K in keyof V]: string | boolean }>(in
     return 'id' in message ? t(message.id) : message.text;
   };
 
-  return { values, set, prefill, error, validateAll, validateFields, showServerErrors };
+  /** What a text input needs, to spread on it: its value, its change handler and its message. */
+  const text = (field: TextField) => ({
+    value: values[field] as string,
+    onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value as V[TextField]),
+    error: error(field),
+  });
+
+  return { values, set, prefill, error, text, validateAll, validateFields, showServerErrors };
 }
 
 /** True once the page is hydrated: these forms need script (signed calls), so they stay inert before. */
