@@ -63,14 +63,22 @@ function ensureWebBuild(): void {
  * model) has companies those read models never heard of: ask the catalogue to announce them again.
  * Replayed announcements are harmless: consumers keep the newest version of each company.
  */
-async function backfillReadModels(catalogueUrl: string, readModels: { name: string; isEmpty: () => Promise<boolean> }[]): Promise<void> {
-  const companies = ((await (await fetch(`${catalogueUrl}/v1/companies?limit=1`)).json()) as { total: number }).total;
-  if (companies === 0) return;
+async function backfillReadModels(catalogueUrl: string, readModels: { name: string; category?: string; isEmpty: () => Promise<boolean> }[]): Promise<void> {
+  const companiesIn = async (category?: string) =>
+    ((await (await fetch(`${catalogueUrl}/v1/companies?${new URLSearchParams({ limit: '1', ...(category ? { category } : {}) })}`)).json()) as { total: number }).total;
+  // A model that holds none of the catalogue's companies it should hold. An answer we can't read counts as "not missing".
+  const missing = async (model: (typeof readModels)[number]) => {
+    try {
+      return (await companiesIn(model.category)) > 0 && (await model.isEmpty());
+    } catch {
+      return false;
+    }
+  };
   // On a fresh data/ the catalogue's first announcements are still on their way: give them a moment.
   let empty: string[] = [];
   for (let waited = 0; waited <= 5000; waited += 250) {
     empty = [];
-    for (const model of readModels) if (await model.isEmpty()) empty.push(model.name);
+    for (const model of readModels) if (await missing(model)) empty.push(model.name);
     if (empty.length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -122,10 +130,22 @@ async function main(): Promise<void> {
   // Mails codes (identity's events) and keeps company names for review notices: before both.
   const notifications = await startNotifications(notificationsConfig, { bus, mailer });
   const catalogue = await startCatalogue(catalogueConfig, { bus, objects });
-  const json = async <T,>(url: string) => (await (await fetch(url)).json()) as T;
+  const json = async (url: string): Promise<Record<string, unknown>> => {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
   await backfillReadModels(`http://127.0.0.1:${catalogue.port}`, [
-    { name: 'the search index', isEmpty: async () => (await json<{ total: number }>(`http://127.0.0.1:${search.port}/v1/search?limit=1`)).total === 0 },
-    { name: 'the trader broker list', isEmpty: async () => (await json<{ items: unknown[] }>(`http://127.0.0.1:${traderSync.port}/v1/brokers`)).items.length === 0 },
+    { name: 'the search index', isEmpty: async () => (await json(`http://127.0.0.1:${search.port}/v1/search?limit=1`)).total === 0 },
+    // trader-sync keeps only brokers.
+    {
+      name: 'the trader broker list',
+      category: 'Brokers',
+      isEmpty: async () => {
+        const { items } = await json(`http://127.0.0.1:${traderSync.port}/v1/brokers`);
+        return Array.isArray(items) && items.length === 0;
+      },
+    },
   ]);
   const identity = await startIdentity(identityConfig, { bus, objects, cache });
 

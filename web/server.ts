@@ -3,7 +3,7 @@
  * else through the React Router build. Plain node:http: the gateway in front of it does TLS,
  * rate limits and the /api and /media paths.
  */
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +16,7 @@ import zlib from 'node:zlib';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 // Brings in the AppLoadContext augmentation (gatewayUrl, signatureSalt, requestId).
 import type {} from './app/context.ts';
+import { INTERNAL_SECRET_HEADER } from '../gateway/src/contract.ts';
 
 export interface WebServerOptions {
   port: number;
@@ -158,9 +159,15 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, file: Stat
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** The visitor's address: the gateway's X-Forwarded-For (it proxies every page here), else the socket's. */
-export function visitorAddress(req: IncomingMessage): string | undefined {
-  return headerValue(req.headers['x-forwarded-for']) ?? req.socket.remoteAddress;
+/**
+ * The visitor's address: X-Forwarded-For when the gateway's proxy vouches for it with the shared
+ * secret (any other caller could write any address there), else the socket's.
+ */
+export function visitorAddress(req: IncomingMessage, secret: string | undefined): string | undefined {
+  const given = Buffer.from(headerValue(req.headers[INTERNAL_SECRET_HEADER]) ?? '');
+  const expected = Buffer.from(secret ?? '');
+  const vouched = expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected);
+  return (vouched ? headerValue(req.headers['x-forwarded-for']) : undefined) ?? req.socket.remoteAddress;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -320,7 +327,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         signatureSalt: opts.signatureSalt,
         requestId: headerValue(req.headers['x-request-id']) ?? randomUUID(),
         internalSecret: opts.internalSecret,
-        visitorAddress: visitorAddress(req),
+        visitorAddress: visitorAddress(req, opts.internalSecret),
         googleClientId: opts.googleClientId,
         facebookAppId: opts.facebookAppId,
         siteUrl: opts.siteUrl,

@@ -61,6 +61,8 @@ export interface GatewayDeps {
   apiCacheTtlSeconds: number;
   rateLimitPerMinute: number;
   webUrl: string;
+  /** Shared with the web tier (ADR 012). */
+  internalSecret: string;
   pageCacheTtlMs: number;
   upstreamTimeoutMs: number;
 }
@@ -100,5 +102,5 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     const mailbox = deps.devMailbox;
     await app.register(async (dev) => devMailboxRoutes(dev, { mailbox }));
   }
-  await app.register(async (web) => webProxyRoutes(web, { webUrl: deps.webUrl, pageCacheTtlMs: deps.pageCacheTtlMs, timeoutMs: deps.upstreamTimeoutMs, invalidator: deps.invalidator }));
+  await app.register(async (web) => webProxyRoutes(web, { webUrl: deps.webUrl, pageCacheTtlMs: deps.pageCacheTtlMs, timeoutMs: deps.upstreamTimeoutMs, internalSecret: deps.internalSecret, invalidator: deps.invalidator }));
 }

@@ -44,6 +44,12 @@ export const GatewayConfigSchema = Type.Object({
   /** Behind an ingress/load balancer: take the client address from X-Forwarded-For (rate limits). */
   TRUST_PROXY: Type.Boolean({ default: false }),
   /**
+   * With TRUST_PROXY: the addresses of the proxies in front (comma-separated; CIDRs or proxy-addr
+   * names: loopback, linklocal, uniquelocal). The client is the first address, from the right of
+   * X-Forwarded-For, that is not one of them; what a client wrote further left is ignored.
+   */
+  TRUST_PROXY_ADDRESSES: Type.String({ default: 'loopback, linklocal, uniquelocal', minLength: 1 }),
+  /**
    * Shared with the web tier (same value): its /api calls for a page name the visitor's address,
    * so per-address limits count per visitor rather than per web server. Empty: nobody may.
    */

@@ -38,7 +38,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'gateway' }));
   const invalidator = new CacheInvalidator(cache);
   const noticeStreams = new NoticeStreams({ heartbeatMs: config.NOTICE_STREAM_HEARTBEAT_MS });
-  const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, trustRequestId: false, bodyLimit: 12 * 1024 * 1024, trustProxy: config.TRUST_PROXY });
+  const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, trustRequestId: false, bodyLimit: 12 * 1024 * 1024, trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY_ADDRESSES : false });
   registerClientAddress(app, config.INTERNAL_SECRET);
   registerHealth(app, [
     { name: 'cache', check: () => cache.ping() },
@@ -75,6 +75,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
     apiCacheTtlSeconds: config.API_CACHE_TTL_SECONDS,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     webUrl: config.WEB_URL,
+    internalSecret: config.INTERNAL_SECRET,
     pageCacheTtlMs: config.PAGE_CACHE_TTL_MS,
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
   });

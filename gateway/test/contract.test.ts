@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -364,8 +365,26 @@ describe('gateway protection and degradation', () => {
   it('counts server-rendered calls against the visitor named by the web tier, and only with the shared secret', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-gw-visitor-'));
     const secret = 'web-tier-secret-0123456789abcdefghij';
+    // A stand-in web server: what does the gateway's page proxy tell it?
+    const pageHeaders: http.IncomingHttpHeaders[] = [];
+    const web = http.createServer((req, res) => {
+      pageHeaders.push(req.headers);
+      res.setHeader('content-type', 'text/html');
+      res.end('<!doctype html><p>page</p>');
+    });
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
     const gw = await startGateway(
-      parseGatewayConfig({ PORT: '0', LOG_LEVEL: 'silent', SIGNATURE_SALT: SALT, RATE_LIMIT_PER_MINUTE: '2', INTERNAL_SECRET: secret, CATALOGUE_URL: 'http://127.0.0.1:9', DATA_DIR: dir }),
+      parseGatewayConfig({
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        SIGNATURE_SALT: SALT,
+        RATE_LIMIT_PER_MINUTE: '2',
+        INTERNAL_SECRET: secret,
+        CATALOGUE_URL: 'http://127.0.0.1:9',
+        WEB_URL: `http://127.0.0.1:${(web.address() as AddressInfo).port}`,
+        PAGE_CACHE_TTL_MS: '0',
+        DATA_DIR: dir,
+      }),
       { cache: new MemoryCache(), objects: new DiskStore({ dir }) },
     );
     const call = async (headers: Record<string, string>) =>
@@ -380,7 +399,15 @@ describe('gateway protection and degradation', () => {
       const forged = { [VISITOR_ADDRESS_HEADER]: '198.51.100.9', [INTERNAL_SECRET_HEADER]: 'x'.repeat(secret.length) };
       expect([await call(forged), await call({ [VISITOR_ADDRESS_HEADER]: '198.51.100.10' }), await call(forged)]).toEqual([503, 503, 429]);
       expect(await call({ ...asWeb('not-an-address') })).toBe(429);
+
+      // Pages: the proxy vouches for its own X-Forwarded-For with the secret, and drops what a client
+      // sent under the same names.
+      const page = await fetch(`http://127.0.0.1:${gw.port}/about`, { headers: { [INTERNAL_SECRET_HEADER]: 'forged', [VISITOR_ADDRESS_HEADER]: '198.51.100.66', 'x-forwarded-for': '198.51.100.66' } });
+      expect(page.status).toBe(200);
+      expect(pageHeaders.at(-1)).toMatchObject({ [INTERNAL_SECRET_HEADER]: secret, 'x-forwarded-for': '127.0.0.1' });
+      expect(pageHeaders.at(-1)![VISITOR_ADDRESS_HEADER]).toBeUndefined();
     } finally {
+      await new Promise((resolve) => web.close(resolve));
       await gw.close();
       await rm(dir, { recursive: true, force: true });
     }

@@ -345,8 +345,11 @@ describe('notices, stream and newsletter through the gateway (identity + notific
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(limited.body.msg).toBe(`Too many subscription attempts. Please try again in ${retryAfter} seconds.`);
+    // A client cannot escape by writing its own address in front: the ingress (one hop) appends
+    // the address it saw, and that is the one counted.
+    expect((await subscribe(NEWSLETTER_LIMIT + 1, `198.51.100.200, ${ip}`)).status).toBe(429);
     // Per address: another one is not held back.
-    expect((await subscribe(NEWSLETTER_LIMIT + 1, '203.0.113.78')).body).toMatchObject({ code: 1 });
+    expect((await subscribe(NEWSLETTER_LIMIT + 2, '203.0.113.78')).body).toMatchObject({ code: 1 });
     const form = await fetch(`${base}/newsletter/subscribe`, {
       method: 'POST',
       redirect: 'manual',

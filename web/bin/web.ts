@@ -24,6 +24,10 @@ const config = loadConfigOrExit(
   env,
 );
 
+if (!config.INTERNAL_SECRET) {
+  console.warn('INTERNAL_SECRET is not set: the gateway will count every visitor’s page views against this server’s address (ADR 012).');
+}
+
 // React picks its production build from NODE_ENV at import time: set it before loading the server.
 process.env.NODE_ENV ??= 'production';
 const { startWebServer } = await import('../server.ts');

@@ -60,8 +60,8 @@ export type NewsletterFormStatus = 'pending' | 'confirmed' | 'required' | 'forma
 
 /**
  * The footer form without script: a plain form post (no signature, which only script can make)
- * answered with 303 to the web app's result page. Same limit and service call as the API path;
- * the gateway sees the visitor's own address here, which a page action calling the API would hide.
+ * answered with 303 to the web app's result page. Same limit (per visitor address) and service
+ * call as the API path, in one request instead of a page action's two.
  */
 export async function newsletterFormRoutes(app: FastifyInstance, deps: NewsletterDeps): Promise<void> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {

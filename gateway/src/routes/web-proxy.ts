@@ -1,8 +1,11 @@
 import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '../contract.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
+/** Only the gateway speaks for the visitor to the web tier: whatever a client sent under these names is dropped. */
+const OURS = new Set([INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER]);
 
 interface Page {
   status: number;
@@ -26,7 +29,7 @@ interface Page {
  */
 export async function webProxyRoutes(
   app: FastifyInstance,
-  opts: { webUrl: string; pageCacheTtlMs: number; timeoutMs: number; invalidator?: CacheInvalidator | undefined },
+  opts: { webUrl: string; pageCacheTtlMs: number; timeoutMs: number; internalSecret?: string | undefined; invalidator?: CacheInvalidator | undefined },
 ): Promise<void> {
   const target = new URL(opts.webUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -52,11 +55,13 @@ export async function webProxyRoutes(
 
   const upstreamHeaders = (request: FastifyRequest): http.OutgoingHttpHeaders => {
     const headers: http.OutgoingHttpHeaders = {};
-    for (const [k, v] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(k) && v !== undefined) headers[k] = v;
+    for (const [k, v] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(k) && !OURS.has(k) && v !== undefined) headers[k] = v;
     headers['x-request-id'] = request.id;
     headers['x-forwarded-host'] = request.headers.host ?? '';
     headers['x-forwarded-proto'] = request.protocol;
     headers['x-forwarded-for'] = request.ip;
+    // Proves to the web server that this X-Forwarded-For is ours (it names the visitor onwards, ADR 012).
+    if (opts.internalSecret) headers[INTERNAL_SECRET_HEADER] = opts.internalSecret;
     return headers;
   };
 

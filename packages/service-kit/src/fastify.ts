@@ -10,8 +10,12 @@ export interface BuildFastifyOptions {
   trustRequestId: boolean;
   bodyLimit?: number;
   pretty?: boolean;
-  /** Trust X-Forwarded-* from the proxy in front (ingress); `request.ip` is then the client's. */
-  trustProxy?: boolean;
+  /**
+   * Trust X-Forwarded-* from the proxies in front. A list of addresses/ranges (proxy-addr names
+   * such as `uniquelocal` work) trusts only those hops, so `request.ip` is the first address from
+   * the right that is not one of them: the leftmost entry, which a client can write, is not taken.
+   */
+  trustProxy?: boolean | string;
 }
 
 /**
