@@ -316,7 +316,10 @@ describe('banner carousel', () => {
     expect(total).toBeGreaterThan(1);
     expect(await dots.first().getAttribute('aria-current')).toBe('true');
     expect(await dots.nth(1).getAttribute('aria-label')).toBe('显示第 2 张横幅');
-    expect(await page.locator('[aria-roledescription="slide"]').nth(1).getAttribute('aria-label')).toBe(`第 2 张，共 ${total} 张`);
+    const slides = page.getByTestId('banner-carousel').locator('[aria-roledescription]');
+    expect(await slides.nth(1).getAttribute('aria-label')).toBe(`第 2 张，共 ${total} 张`);
+    // What a screen reader calls a slide is said in the page's language too.
+    expect(await slides.nth(1).getAttribute('aria-roledescription')).toBe('横幅');
     const track = page.getByTestId('banner-carousel').locator('> div').first();
     const width = await track.evaluate((el) => el.clientWidth);
 

@@ -35,8 +35,6 @@ export interface Harness {
   now(): Date;
   call<T = any>(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
   sim(method: string, url: string, body?: unknown): Promise<Reply>;
-  /** Protocol calls the simulator has received for a login (failed ones included). */
-  bridgeCalls(login: string): number;
   /** A catalogue broker with servers `<Name>-Live01` and `<Name>-Demo` (unique names). */
   broker(name?: string): Promise<{ companyId: string; slug: string; name: string; live: string; demo: string }>;
   /** Publishes a catalogue event onto the bus as the catalogue would. */
@@ -96,7 +94,6 @@ export async function startHarness(env: Record<string, string> = {}, opts: { con
     now,
     call,
     sim: (method, url, body) => simCall(method, url, body),
-    bridgeCalls: (login) => sim.state.calls.get(login) ?? 0,
     broker: async (name) => {
       brokers += 1;
       const n = name ?? `Test Broker ${brokers} ${randomUUID().slice(0, 6)}`;

@@ -34,9 +34,20 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   useEffect(() => {
     const el = track.current;
     if (!el || banners.length < 2) return;
-    const onScroll = () => setActive(Math.min(banners.length - 1, Math.max(0, Math.round(el.scrollLeft / Math.max(1, el.clientWidth)))));
+    const settle = () => setActive(Math.min(banners.length - 1, Math.max(0, Math.round(el.scrollLeft / Math.max(1, el.clientWidth)))));
+    // Mark the slide where scrolling comes to rest, not each slide a smooth scroll passes over.
+    let timer = 0;
+    const onScroll = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(settle, 120);
+    };
+    // The track may already have moved: a dot followed before hydration, or a restored scroll.
+    settle();
     el.addEventListener('scroll', onScroll, { passive: true });
-    return () => el.removeEventListener('scroll', onScroll);
+    return () => {
+      window.clearTimeout(timer);
+      el.removeEventListener('scroll', onScroll);
+    };
   }, [banners.length]);
 
   if (banners.length === 0) return null;
@@ -60,7 +71,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             id={slideId(banner)}
             className={classes.slide}
             role="group"
-            aria-roledescription="slide"
+            aria-roledescription={t('home.banner.slideRole')}
             aria-label={t('home.banner.slide', { index: index + 1, total: banners.length })}
           >
             <BannerLink banner={banner}>

@@ -183,6 +183,12 @@ export function PostActions({ post, csrf, fallback = null, onCounts }: { post: P
         <span className={classes.count}>{post.counts.comments}</span>
       </a>
       <ShareButton title={post.title} path={postHref(post)} />
+      {/* Without script a like, bookmark or undo that failed comes back here with the server's reason. */}
+      {fallback && ['like', 'collect', 'unforward'].includes(fallback.intent) && (
+        <p className={classes.error} role="alert" data-testid="post-action-error">
+          {fallback.msg || t('api.error.unknown')}
+        </p>
+      )}
     </div>
   );
 }
@@ -223,7 +229,7 @@ function ForwardButton({
   const dialog = useRef<HTMLDialogElement>(null);
   const returned = fallback?.intent === 'forward' ? fallback : null;
   const [comment, setComment] = useState(returned?.content ?? '');
-  const [error, setError] = useState(returned ? (returned.ruleError ? t(returned.ruleError) : (returned.fields.comment ?? returned.msg)) : '');
+  const [error, setError] = useState(returned ? (returned.ruleError ? t(returned.ruleError) : (returned.fields.comment ?? (returned.msg || t('api.error.unknown')))) : '');
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
