@@ -53,6 +53,7 @@ import { clearSessionCookieHeaders, hasSessionCookie, loadSession } from './lib/
 import { BARE_ROUTES } from './lib/site';
 import { useT } from './lib/use-t';
 import { theme } from './theme';
+import { themeCssVariables } from './lib/theme-css';
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -129,11 +130,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#061a45" />
         <Meta />
         <Links />
+        {/* After Mantine's default variables (in Links): our theme's own, computed once per process. */}
+        <style data-mantine-styles="" dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
         {root && <link rel="preload" as="fetch" crossOrigin="anonymous" href={root.messagesUrl} id={MESSAGES_LINK_ID} />}
         <ColorSchemeScript defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
           {root ? (
             <RawIntlProvider value={intlFor(root.locale, messagesFor(root.locale))}>
               <SessionProvider initial={root.user} unchecked={root.sessionUnchecked}>
