@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import { accountBound, statsUpdated } from '../events/publish.ts';
-import { accountsOfUser, findAccount, findActiveBinding, insertAccount, updateAccount, type AccountRow } from '../store/account.store.ts';
+import { accountsOfUser, findAccount, findActiveBinding, insertAccount, unsyncedState, updateAccount, type AccountRow } from '../store/account.store.ts';
 import { findBrokerBySlug, findServerByName } from '../store/broker.store.ts';
 import { tradePage } from '../store/deal.store.ts';
 import type { AccountSource, StrategyType, Visibility } from '../store/types.ts';
@@ -92,26 +92,8 @@ export async function bindAccount(ctx: Pick<TraderContext, 'db' | 'now' | 'keyri
       password_ct: sealed?.bytes ?? null,
       password_key_id: sealed?.keyId ?? null,
       bound_at: now,
-      sync_state: 'pending',
-      sync_error: null,
-      last_attempt_at: null,
-      last_success_at: null,
       // Bridge accounts are synced at once; statement accounts wait for their upload.
-      next_sync_at: v.source === 'bridge' ? now : null,
-      cursor: null,
-      leverage: null,
-      balance: null,
-      equity: null,
-      live: null,
-      verified_at: null,
-      verify_code: null,
-      verify_expires_at: null,
-      stats: null,
-      stats_at: null,
-      gain_pct: null,
-      max_drawdown_pct: null,
-      score: null,
-      unranked_reason: 'not_synced',
+      ...unsyncedState(v.source === 'bridge' ? now : null),
     }).catch((err: unknown) => {
       // Two binds of the same account raced: the unique index decided.
       if ((err as { code?: string }).code === '23505') throw invalidInput({ account: 'taken' });

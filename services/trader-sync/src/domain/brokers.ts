@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import { applicationApproved, applicationRejected } from '../events/publish.ts';
-import { insertAccount, rankedPage, verifiedPairs, type AccountRow, type RankSort } from '../store/account.store.ts';
+import { insertAccount, rankedPage, unsyncedState, verifiedPairs, type AccountRow, type RankSort } from '../store/account.store.ts';
 import { applicationPage, findApplication, insertApplication, pendingForServer, updateApplication, type ApplicationRow } from '../store/application.store.ts';
 import { bindableBrokers, brokersByIds, type BrokerRow, demoAccountsSeeded, findBrokerBySlug, findServerByName, insertServer, markDemoSeeded, searchServers, upsertBroker } from '../store/broker.store.ts';
 import type { ApplicationStatus, StrategyType, TraderTables } from '../store/types.ts';
@@ -206,25 +206,7 @@ export async function seedDemoBroker(db: Kysely<TraderTables>, keyring: TraderCo
       password_ct: sealed.bytes,
       password_key_id: sealed.keyId,
       bound_at: now,
-      sync_state: 'pending',
-      sync_error: null,
-      last_attempt_at: null,
-      last_success_at: null,
-      next_sync_at: now,
-      cursor: null,
-      leverage: null,
-      balance: null,
-      equity: null,
-      live: null,
-      verified_at: null,
-      verify_code: null,
-      verify_expires_at: null,
-      stats: null,
-      stats_at: null,
-      gain_pct: null,
-      max_drawdown_pct: null,
-      score: null,
-      unranked_reason: 'not_synced',
+      ...unsyncedState(now),
     });
     bound += 1;
   }

@@ -8,6 +8,31 @@ export type AccountPatch = Updateable<TraderTables['account']>;
 
 export const insertAccount = (db: Db, row: NewAccount) => db.insertInto('account').values(row).returningAll().executeTakeFirstOrThrow();
 
+/** A newly bound account's sync, balance, verification and ranking columns: nothing known yet. */
+export function unsyncedState(nextSyncAt: Date | null) {
+  return {
+    sync_state: 'pending',
+    sync_error: null,
+    last_attempt_at: null,
+    last_success_at: null,
+    next_sync_at: nextSyncAt,
+    cursor: null,
+    leverage: null,
+    balance: null,
+    equity: null,
+    live: null,
+    verified_at: null,
+    verify_code: null,
+    verify_expires_at: null,
+    stats: null,
+    stats_at: null,
+    gain_pct: null,
+    max_drawdown_pct: null,
+    score: null,
+    unranked_reason: 'not_synced',
+  } as const satisfies Partial<NewAccount>;
+}
+
 export function findAccount(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<AccountRow | undefined> {
   let q = db.selectFrom('account').selectAll().where('id', '=', id);
   if (opts.forUpdate) q = q.forUpdate();
