@@ -35,6 +35,23 @@ interface PageMetaInput {
 }
 
 /**
+ * Meta of a detail page whose loader found nothing (404: `notFound`) or could not load it (503:
+ * `unavailableTitle`); both stay out of search results.
+ */
+export function missingPageMeta(
+  input: Pick<PageMetaInput, 'matches' | 'location'>,
+  notFound: boolean,
+  unavailableTitle: string,
+): MetaDescriptor[] {
+  return pageMeta({
+    ...input,
+    title: { id: notFound ? 'notFound.page.metaTitle' : unavailableTitle },
+    description: { id: notFound ? 'notFound.page.text' : 'app.meta.description' },
+    noindex: true,
+  });
+}
+
+/**
  * Title, description, canonical and alternate-language links and Open Graph tags of a page, in the
  * visitor's language.
  */

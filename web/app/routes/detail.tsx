@@ -10,7 +10,7 @@ import { ApiError, settle, type ApiFailure, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { countryName } from '../lib/format';
 import type { Locale } from '../lib/locale';
-import { pageMeta, rootDataFrom } from '../lib/meta';
+import { missingPageMeta, pageMeta, rootDataFrom } from '../lib/meta';
 import { organizationJsonLd } from '../lib/company-seo';
 import { commentHref, isReviewableId, reviewPage } from '../lib/reviews';
 import { useT } from '../lib/use-t';
@@ -54,14 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const company = loaderData?.loaded.ok ? loaderData.loaded.company : null;
   if (!company) {
-    const notFound = !loaderData;
-    return pageMeta({
-      matches,
-      location,
-      title: { id: notFound ? 'notFound.page.metaTitle' : 'detail.page.unavailable' },
-      description: { id: notFound ? 'notFound.page.text' : 'app.meta.description' },
-      noindex: true,
-    });
+    return missingPageMeta({ matches, location }, !loaderData, 'detail.page.unavailable');
   }
   const origin = rootDataFrom(matches)?.origin ?? '';
   return pageMeta({

@@ -7,7 +7,7 @@ import { Score } from '../components/Score';
 import { RouteErrorContent } from '../components/StatusPage';
 import { ApiError, type ApiFailure } from '../lib/api';
 import { pageApi } from '../lib/api.server';
-import { pageMeta, rootDataFrom } from '../lib/meta';
+import { missingPageMeta, pageMeta, rootDataFrom } from '../lib/meta';
 import { essayHref, isPromotionId, promotionJsonLd } from '../lib/promotions';
 import { useT } from '../lib/use-t';
 import type { Route } from './+types/essay';
@@ -38,14 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const promotion = loaderData?.loaded.ok ? loaderData.loaded.promotion : null;
   if (!promotion || !loaderData) {
-    const notFound = !loaderData;
-    return pageMeta({
-      matches,
-      location,
-      title: { id: notFound ? 'notFound.page.metaTitle' : 'essay.page.unavailable' },
-      description: { id: notFound ? 'notFound.page.text' : 'app.meta.description' },
-      noindex: true,
-    });
+    return missingPageMeta({ matches, location }, !loaderData, 'essay.page.unavailable');
   }
   const origin = rootDataFrom(matches)?.origin ?? '';
   return pageMeta({

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { PostDetail } from '../../../../gateway/src/contract.ts';
-import { pageMeta, rootDataFrom } from '../../lib/meta';
+import { missingPageMeta, pageMeta, rootDataFrom } from '../../lib/meta';
 import { postHref } from '../../lib/posts';
 
 type PageMetaInput = Parameters<typeof pageMeta>[0];
@@ -19,14 +19,7 @@ export function postDetailMeta(
   jsonLd: (post: PostDetail, origin: string, pageUrl: string) => Record<string, unknown> | undefined,
 ): MetaDescriptor[] {
   if (!loaderData?.ok) {
-    const notFound = !loaderData;
-    return pageMeta({
-      matches,
-      location,
-      title: { id: notFound ? 'notFound.page.metaTitle' : 'post.page.unavailable' },
-      description: { id: notFound ? 'notFound.page.text' : 'app.meta.description' },
-      noindex: true,
-    });
+    return missingPageMeta({ matches, location }, !loaderData, 'post.page.unavailable');
   }
   const post = loaderData.post;
   const origin = rootDataFrom(matches)?.origin ?? '';
