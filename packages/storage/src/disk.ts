@@ -58,7 +58,12 @@ export class DiskStore implements ObjectStore {
     return { body, info: await this.#info(key, path, body.length) };
   }
 
-  async getStream(key: string): Promise<{ stream: NodeJS.ReadableStream; info: ObjectInfo } | null> {
+  /**
+   * Opens a stored file and hands `read` its handle, size and info; null when there is no such
+   * object. Size and stream come from the same open file, so a concurrent put (a rename) can't mix
+   * them. The handle is closed here if `read` throws, and by its stream otherwise.
+   */
+  async #readOpen<T>(key: string, read: (handle: FileHandle, size: number, info: ObjectInfo) => T): Promise<T | null> {
     const path = this.#path(key);
     let handle: FileHandle;
     try {
@@ -67,45 +72,30 @@ export class DiskStore implements ObjectStore {
       if (isMissing(err)) return null;
       throw err;
     }
-    // Size and stream come from the same open file, so a concurrent put (a rename) can't mix them.
     try {
       const st = await handle.stat();
       if (!st.isFile()) {
         await handle.close();
         return null;
       }
-      const info = await this.#info(key, path, st.size);
-      return { stream: handle.createReadStream(), info };
+      return read(handle, st.size, await this.#info(key, path, st.size));
     } catch (err) {
       await handle.close();
       throw err;
     }
   }
 
+  async getStream(key: string): Promise<{ stream: NodeJS.ReadableStream; info: ObjectInfo } | null> {
+    return this.#readOpen(key, (handle, _size, info) => ({ stream: handle.createReadStream(), info }));
+  }
+
   async getRange(key: string, range: ByteRange): Promise<RangedObject | null> {
     assertValidRange(range);
-    const path = this.#path(key);
-    let handle: FileHandle;
-    try {
-      handle = await open(path, 'r');
-    } catch (err) {
-      if (isMissing(err)) return null;
-      throw err;
-    }
-    try {
-      const st = await handle.stat();
-      if (!st.isFile()) {
-        await handle.close();
-        return null;
-      }
-      if (range.start >= st.size) throw new RangeNotSatisfiableError(key, st.size);
-      const end = Math.min(range.end ?? st.size - 1, st.size - 1);
-      const info = await this.#info(key, path, st.size);
+    return this.#readOpen(key, (handle, size, info) => {
+      if (range.start >= size) throw new RangeNotSatisfiableError(key, size);
+      const end = Math.min(range.end ?? size - 1, size - 1);
       return { stream: handle.createReadStream({ start: range.start, end }), info, range: { start: range.start, end } };
-    } catch (err) {
-      await handle.close();
-      throw err;
-    }
+    });
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
