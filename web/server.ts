@@ -289,6 +289,17 @@ function forwardToGateway(req: IncomingMessage, res: ServerResponse, gatewayUrl:
   req.pipe(upstream);
 }
 
+/**
+ * `/healthz` (liveness: the process answers) and `/readyz` (it can render: build loaded, not
+ * draining), in the services' shape (packages/service-kit health.ts). Other paths: null.
+ */
+export function healthAnswer(url: string | undefined, draining: boolean): { status: number; body: Record<string, unknown> } | null {
+  const pathname = (url ?? '/').split('?')[0];
+  if (pathname === '/healthz') return { status: 200, body: { status: 'ok' } };
+  if (pathname !== '/readyz') return null;
+  return draining ? { status: 503, body: { status: 'not_ready', checks: { render: 'draining' } } } : { status: 200, body: { status: 'ready', checks: { render: 'ok' } } };
+}
+
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const webDir = dirname(fileURLToPath(import.meta.url));
   const buildDir = opts.buildDir ?? join(webDir, 'build');
@@ -314,6 +325,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     getBuild = async () => build;
   }
   const handle = createRequestHandler(getBuild, opts.dev ? 'development' : 'production');
+  // Readiness: the build is loaded (above, before listening) and we are not draining. Nothing
+  // here asks the gateway: a page that needs data answers its own "unavailable" state, so a
+  // gateway hiccup must not pull every web pod from the load balancer.
+  let draining = false;
 
   async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
@@ -356,6 +371,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   }
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    // Probes come before the router (which would answer /404) and never depend on another server.
+    const probe = healthAnswer(req.url, draining);
+    if (probe) {
+      res.writeHead(probe.status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify(probe.body));
+      return;
+    }
     if (!devMiddleware) {
       void render(req, res);
       return;
@@ -380,6 +402,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   return {
     port,
     close: async () => {
+      draining = true;
       await closeDev();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
