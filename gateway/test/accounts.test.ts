@@ -144,6 +144,33 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
     expect(ok.body).toMatchObject({ code: 1, msg: 'Signed in successfully.' });
   });
 
+  it('20 wrong passwords do not keep out the browser that signed in before: its device cookie (ADR 013)', async () => {
+    const owner = new Client(base);
+    const { name } = await register(owner);
+    const first = await owner.call('POST', '/api/user/checkIn', { tab: 'login', email: name, password: 'Secret123' });
+    const device = first.setCookies.find((s) => s.startsWith('bw_device='))!;
+    expect(device).toMatch(/HttpOnly/i);
+    expect(device).toMatch(/Path=\/api\/user\/checkIn/);
+    // An attacker at the same address (every call here comes from 127.0.0.1) guesses 20 times.
+    const attacker = new Client(base, 'zh-cn');
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await attacker.call('POST', '/api/user/checkIn', { tab: 'login', email: name, password: 'Wrong12345' })).status);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    const res = await fetch(`${base}/api/user/checkIn`, {
+      method: 'POST',
+      headers: { ...(await signatureHeaders(SALT)), lang: 'zh-cn', 'content-type': 'application/json' },
+      body: JSON.stringify({ tab: 'login', email: name, password: 'Secret123' }),
+    });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    const refused = (await res.json()) as Envelope<ErrorData>;
+    expect(refused).toMatchObject({ code: 429, data: { error: 'identity.login_throttled' } });
+    expect(refused.msg).toMatch(/登录尝试次数过多/);
+    // The owner's browser still signs in, and keeps its device cookie.
+    const again = await owner.call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { tab: 'login', email: name, password: 'Secret123' });
+    expect(again.body.code).toBe(1);
+  });
+
   it('gives the spec field messages for missing fields', async () => {
     const c = new Client(base);
     const login = await c.call<ErrorData>('POST', '/api/user/checkIn', { tab: 'login', email: '', password: '' });

@@ -6,6 +6,10 @@ import type { IdentityClient, IdentitySession } from '../clients/identity.client
 
 export const SESSION_COOKIE = 'bw_session';
 export const CSRF_COOKIE = 'bw_csrf';
+/** The device cookie of sign-in throttling (ADR 013): sent only to the sign-in call. */
+export const DEVICE_COOKIE = 'bw_device';
+const DEVICE_PATH = '/api/user/checkIn';
+const DEVICE_MAX_AGE_S = 180 * 24 * 3600;
 const STATUS_TTL_MS = 30_000;
 
 export interface SessionUser {
@@ -52,6 +56,16 @@ export class Sessions {
     void reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true, ...lifetime });
     void reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), { ...common, httpOnly: false, ...lifetime });
     return token;
+  }
+
+  /** The device cookie this browser got at an earlier sign-in, if any. */
+  deviceOf(request: FastifyRequest): string | undefined {
+    return request.cookies[DEVICE_COOKIE] || undefined;
+  }
+
+  /** Keeps the device cookie (per browser, outlives sessions and logout: it only eases sign-in). */
+  rememberDevice(reply: FastifyReply, token: string): void {
+    void reply.setCookie(DEVICE_COOKIE, token, { path: DEVICE_PATH, sameSite: 'strict', secure: this.secureCookies, httpOnly: true, maxAge: DEVICE_MAX_AGE_S });
   }
 
   clear(reply: FastifyReply): void {

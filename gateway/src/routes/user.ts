@@ -10,6 +10,7 @@ import type { Presenters } from '../domain/presenters.ts';
 import { JsonCache } from '../http/cached.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
+import { readMultipartFile } from '../http/multipart.ts';
 import { message } from '../i18n/messages.ts';
 
 export interface UserDeps {
@@ -123,8 +124,10 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
       if (!b.email?.trim()) fields.email = 'login_required';
       if (!b.password) fields.password = 'required';
       if (Object.keys(fields).length > 0) throw new AppError({ code: 'identity.validation', kind: 'validation', message: 'Missing fields', fields });
-      const signed = await identity.login({ login: b.email!.trim(), password: b.password!, remember: b.rememberpwd === true, ...client(request) }, request.id);
+      const device = sessions.deviceOf(request);
+      const signed = await identity.login({ login: b.email!.trim(), password: b.password!, remember: b.rememberpwd === true, ...(device ? { device } : {}), ...client(request) }, request.id);
       const token = sessions.issue(reply, signed.session);
+      sessions.rememberDevice(reply, signed.device);
       return okWith(request, reply, 'user.signed_in', { userInfo: userInfo(signed.user, token) });
     }
     requireFields({ email: b.email, username: b.username, password: b.password, captcha: b.captcha });
@@ -174,13 +177,9 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
   app.post('/api/user/avatar', async (request, reply) => {
     const user = await sessions.require(request);
     if (!request.isMultipart()) throw new AppError({ code: 'identity.avatar_invalid', kind: 'validation', message: 'Multipart upload expected', fields: { avatar: 'type' } });
-    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!file) throw new AppError({ code: 'identity.avatar_invalid', kind: 'validation', message: 'No file', fields: { avatar: 'type' } });
-    const bytes = await file.toBuffer().catch((err: unknown) => {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError({ code: 'identity.avatar_invalid', kind: 'validation', message: 'Too large', fields: { avatar: 'too_large' } });
-      throw err;
-    });
-    if (file.file.truncated) throw new AppError({ code: 'identity.avatar_invalid', kind: 'validation', message: 'Too large', fields: { avatar: 'too_large' } });
+    const bytes = await readMultipartFile(request, AVATAR_MAX_BYTES, (problem) =>
+      new AppError({ code: 'identity.avatar_invalid', kind: problem === 'too_large' ? 'too_large' : 'validation', message: `Avatar refused: ${problem}`, fields: { avatar: problem === 'required' ? 'type' : problem } }),
+    );
     // The name and declared type are ignored: the identity service checks the bytes.
     const { key } = await identity.uploadAvatar(user.userId, bytes, request.id);
     return okWith(request, reply, 'user.avatar_uploaded', { key, avatar: { avatar: avatarUrl(key) } });

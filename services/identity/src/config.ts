@@ -11,9 +11,17 @@ export const IdentityConfigSchema = Type.Object({
   MIGRATE_ON_START: Type.Boolean({ default: true }),
   /** HMAC key for stored email-code hashes. */
   CODE_SECRET: Type.String({ default: DEV_CODE_SECRET, minLength: 16 }),
-  /** Failed sign-ins allowed per account, and per client address, within the window. */
+  /**
+   * Sign-in throttling (ADR 013). Per account from any address: this many failures, then growing
+   * delays (1 s, 2 s, 4 s… up to LOGIN_MAX_DELAY_SECONDS), remembered LOGIN_ACCOUNT_WINDOW_SECONDS.
+   */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: Type.Integer({ default: 10, minimum: 1 }),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: Type.Integer({ default: 86_400, minimum: 1 }),
+  LOGIN_MAX_DELAY_SECONDS: Type.Integer({ default: 600, minimum: 1 }),
+  /** Per account from one address, per address, and per device cookie, within LOGIN_WINDOW_SECONDS. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_IP: Type.Integer({ default: 5, minimum: 1 }),
   LOGIN_MAX_FAILURES_PER_IP: Type.Integer({ default: 30, minimum: 1 }),
+  LOGIN_MAX_FAILURES_PER_DEVICE: Type.Integer({ default: 5, minimum: 1 }),
   LOGIN_WINDOW_SECONDS: Type.Integer({ default: 900, minimum: 1 }),
   /** Comma-separated OAuth client ids accepted as the ID token audience; empty disables Google sign-in. */
   GOOGLE_CLIENT_IDS: Type.String({ default: '' }),

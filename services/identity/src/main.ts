@@ -10,6 +10,7 @@ import { demoAdminEnabled, listSetting, type IdentityConfig } from './config.ts'
 import { processAvatar } from './domain/avatar/index.ts';
 import { purgeExpiredCodes } from './domain/codes.ts';
 import type { Clock } from './domain/context.ts';
+import { DeviceTokens } from './domain/device.ts';
 import { ensureDemoAdmin, generateDemoPassword, type DemoAdmin } from './domain/demo-admin.ts';
 import { ensureDemoCreators } from './domain/demo-creators.ts';
 import { createPasswordHasher } from './domain/passwords.ts';
@@ -77,9 +78,14 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
     codeSecret: config.CODE_SECRET,
     loginLimits: {
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      accountWindowMs: config.LOGIN_ACCOUNT_WINDOW_SECONDS * 1000,
+      maxDelayMs: config.LOGIN_MAX_DELAY_SECONDS * 1000,
+      maxFailuresPerAccountIp: config.LOGIN_MAX_FAILURES_PER_ACCOUNT_IP,
       maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
+      maxFailuresPerDevice: config.LOGIN_MAX_FAILURES_PER_DEVICE,
       windowMs: config.LOGIN_WINDOW_SECONDS * 1000,
     },
+    devices: new DeviceTokens(config.CODE_SECRET),
     social: createSocialVerifiers({
       googleClientIds: listSetting(config.GOOGLE_CLIENT_IDS),
       googleJwksUrl: config.GOOGLE_JWKS_URL,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser, setFrozen } from '../src/store/user.store.ts';
-import { errorOf, login, newPerson, registerUser, startHarness, type Harness } from './harness.ts';
+import { errorOf, login, newPerson, registerUser, startHarness, type Harness, type Reply } from './harness.ts';
 
 describe('identity: sign-in, throttling, sessions and passwords (real SQL, bus, cache)', () => {
   let h: Harness;
@@ -46,22 +46,79 @@ describe('identity: sign-in, throttling, sessions and passwords (real SQL, bus, 
     expect(errorOf(r)).toMatchObject({ code: 'identity.validation', fields: { login: 'required', password: 'required' } });
   });
 
-  it('throttles an account after 10 failures (even the right password), whatever the address', async () => {
-    const { person } = await registerUser(h);
-    for (let i = 0; i < 10; i++) {
-      const r = await login(h, person.email, 'Wrong-pass1', `10.1.0.${i}`);
-      expect(errorOf(r).code, `failure ${i + 1}`).toBe('identity.bad_credentials');
-    }
-    const blocked = await login(h, person.username, person.password, '10.1.1.1');
-    expect(blocked.status).toBe(429);
-    expect(errorOf(blocked)).toMatchObject({ code: 'identity.login_throttled', kind: 'too_many_requests' });
-    const retryAfter = blocked.body.error.retryAfter as number;
+  const expectThrottled = (r: Reply) => {
+    expect(r.status).toBe(429);
+    expect(errorOf(r)).toMatchObject({ code: 'identity.login_throttled', kind: 'too_many_requests' });
+    const retryAfter = r.body.error.retryAfter as number;
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(900);
-    expect(blocked.headers.get('retry-after')).toBe(String(retryAfter));
-    // Another account is not affected.
+    expect(r.headers.get('retry-after')).toBe(String(retryAfter));
+    return retryAfter;
+  };
+
+  it('20 wrong passwords from one address do not keep the owner out, from another address or with a device cookie', async () => {
+    const { person } = await registerUser(h);
+    const first = await login(h, person.email, person.password, '10.1.9.9');
+    expect(first.status).toBe(200);
+    const device = first.body.device as string;
+    expect(device).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) answers.push((await login(h, person.username, 'Wrong-pass1', '10.1.0.1')).status);
+    // Five guesses per account and address, then that address waits (only that address).
+    expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(answers.slice(5).every((s) => s === 429)).toBe(true);
+    expectThrottled(await login(h, person.username, person.password, '10.1.0.1'));
+    expect((await login(h, person.email, person.password, '10.1.0.2')).status).toBe(200);
+    // The same browser, even from the attacker's address, gets in with its device cookie.
+    const again = await login(h, person.email, person.password, '10.1.0.1', false, device);
+    expect(again.status).toBe(200);
+    expect(again.body.device).toBe(device);
+  });
+
+  it('guessing from many addresses meets growing delays, never a fixed lock; a device cookie still gets in', async () => {
+    const { person } = await registerUser(h);
+    const device = (await login(h, person.email, person.password, '10.7.9.9')).body.device as string;
+    for (let i = 0; i < 10; i++) expect(errorOf(await login(h, person.email, 'Wrong-pass1', `10.7.0.${i}`)).code, `failure ${i + 1}`).toBe('identity.bad_credentials');
+    // The 11th failure starts the delays; each further one doubles them.
+    expect(errorOf(await login(h, person.email, 'Wrong-pass1', '10.7.1.0')).code).toBe('identity.bad_credentials');
+    const waits: number[] = [];
+    for (let i = 1; i <= 4; i++) {
+      const wait = expectThrottled(await login(h, person.email, person.password, `10.7.1.${i}`));
+      waits.push(wait);
+      h.advance(wait * 1000);
+      expect(errorOf(await login(h, person.email, 'Wrong-pass1', `10.7.2.${i}`)).code).toBe('identity.bad_credentials');
+    }
+    expect(waits).toEqual([1, 2, 4, 8]);
+    // The owner's browser is not delayed; a stranger without the cookie is.
+    expect((await login(h, person.email, person.password, '10.7.3.1', false, device)).status).toBe(200);
+    expectThrottled(await login(h, person.email, person.password, '10.7.3.2'));
+    // A device cookie of another account, or a forged one, counts for nothing.
     const other = await registerUser(h);
-    expect((await login(h, other.person.email, other.person.password, '10.1.1.1')).status).toBe(200);
+    const otherDevice = (await login(h, other.person.email, other.person.password, '10.7.3.3')).body.device as string;
+    expectThrottled(await login(h, person.email, person.password, '10.7.3.4', false, otherDevice));
+    expectThrottled(await login(h, person.email, person.password, '10.7.3.5', false, `${device.slice(0, -2)}xx`));
+    // Waiting out the delay lets the right password in, and the account counts from zero again.
+    h.advance(16_000);
+    expect((await login(h, person.email, person.password, '10.7.3.6')).status).toBe(200);
+    expect((await login(h, person.email, 'Wrong-pass1', '10.7.3.7')).status).toBe(400);
+    expect((await login(h, person.email, person.password, '10.7.3.8')).status).toBe(200);
+  });
+
+  it('parallel guesses on a delayed account get one turn, the rest wait', async () => {
+    const { person } = await registerUser(h);
+    for (let i = 0; i < 10; i++) await login(h, person.email, 'Wrong-pass1', `10.8.0.${i}`);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => login(h, person.email, 'Wrong-pass1', `10.8.1.${i}`)));
+    expect(answers.filter((r) => r.status === 400)).toHaveLength(1);
+    for (const r of answers.filter((r) => r.status !== 400)) expectThrottled(r);
+  });
+
+  it('a device cookie that guesses wrong is refused itself after 5 failures', async () => {
+    const { person } = await registerUser(h);
+    const device = (await login(h, person.email, person.password, '10.9.9.9')).body.device as string;
+    for (let i = 0; i < 5; i++) expect((await login(h, person.email, 'Wrong-pass1', `10.9.0.${i}`, false, device)).status).toBe(400);
+    // From now on it is an untrusted client: the per-address limit applies again.
+    for (let i = 0; i < 5; i++) expect((await login(h, person.email, 'Wrong-pass1', '10.9.1.1', false, device)).status).toBe(400);
+    expectThrottled(await login(h, person.email, person.password, '10.9.1.1', false, device));
+    expect((await login(h, person.email, person.password, '10.9.1.2')).status).toBe(200);
   });
 
   it('throttles an address after 30 failures, for every account tried from it', async () => {
@@ -71,9 +128,7 @@ describe('identity: sign-in, throttling, sessions and passwords (real SQL, bus, 
       const r = await login(h, `ghost_${i}`, 'Wrong-pass1', ip);
       expect(errorOf(r).code, `failure ${i + 1}`).toBe('identity.bad_credentials');
     }
-    const blocked = await login(h, victim.person.email, victim.person.password, ip);
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.error.retryAfter).toBeGreaterThan(0);
+    expectThrottled(await login(h, victim.person.email, victim.person.password, ip));
     expect((await login(h, victim.person.email, victim.person.password, '10.2.0.2')).status).toBe(200);
   });
 
@@ -85,10 +140,10 @@ describe('identity: sign-in, throttling, sessions and passwords (real SQL, bus, 
 
   it('starts counting an account again after a successful sign-in', async () => {
     const { person } = await registerUser(h);
-    for (let i = 0; i < 9; i++) await login(h, person.email, 'Wrong-pass1', '10.3.0.1');
-    expect((await login(h, person.email, person.password, '10.3.0.2')).status).toBe(200);
-    for (let i = 0; i < 9; i++) await login(h, person.email, 'Wrong-pass1', '10.3.0.3');
-    expect((await login(h, person.email, person.password, '10.3.0.4')).status).toBe(200);
+    for (let i = 0; i < 9; i++) await login(h, person.email, 'Wrong-pass1', `10.3.0.${i}`);
+    expect((await login(h, person.email, person.password, '10.3.1.2')).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await login(h, person.email, 'Wrong-pass1', `10.3.2.${i}`)).status).toBe(400);
+    expect((await login(h, person.email, person.password, '10.3.1.4')).status).toBe(200);
   });
 
   it('refuses a frozen account after checking its password', async () => {

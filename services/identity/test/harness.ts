@@ -124,5 +124,5 @@ export async function registerUser(
   return { ...r.body, person };
 }
 
-export const login = (h: Harness, login: string, password: string, ip = '10.0.0.1', remember = false) =>
-  h.call('POST', '/v1/login', { login, password, remember, ip, userAgent: 'vitest' });
+export const login = (h: Harness, login: string, password: string, ip = '10.0.0.1', remember = false, device?: string) =>
+  h.call('POST', '/v1/login', { login, password, remember, ip, userAgent: 'vitest', ...(device ? { device } : {}) });

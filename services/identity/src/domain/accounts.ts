@@ -33,7 +33,7 @@ import {
   type Locale,
 } from './rules.ts';
 import { openSession } from './sessions.ts';
-import { LoginThrottle, type ThrottleKey } from './throttle.ts';
+import { LoginThrottle, isRefusal } from './throttle.ts';
 
 export interface SignedIn {
   user: UserRow;
@@ -109,16 +109,20 @@ export interface LoginInput extends Client {
   login: string;
   password: string;
   remember: boolean;
+  /** The browser's device cookie from an earlier sign-in, if any (ADR 013). */
+  device?: string | undefined;
 }
 
 /**
  * Password sign-in. Unknown login and wrong password give the same answer after the same work
- * (one argon2 verification); failures are counted per account and per address.
+ * (one argon2 verification). Throttled without lockout (ADR 013): a valid device cookie of the
+ * account lets its owner in while others guessing are slowed down. A successful sign-in returns
+ * the device cookie to keep (the one presented, or a new one).
  */
 export async function login(
-  ctx: Pick<IdentityContext, 'db' | 'now' | 'passwords' | 'cache' | 'loginLimits'>,
+  ctx: Pick<IdentityContext, 'db' | 'now' | 'passwords' | 'cache' | 'loginLimits' | 'devices'>,
   input: LoginInput,
-): Promise<SignedIn> {
+): Promise<SignedIn & { device: string }> {
   const fields: Record<string, string> = {};
   if (input.login.trim() === '') fields.login = 'required';
   if (input.password === '') fields.password = 'required';
@@ -127,28 +131,25 @@ export async function login(
   const loginName = input.login.trim();
   const user = loginName.includes('@') ? await findUserByEmail(ctx.db, normalizeEmail(loginName)) : await findUserByUsername(ctx.db, normalizeUsername(loginName));
   const throttle = new LoginThrottle(ctx.cache, ctx.loginLimits, ctx.now);
+  const device = user ? ctx.devices.nonceFor(input.device, user.id) : undefined;
   // Unknown logins are counted under the name tried, so they are throttled exactly like real ones.
-  const accountKey: ThrottleKey = { kind: 'account', id: user ? user.id : `name:${loginName.toLowerCase()}` };
-  // Without a client address (a caller that did not pass one) only the account is counted:
-  // one shared "" key would lock everybody out.
-  const keys: ThrottleKey[] = input.ip.trim() ? [accountKey, { kind: 'ip', id: input.ip.trim() }] : [accountKey];
-  const wait = await throttle.blockedFor(keys);
-  if (wait !== undefined) throw loginThrottled(wait);
+  const turn = await throttle.begin({ account: user ? user.id : `name:${loginName.toLowerCase()}`, ip: input.ip.trim(), device });
+  if (isRefusal(turn)) throw loginThrottled(turn.retryAfter);
 
   const passwordHash = user ? await findPasswordHash(ctx.db, user.id) : undefined;
   let ok = false;
   if (passwordHash) ok = await ctx.passwords.verify(passwordHash, input.password);
   else await ctx.passwords.verifyNothing(input.password);
   if (!ok || !user) {
-    await throttle.recordFailure(keys);
+    await turn.failed();
     throw badCredentials();
   }
+  await turn.succeeded();
   if (user.frozen_at) throw accountFrozen();
-  await throttle.clear(accountKey);
   const session = await ctx.db.transaction().execute((trx) =>
     openSession(trx, ctx.now(), { userId: user.id, remember: input.remember, ip: input.ip, userAgent: input.userAgent }),
   );
-  return { user, session };
+  return { user, session, device: device && input.device ? input.device : ctx.devices.issue(user.id) };
 }
 
 export interface SocialInput extends Client {

@@ -6,7 +6,7 @@ import type { IdentityContext } from './context.ts';
 import { codeRefused, emailRequired, invalidInput, loginThrottled, wrongOldPassword } from './errors.ts';
 import { getUser } from './profile.ts';
 import { codeProblem, emailProblem, normalizeEmail, passwordProblem } from './rules.ts';
-import { LoginThrottle, type ThrottleKey } from './throttle.ts';
+import { LoginThrottle, isRefusal } from './throttle.ts';
 
 export interface ChangePasswordInput {
   oldPassword: string;
@@ -34,14 +34,13 @@ export async function changePassword(
 
   const user = await getUser(ctx, userId);
   if (!user.email) throw emailRequired();
-  const throttle = new LoginThrottle(ctx.cache, ctx.loginLimits, ctx.now);
-  const accountKey: ThrottleKey = { kind: 'account', id: user.id };
-  const wait = await throttle.blockedFor([accountKey]);
-  if (wait !== undefined) throw loginThrottled(wait);
+  // The signed-in caller is the account's own session: only the account's delays apply.
+  const turn = await new LoginThrottle(ctx.cache, ctx.loginLimits, ctx.now).begin({ account: user.id, ip: '' });
+  if (isRefusal(turn)) throw loginThrottled(turn.retryAfter);
   const currentHash = await findPasswordHash(ctx.db, user.id);
   const ok = currentHash ? await ctx.passwords.verify(currentHash, input.oldPassword) : (await ctx.passwords.verifyNothing(input.oldPassword), false);
   if (!ok) {
-    await throttle.recordFailure([accountKey]);
+    await turn.failed();
     throw wrongOldPassword();
   }
 

@@ -4,7 +4,7 @@ import type { IdentityDeps } from '../../app.ts';
 import { login, register, socialSignIn } from '../../domain/accounts.ts';
 import { resetPassword } from '../../domain/credentials.ts';
 import { RevokedDto, SignedInDto, toSessionDto, toUserDto } from '../dto.ts';
-import { LoginBody, RegisterBody, ResetBody, SocialBody, SocialResponse } from './schemas.ts';
+import { LoginBody, LoginResponse, RegisterBody, ResetBody, SocialBody, SocialResponse } from './schemas.ts';
 
 /** Registration, password and social sign-in, forgotten password. */
 export async function accountRoutes(app: FastifyInstance, deps: IdentityDeps): Promise<void> {
@@ -19,10 +19,10 @@ export async function accountRoutes(app: FastifyInstance, deps: IdentityDeps): P
     return { user: toUserDto(user), session: toSessionDto(session) };
   });
 
-  app.post<{ Body: Static<typeof LoginBody> }>('/v1/login', { schema: { body: LoginBody, response: { 200: SignedInDto } } }, async (request) => {
+  app.post<{ Body: Static<typeof LoginBody> }>('/v1/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request) => {
     const b = request.body;
-    const { user, session } = await login(deps, { login: b.login, password: b.password, remember: b.remember, ip: b.ip, userAgent: b.userAgent });
-    return { user: toUserDto(user), session: toSessionDto(session) };
+    const { user, session, device } = await login(deps, { login: b.login, password: b.password, remember: b.remember, device: b.device, ip: b.ip, userAgent: b.userAgent });
+    return { user: toUserDto(user), session: toSessionDto(session), device };
   });
 
   app.post<{ Body: Static<typeof SocialBody> }>('/v1/social', { schema: { body: SocialBody, response: { 200: SocialResponse } } }, async (request) => {

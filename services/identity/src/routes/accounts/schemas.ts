@@ -19,7 +19,7 @@ export const RegisterBody = Type.Object(
 );
 
 export const LoginBody = Type.Object(
-  { login: Field(), password: Field(), remember: Type.Boolean({ default: false }), ...Client },
+  { login: Field(), password: Field(), remember: Type.Boolean({ default: false }), device: Type.Optional(Type.String({ maxLength: 200 })), ...Client },
   { additionalProperties: false },
 );
 
@@ -38,3 +38,6 @@ export const SocialBody = Type.Object(
 export const ResetBody = Type.Object({ email: Field(), newPassword: Field(), code: Field(100) }, { additionalProperties: false });
 
 export const SocialResponse = Type.Object({ user: UserDto, session: SessionDto, created: Type.Boolean() });
+
+/** A password sign-in also hands back the device cookie to keep (ADR 013). */
+export const LoginResponse = Type.Object({ user: UserDto, session: SessionDto, device: Type.String() });
