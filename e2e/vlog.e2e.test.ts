@@ -8,16 +8,14 @@
  * users (codes from /dev/mailbox). The tests of this file run in order: the visitor's test reads
  * the video the first one published.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaTools, runFfmpeg } from '@brokerwise/ffmpeg';
 import { BASE_URL, CJK, browserSession, hydrated } from './browser.ts';
 import { register, type Lang } from './users.ts';
-
-const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
 
 let tmp: string;
 let videoFile: string;
@@ -32,10 +30,12 @@ beforeAll(async () => {
   videoFile = path.join(tmp, 'out.mp4');
   coverFile = path.join(tmp, 'cover.png');
   pictureFile = path.join(tmp, 'picture.png');
-  const ffmpeg = (args: string[]) => execFileSync(FFMPEG, ['-y', '-loglevel', 'error', ...args], { stdio: 'pipe' });
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine', '-t', '4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', videoFile]);
-  ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360', '-frames:v', '1', coverFile]);
-  ffmpeg(['-f', 'lavfi', '-i', 'smptebars=size=480x270', '-frames:v', '1', pictureFile]);
+  // The ffmpeg the site uses (a newer one on PATH, else the npm build).
+  const bin = (await mediaTools()).ffmpeg.path;
+  const ffmpeg = (args: string[]) => runFfmpeg(bin, ['-y', '-loglevel', 'error', ...args], { timeoutMs: 60_000 });
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine', '-t', '4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', videoFile]);
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360', '-frames:v', '1', coverFile]);
+  await ffmpeg(['-f', 'lavfi', '-i', 'smptebars=size=480x270', '-frames:v', '1', pictureFile]);
 });
 
 afterAll(async () => {

@@ -3,14 +3,11 @@
  * video (upload streamed through the gateway, checks, the worker's transcode to 720p, poster).
  * Used by bench.ts against a running stack; prints figures, asserts nothing.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { signatureHeaders } from '@brokerwise/api-signature';
-
-const run = promisify(execFile);
+import { mediaTools, runFfmpeg } from '@brokerwise/ffmpeg';
 const LIMIT = 10 * 1024 * 1024;
 
 export interface UploadTiming {
@@ -25,9 +22,10 @@ export interface UploadTiming {
 
 /** A clip just under the 10 MB limit: 720p test pattern with noise (hard to compress), a tone, a fixed bit rate. */
 async function makeClip(dir: string, seconds: number): Promise<Buffer> {
+  const ffmpeg = (await mediaTools()).ffmpeg.path;
   for (let kbps = 3_600; kbps > 500; kbps -= 300) {
     const file = path.join(dir, `clip-${kbps}.mp4`);
-    await run('ffmpeg', [
+    await runFfmpeg(ffmpeg, [
       '-v', 'error', '-y',
       '-f', 'lavfi', '-i', `testsrc2=size=1280x720:rate=30:duration=${seconds}`,
       '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,

@@ -1,4 +1,4 @@
-export { FfmpegError, parseProgressBlock, runFfmpeg, runFfprobe, type FfmpegErrorCode, type FfmpegProgress, type ProbeData, type ProbeFormat, type ProbeStream, type RunOptions, type RunResult } from './run.ts';
+export { FfmpegError, isFfmpegError, parseProgressBlock, runFfmpeg, runFfprobe, type FfmpegErrorCode, type FfmpegProgress, type ProbeData, type ProbeFormat, type ProbeStream, type RunOptions, type RunResult } from './run.ts';
 export {
   compareLibavcodec,
   describeTools,

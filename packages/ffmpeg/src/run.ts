@@ -44,6 +44,9 @@ export class FfmpegError extends Error {
   }
 }
 
+/** Whether `err` is an FfmpegError (by name, so it holds across module copies). */
+export const isFfmpegError = (err: unknown): err is FfmpegError => err instanceof Error && err.name === 'FfmpegError' && typeof (err as { code?: unknown }).code === 'string';
+
 /** One `-progress` block: where the output is, in seconds of media, and how fast it goes. */
 export interface FfmpegProgress {
   /** Output position in seconds (NaN before the first frame). */

@@ -36,8 +36,12 @@ export const MediaConfigSchema = Type.Object({
   TRANSCODE_MAX_ATTEMPTS: Type.Integer({ default: 3, minimum: 1 }),
   /** Per-job temporary directories go under this (default: the OS temp directory). */
   TMP_DIR: Type.String({ default: '' }),
-  FFMPEG_PATH: Type.String({ default: 'ffmpeg' }),
-  FFPROBE_PATH: Type.String({ default: 'ffprobe' }),
+  /**
+   * The ffmpeg / ffprobe to run. Unset (the default): the one on PATH when it is newer than the
+   * build shipped in the npm packages, else that build (@brokerwise/ffmpeg; ADR "ffmpeg from npm").
+   */
+  FFMPEG_PATH: Type.Optional(Type.String({ minLength: 1 })),
+  FFPROBE_PATH: Type.Optional(Type.String({ minLength: 1 })),
   /** Uploads never attached to a post are removed after this many hours (worker). */
   ORPHAN_TTL_HOURS: Type.Integer({ default: 24, minimum: 1 }),
   /** New accounts (first 24 h): comments per minute and posts per day. */

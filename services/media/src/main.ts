@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createBus, type EventBus } from '@brokerwise/bus';
+import { describeTools, mediaTools, type MediaTools } from '@brokerwise/ffmpeg';
 import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
@@ -32,8 +33,8 @@ export interface StartedMedia {
   seeded?: Promise<SeedReport | undefined>;
 }
 
-/** The domain's context from the config: limits, ffmpeg settings, infrastructure. */
-export function mediaContext(config: MediaConfig, infra: Pick<MediaContext, 'db' | 'objects' | 'now'>): MediaContext {
+/** The domain's context from the config: limits, ffmpeg settings (binaries as resolved), infrastructure. */
+export function mediaContext(config: MediaConfig, infra: Pick<MediaContext, 'db' | 'objects' | 'now'>, tools: MediaTools | undefined): MediaContext {
   return {
     ...infra,
     limits: {
@@ -47,8 +48,8 @@ export function mediaContext(config: MediaConfig, infra: Pick<MediaContext, 'db'
       newAccountPostsPerDay: config.NEW_ACCOUNT_POSTS_PER_DAY,
     },
     ffmpeg: {
-      ffmpegPath: config.FFMPEG_PATH,
-      ffprobePath: config.FFPROBE_PATH,
+      ffmpegPath: tools?.ffmpeg.path ?? config.FFMPEG_PATH ?? 'ffmpeg',
+      ffprobePath: tools?.ffprobe.path ?? config.FFPROBE_PATH ?? 'ffprobe',
       timeoutSeconds: config.TRANSCODE_TIMEOUT_SECONDS,
       maxOutputBytes: config.TRANSCODE_MAX_OUTPUT_BYTES,
       tmpDir: config.TMP_DIR || os.tmpdir(),
@@ -74,7 +75,19 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
   const app = buildFastify({ service: worker && !api ? 'media-worker' : 'media', logLevel: config.LOG_LEVEL, trustRequestId: true });
   const db = database.db as Kysely<MediaTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
-  const ctx = mediaContext(config, { db, objects, now: shared.now ?? (() => new Date()) });
+  // Which ffmpeg/ffprobe (PATH or the npm build), said once at start. Without any, uploads and
+  // the demo videos fail with the reason; the rest of the service works.
+  const tools = await mediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }).then(
+    (t) => {
+      app.log.info({ ffmpeg: t.ffmpeg, ffprobe: t.ffprobe }, `media tools: ${describeTools(t)}`);
+      return t;
+    },
+    (err: unknown) => {
+      app.log.warn({ err }, 'no usable ffmpeg/ffprobe: video uploads and demo videos will fail');
+      return undefined;
+    },
+  );
+  const ctx = mediaContext(config, { db, objects, now: shared.now ?? (() => new Date()) }, tools);
 
   registerHealth(app, [
     { name: 'database', check: database.ping },

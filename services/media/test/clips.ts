@@ -1,11 +1,11 @@
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { mediaTools, runFfmpeg, runFfprobe } from '@brokerwise/ffmpeg';
 
-const run = promisify(execFile);
+/** ffmpeg as the service resolves it (PATH when newer, else the npm build): no system install needed. */
+const ffmpeg = async (args: string[]) => runFfmpeg((await mediaTools()).ffmpeg.path, args, { timeoutMs: 120_000 });
 
 export interface ClipOptions {
   seconds?: number;
@@ -30,14 +30,14 @@ export async function makeClip(dir: string, name: string, o: ClipOptions = {}): 
   if (o.audio !== false) args.push('-c:a', 'aac', '-shortest');
   if (o.faststart) args.push('-movflags', '+faststart');
   args.push(...(o.extra ?? []), '-f', o.container ?? 'mp4', file);
-  await run('ffmpeg', args);
+  await ffmpeg(args);
   return readFile(file);
 }
 
 /** An mp4 holding only a sine tone: a real ISO-BMFF file with no video stream. */
 export async function makeAudioOnly(dir: string): Promise<Buffer> {
   const file = path.join(dir, 'audio-only.mp4');
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'aac', '-f', 'mp4', file]);
+  await ffmpeg(['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'aac', '-f', 'mp4', file]);
   return readFile(file);
 }
 
@@ -107,6 +107,5 @@ export async function ffprobeJson(dir: string, name: string, bytes: Buffer): Pro
   const file = path.join(dir, name);
   const { writeFile } = await import('node:fs/promises');
   await writeFile(file, bytes);
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', file]);
-  return JSON.parse(stdout) as Probed;
+  return (await runFfprobe((await mediaTools()).ffprobe.path, file)) as unknown as Probed;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaTools, type MediaTools } from '@brokerwise/ffmpeg';
 import { decodeEvent } from '@brokerwise/proto';
 import type { ObjectStore } from '@brokerwise/storage';
 import { parseMediaConfig } from '../src/config.ts';
@@ -16,6 +17,7 @@ import { makeClip, makePng } from './clips.ts';
  * consumer), so each test queues and runs jobs itself.
  */
 let h: Harness;
+let tools: MediaTools;
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const opts = (o: Partial<JobOptions> = {}): JobOptions => ({ maxAttempts: 3, leaseMs: 60_000, log: silent, ...o });
 /** The harness's store with some methods replaced (bound: the adapters keep private state). */
@@ -33,9 +35,10 @@ function delegate(over: Partial<Pick<ObjectStore, 'put' | 'getStream'>>): Object
     ping: o.ping.bind(o),
   };
 }
-const ctxWith = (objects: ObjectStore) => mediaContext(parseMediaConfig({ TMP_DIR: h.tmpDir }), { db: h.db, objects, now: h.now });
+const ctxWith = (objects: ObjectStore) => mediaContext(parseMediaConfig({ TMP_DIR: h.tmpDir }), { db: h.db, objects, now: h.now }, tools);
 
 beforeAll(async () => {
+  tools = await mediaTools();
   h = await startHarness({ ROLE: 'api' });
 });
 afterAll(async () => {

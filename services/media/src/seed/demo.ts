@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import ffmpeg from 'fluent-ffmpeg';
+import { runFfmpeg } from '@brokerwise/ffmpeg';
 import sharp from 'sharp';
 import type { OutboxRelay } from '@brokerwise/service-kit';
 import type { FfmpegSettings, Log, MediaContext } from '../domain/context.ts';
@@ -53,20 +53,18 @@ export function renderCover(colors: [string, string], seed: number): Promise<Buf
 }
 
 /** A few seconds of ffmpeg's test pattern with a tone: a real mp4 for the real upload pipeline. */
-function makeDemoClip(file: string, tone: number, settings: FfmpegSettings): Promise<void> {
-  return new Promise((resolve, reject) => {
-    ffmpeg({ timeout: settings.timeoutSeconds })
-      .setFfmpegPath(settings.ffmpegPath)
-      .input('testsrc2=size=640x360:rate=25:duration=4')
-      .inputFormat('lavfi')
-      .input(`sine=frequency=${tone}:duration=4`)
-      .inputFormat('lavfi')
-      .outputOptions(['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-shortest'])
-      .format('mp4')
-      .on('error', reject)
-      .on('end', () => resolve())
-      .save(file);
-  });
+async function makeDemoClip(file: string, tone: number, settings: FfmpegSettings): Promise<void> {
+  await runFfmpeg(
+    settings.ffmpegPath,
+    [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25:duration=4',
+      '-f', 'lavfi', '-i', `sine=frequency=${tone}:duration=4`,
+      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-shortest',
+      '-f', 'mp4', file,
+    ],
+    { timeoutMs: settings.timeoutSeconds * 1000 },
+  );
 }
 
 const OLD_ACCOUNT = new Date('2025-01-01T00:00:00Z');

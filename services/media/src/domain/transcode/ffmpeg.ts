@@ -1,12 +1,11 @@
 /**
- * ffmpeg and ffprobe through fluent-ffmpeg, used on untrusted files with the same guards every
- * time: the input format is forced (`-f mov`: the ISO-BMFF demuxer, never format guessing),
+ * ffmpeg and ffprobe (through @brokerwise/ffmpeg), used on untrusted files with the same guards
+ * every time: the input format is forced (`-f mov`: the ISO-BMFF demuxer, never format guessing),
  * only the `file` protocol may be opened (no http/concat/subfile tricks in playlists or
- * references), every ffmpeg run is killed after a time limit, and outputs are capped in size
- * (`-fs`). Callers work in a per-job temporary directory they remove afterwards.
+ * references), every run is killed after a time limit, and outputs are capped in size (`-fs`).
+ * Callers work in a per-job temporary directory they remove afterwards.
  */
-import ffmpeg from 'fluent-ffmpeg';
-import type { FfprobeData, FfprobeStream } from 'fluent-ffmpeg';
+import { isFfmpegError, runFfmpeg, runFfprobe, type ProbeData, type ProbeStream } from '@brokerwise/ffmpeg';
 import type { FfmpegSettings } from '../context.ts';
 
 /** Input options for every run on an uploaded file. */
@@ -36,10 +35,20 @@ export interface ProbeResult {
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : Number.NaN);
 
-function rotationOf(stream: FfprobeStream): number {
-  const s = stream as FfprobeStream & { rotation?: unknown };
-  const r = num(s.rotation ?? s.tags?.rotate);
+/** Display rotation: the display matrix (ffprobe 5+) or the older `rotate` tag. */
+function rotationOf(stream: ProbeStream): number {
+  const matrix = stream.side_data_list?.find((d) => d.rotation !== undefined)?.rotation;
+  const r = num(matrix ?? stream.tags?.rotate);
   return Number.isFinite(r) ? ((Math.round(r) % 360) + 360) % 360 : 0;
+}
+
+/**
+ * ffmpeg's own failures (it ran, and refused or timed out) become MediaToolError; a binary that
+ * cannot start is our infrastructure's failure and stays an FfmpegError (the job is retried).
+ */
+function toolError(err: unknown, failure: MediaToolError['reason']): unknown {
+  if (!isFfmpegError(err) || err.code === 'not_found' || err.code === 'aborted') return err;
+  return new MediaToolError(err.code === 'timeout' ? 'timeout' : failure, err.message.slice(0, 1000), { cause: err });
 }
 
 /**
@@ -47,40 +56,36 @@ function rotationOf(stream: FfprobeStream): number {
  * decoding): a file whose index lists more frames than it holds was cut off. Rejects when
  * ffprobe cannot read the file as ISO-BMFF at all.
  */
-export function probe(file: string, settings: FfmpegSettings, extra: readonly string[] = SAFE_INPUT): Promise<{ data: FfprobeData; result: ProbeResult | null }> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new MediaToolError('timeout', `ffprobe ran past ${settings.timeoutSeconds}s`)), settings.timeoutSeconds * 1000);
-    ffmpeg(file)
-      .setFfprobePath(settings.ffprobePath)
-      .ffprobe(['-v', 'error', '-count_packets', ...extra], (err: unknown, data: FfprobeData) => {
-        clearTimeout(timer);
-        if (err) return reject(new MediaToolError('probe_failed', String((err as Error).message ?? err).slice(0, 500), { cause: err }));
-        const videos = data.streams.filter((s) => s.codec_type === 'video' && !(s.disposition?.attached_pic === 1));
-        const video = videos[0];
-        if (!video) return resolve({ data, result: null });
-        const rotation = rotationOf(video);
-        const w = num(video.width);
-        const h = num(video.height);
-        const duration = [num(data.format.duration), num(video.duration)].find((d) => Number.isFinite(d) && d > 0) ?? Number.NaN;
-        const truncated = data.streams.some((s) => {
-          const frames = num(s.nb_frames);
-          const read = num((s as FfprobeStream & { nb_read_packets?: unknown }).nb_read_packets);
-          return Number.isFinite(frames) && Number.isFinite(read) && frames > 0 && read < frames;
-        });
-        resolve({
-          data,
-          result: {
-            formatName: String(data.format.format_name ?? ''),
-            durationSeconds: duration,
-            width: rotation === 90 || rotation === 270 ? h : w,
-            height: rotation === 90 || rotation === 270 ? w : h,
-            videoCodec: String(video.codec_name ?? ''),
-            hasAudio: data.streams.some((s) => s.codec_type === 'audio'),
-            truncated,
-          },
-        });
-      });
+export async function probe(file: string, settings: FfmpegSettings, extra: readonly string[] = SAFE_INPUT): Promise<{ data: ProbeData; result: ProbeResult | null }> {
+  let data: ProbeData;
+  try {
+    data = await runFfprobe(settings.ffprobePath, file, ['-count_packets', ...extra], { timeoutMs: settings.timeoutSeconds * 1000 });
+  } catch (err) {
+    throw toolError(err, 'probe_failed');
+  }
+  const video = data.streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  if (!video) return { data, result: null };
+  const rotation = rotationOf(video);
+  const w = num(video.width);
+  const h = num(video.height);
+  const duration = [num(data.format.duration), num(video.duration)].find((d) => Number.isFinite(d) && d > 0) ?? Number.NaN;
+  const truncated = data.streams.some((s) => {
+    const frames = num(s.nb_frames);
+    const read = num(s.nb_read_packets);
+    return Number.isFinite(frames) && Number.isFinite(read) && frames > 0 && read < frames;
   });
+  return {
+    data,
+    result: {
+      formatName: String(data.format.format_name ?? ''),
+      durationSeconds: duration,
+      width: rotation === 90 || rotation === 270 ? h : w,
+      height: rotation === 90 || rotation === 270 ? w : h,
+      videoCodec: String(video.codec_name ?? ''),
+      hasAudio: data.streams.some((s) => s.codec_type === 'audio'),
+      truncated,
+    },
+  };
 }
 
 /**
@@ -93,51 +98,39 @@ export function targetSize(width: number, height: number, shortMax = 720, longMa
   return { width: even(width), height: even(height) };
 }
 
-/** Runs a command (fluent-ffmpeg kills it at its `timeout`); ffmpeg's failures become MediaToolError. */
-function run(command: ffmpeg.FfmpegCommand, failure: MediaToolError['reason']): Promise<void> {
-  return new Promise((resolve, reject) => {
-    command
-      .on('error', (err: Error, _stdout: string | null, stderr: string | null) => {
-        const timedOut = /timeout/i.test(err.message);
-        const tail = (stderr ?? '').trim().split('\n').slice(-5).join('\n');
-        reject(new MediaToolError(timedOut ? 'timeout' : failure, `${err.message}${tail ? `: ${tail}` : ''}`.slice(0, 1000), { cause: err }));
-      })
-      .on('end', () => resolve());
-    command.run();
-  });
+/** Runs ffmpeg under the time limit; its failures become MediaToolError with `failure`. */
+async function run(args: readonly string[], failure: MediaToolError['reason'], settings: FfmpegSettings): Promise<void> {
+  try {
+    await runFfmpeg(settings.ffmpegPath, ['-v', 'error', '-y', ...args], { timeoutMs: settings.timeoutSeconds * 1000 });
+  } catch (err) {
+    throw toolError(err, failure);
+  }
 }
 
 /** Transcodes to H.264/AAC mp4 at `size`, index first (`+faststart`) so playback starts at once. */
 export async function transcodeToMp4(input: string, output: string, size: { width: number; height: number }, hasAudio: boolean, settings: FfmpegSettings): Promise<void> {
-  const command = ffmpeg({ timeout: settings.timeoutSeconds })
-    .setFfmpegPath(settings.ffmpegPath)
-    .input(input)
-    .inputOptions([...SAFE_INPUT])
-    .outputOptions([
-      '-map', '0:v:0',
-      ...(hasAudio ? ['-map', '0:a:0'] : []),
-      '-vf', `scale=${size.width}:${size.height},setsar=1`,
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
-      ...(hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
-      '-movflags', '+faststart',
-      '-map_metadata', '-1',
-      '-fs', String(settings.maxOutputBytes),
-      '-max_muxing_queue_size', '1024',
-    ])
-    .format('mp4')
-    .output(output);
-  await run(command, 'transcode_failed');
+  const args = [
+    ...SAFE_INPUT, '-i', input,
+    '-map', '0:v:0',
+    ...(hasAudio ? ['-map', '0:a:0'] : []),
+    '-vf', `scale=${size.width}:${size.height},setsar=1`,
+    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
+    ...(hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
+    '-movflags', '+faststart',
+    '-map_metadata', '-1',
+    '-fs', String(settings.maxOutputBytes),
+    '-max_muxing_queue_size', '1024',
+    '-f', 'mp4', output,
+  ];
+  await run(args, 'transcode_failed', settings);
 }
 
 /** One frame at `atSeconds` of our own (already transcoded) mp4, as a JPEG. */
 export async function posterFrame(input: string, output: string, atSeconds: number, settings: FfmpegSettings): Promise<void> {
-  const command = ffmpeg({ timeout: settings.timeoutSeconds })
-    .setFfmpegPath(settings.ffmpegPath)
-    .input(input)
-    .inputOptions([...SAFE_INPUT])
-    .seekInput(Math.max(0, atSeconds))
-    .outputOptions(['-frames:v', '1', '-update', '1', '-q:v', '3', '-fs', String(Math.min(settings.maxOutputBytes, 10 * 1024 * 1024))])
-    .format('image2')
-    .output(output);
-  await run(command, 'poster_failed');
+  const args = [
+    ...SAFE_INPUT, '-ss', String(Math.max(0, atSeconds)), '-i', input,
+    '-frames:v', '1', '-update', '1', '-q:v', '3', '-fs', String(Math.min(settings.maxOutputBytes, 10 * 1024 * 1024)),
+    '-f', 'image2', output,
+  ];
+  await run(args, 'poster_failed', settings);
 }
