@@ -26,6 +26,10 @@ export const GatewayConfigSchema = Type.Object({
   UPLOAD_IMAGE_MAX_BYTES: Type.Integer({ default: 5 * 1024 * 1024, minimum: 1024 }),
   /** How long one upload may take end to end (a slow connection sending 10 MB). */
   UPLOAD_TIMEOUT_MS: Type.Integer({ default: 600_000, minimum: 1_000 }),
+  /** A client connection silent this long is closed (slow-loris); above NOTICE_STREAM_HEARTBEAT_MS. */
+  REQUEST_IDLE_TIMEOUT_MS: Type.Integer({ default: 40_000, minimum: 500 }),
+  /** JSON and form bodies (uploads and statements have their own limits). */
+  BODY_LIMIT_BYTES: Type.Integer({ default: 1_048_576, minimum: 1024 }),
   SEARCH_URL: Type.String({ default: 'http://127.0.0.1:3204', pattern: '^https?://' }),
   NOTIFICATIONS_URL: Type.String({ default: 'http://127.0.0.1:3207', pattern: '^https?://' }),
   /** The SSR web server every non-API page request is forwarded to. */
@@ -74,6 +78,9 @@ export function parseGatewayConfig(env: Record<string, string | undefined>): Rea
     if (config.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: production needs its own secret, not the public development one');
     if (config.INTERNAL_SECRET.length < 32) problems.push('INTERNAL_SECRET: production needs the secret it shares with the web tier (32 characters or more)');
     if (problems.length > 0) throw new ConfigError(problems);
+  }
+  if (config.REQUEST_IDLE_TIMEOUT_MS <= config.NOTICE_STREAM_HEARTBEAT_MS) {
+    throw new ConfigError(['REQUEST_IDLE_TIMEOUT_MS: must be longer than NOTICE_STREAM_HEARTBEAT_MS, or open notice streams are cut']);
   }
   return config;
 }

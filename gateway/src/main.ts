@@ -38,7 +38,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'gateway' }));
   const invalidator = new CacheInvalidator(cache);
   const noticeStreams = new NoticeStreams({ heartbeatMs: config.NOTICE_STREAM_HEARTBEAT_MS });
-  const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, trustRequestId: false, bodyLimit: 12 * 1024 * 1024, trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY_ADDRESSES : false });
+  const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, trustRequestId: false, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.UPLOAD_TIMEOUT_MS, idleTimeoutMs: config.REQUEST_IDLE_TIMEOUT_MS, trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY_ADDRESSES : false });
   registerClientAddress(app, config.INTERNAL_SECRET);
   registerHealth(app, [
     { name: 'cache', check: () => cache.ping() },

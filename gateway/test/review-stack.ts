@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { signatureHeaders } from '@brokerwise/api-signature';
@@ -19,6 +19,10 @@ import { parseSimulatorConfig } from '../../services/bridge-simulator/src/config
 import { startBridgeSimulator } from '../../services/bridge-simulator/src/main.ts';
 import { parseReviewsConfig } from '../../services/reviews/src/config.ts';
 import { startReviews } from '../../services/reviews/src/main.ts';
+import { parseSearchConfig } from '../../services/search/src/config.ts';
+import { startSearch } from '../../services/search/src/main.ts';
+import { parseMediaConfig } from '../../services/media/src/config.ts';
+import { startMedia } from '../../services/media/src/main.ts';
 import { parseTraderSyncConfig } from '../../services/trader-sync/src/config.ts';
 import { startTraderSync } from '../../services/trader-sync/src/main.ts';
 import type { Envelope, UserInfo } from '../src/contract.ts';
@@ -53,7 +57,7 @@ export interface ReviewStack {
  * (mails the codes) and the gateway on one in-process bus, each with its own test database; for
  * the review and admin tests. With `trader`, also trader-sync and the bridge simulator (trader tests).
  */
-export async function startReviewStack(salt: string, opts: { trader?: boolean } = {}): Promise<ReviewStack> {
+export async function startReviewStack(salt: string, opts: { trader?: boolean; /** Also search and media: every /api operation has its service (fuzz suite). */ all?: boolean; gatewayEnv?: Record<string, string> } = {}): Promise<ReviewStack> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-revstack-'));
   const dbs: TestDatabase[] = [];
   const stops: (() => Promise<void>)[] = [];
@@ -80,6 +84,16 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean } 
   }
   const reviews = await startReviews(parseReviewsConfig({ PORT: '0', LOG_LEVEL: 'silent' }), { bus, database: await db('reviews') });
   stops.push(reviews.close);
+  const extraUrls: Record<string, string> = {};
+  if (opts.all) {
+    const search = await startSearch(parseSearchConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: await db('search') });
+    stops.push(search.close);
+    await mkdir(path.join(dir, 'tmp'), { recursive: true });
+    const media = await startMedia(parseMediaConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, TMP_DIR: path.join(dir, 'tmp'), DEMO_SEED: 'false' }), { bus, objects, database: await db('media') });
+    stops.push(media.close);
+    extraUrls.SEARCH_URL = `http://127.0.0.1:${search.port}`;
+    extraUrls.MEDIA_URL = `http://127.0.0.1:${media.port}`;
+  }
   const catDb = await db('catalogue');
   const catalogue = await startCatalogue(parseCatalogueConfig({ PORT: '0', DEMO_SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: catDb, objects });
   stops.push(catalogue.close);
@@ -95,6 +109,7 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean } 
   // Codes are mailed by the notifications service, from identity's event (ADR 010).
   const notifications = await startNotifications(parseNotificationsConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, mailer, database: await db('notifications') });
   stops.push(notifications.close);
+  if (opts.all) extraUrls.NOTIFICATIONS_URL = `http://127.0.0.1:${notifications.port}`;
   const identity = await startIdentity(parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, objects, cache, database: await db('identity') });
   stops.push(identity.close);
   const reviewsUrl = `http://127.0.0.1:${reviews.port}`;
@@ -103,6 +118,8 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean } 
       PORT: '0', LOG_LEVEL: 'silent', SIGNATURE_SALT: salt, DATA_DIR: dir, RATE_LIMIT_PER_MINUTE: '10000', API_CACHE_TTL_SECONDS: '30',
       CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`, IDENTITY_URL: `http://127.0.0.1:${identity.port}`, REVIEWS_URL: reviewsUrl,
       ...(traderUrl ? { TRADER_SYNC_URL: traderUrl } : {}),
+      ...extraUrls,
+      ...(opts.gatewayEnv ?? {}),
     }),
     { cache, objects, bus },
   );

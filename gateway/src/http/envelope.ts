@@ -14,6 +14,8 @@ const ENVELOPE_CODE: Record<ErrorKind, number> = {
   validation: 0,
   not_found: 0,
   conflict: 0,
+  too_large: 0,
+  unsupported_media_type: 0,
   forbidden: 0,
   unauthenticated: 402,
   session_revoked: 409,
@@ -86,19 +88,30 @@ export function fromValidation(err: FastifyError): AppError {
   return new AppError({ code: 'validation_failed', kind: 'validation', message: err.message, fields });
 }
 
-export function toAppError(err: unknown): AppError {
+const megabytes = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
+
+/**
+ * Any error to an AppError: Fastify's and the parsers' own (FST_ERR_CTP_* for bodies, validation,
+ * multipart) keep their 4xx status with a stable code; anything else is a 500 that says nothing.
+ * `bodyLimit` is the route's, named in the 413 message.
+ */
+export function toAppError(err: unknown, bodyLimit?: number): AppError {
   if (isAppError(err)) return err;
   const e = err as FastifyError;
   if (Array.isArray(e.validation)) return fromValidation(e);
   const status = e.statusCode ?? 500;
-  if (status === 413) return new AppError({ code: 'payload_too_large', kind: 'validation', message: 'Payload too large' });
-  if (status === 415) return new AppError({ code: 'unsupported_media_type', kind: 'validation', message: 'Unsupported media type' });
+  if (status === 413) {
+    const params = bodyLimit !== undefined ? { max: bodyLimit, maxMb: megabytes(bodyLimit) } : undefined;
+    return new AppError({ code: bodyLimit !== undefined ? 'payload_too_large_limit' : 'payload_too_large', kind: 'too_large', message: 'Payload too large', ...(params ? { params } : {}) });
+  }
+  if (status === 415) return new AppError({ code: 'unsupported_media_type', kind: 'unsupported_media_type', message: 'Unsupported media type' });
+  if (status === 408) return new AppError({ code: 'request_timeout', kind: 'validation', message: 'Request timed out' });
   if (status >= 400 && status < 500) return new AppError({ code: 'bad_request', kind: 'validation', message: e.message });
   return new AppError({ code: 'internal', kind: 'internal', message: 'Internal error' }, { cause: err });
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
-  const appError = toAppError(err);
+  const appError = toAppError(err, request.routeOptions?.bodyLimit);
   if (appError.status >= 500) request.log.error({ err }, 'request failed');
   if (appError.retryAfter !== undefined) void reply.header('retry-after', String(appError.retryAfter));
   return reply

@@ -14,6 +14,9 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   validation_failed: { en: 'Some parameters are invalid.', 'zh-cn': '部分参数无效。' },
   bad_request: { en: 'The request could not be understood.', 'zh-cn': '无法识别该请求。' },
   payload_too_large: { en: 'The request is too large.', 'zh-cn': '请求内容过大。' },
+  payload_too_large_limit: { en: 'The request is too large: at most {maxMb} MB.', 'zh-cn': '请求内容过大：最多 {maxMb} MB。' },
+  request_timeout: { en: 'The request took too long to arrive.', 'zh-cn': '请求传输超时。' },
+  client_aborted: { en: 'The upload was interrupted.', 'zh-cn': '上传已中断。' },
   unsupported_media_type: { en: 'This content type is not supported.', 'zh-cn': '不支持该内容类型。' },
   too_many_requests: { en: 'Too many requests. Please try again in {retryAfter} seconds.', 'zh-cn': '请求过于频繁，请在 {retryAfter} 秒后重试。' },
   route_not_found: { en: 'This API path does not exist.', 'zh-cn': '该接口不存在。' },
@@ -309,6 +312,9 @@ export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
   unknown_parameter: { en: 'Unknown parameter {field}.', 'zh-cn': '未知参数 {field}。' },
   decrypt_failed: { en: 'Failed to decrypt', 'zh-cn': '解密失败' },
   invalid: { en: '{field} is invalid.', 'zh-cn': '{field} 无效。' },
+  control_characters: { en: '{field} must not contain control characters.', 'zh-cn': '{field} 不能包含控制字符。' },
+  malformed_text: { en: '{field} is not well-formed text (broken UTF-16 character).', 'zh-cn': '{field} 不是有效的文本（含残缺的 UTF-16 字符）。' },
+  malformed: { en: '{field} could not be read: the upload is not well-formed multipart.', 'zh-cn': '{field} 无法读取：上传内容不是有效的 multipart 格式。' },
 };
 
 export function format(template: string, params: Record<string, string | number> = {}): string {

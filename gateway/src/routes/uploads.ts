@@ -1,11 +1,12 @@
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '@brokerwise/errors';
+import { AppError, isAppError } from '@brokerwise/errors';
 import { Type, type Static } from 'typebox';
 import type { MediaClient, MediaImage, MediaVideo } from '../clients/media.client.ts';
 import type { UploadedImage } from '../contract.ts';
 import { mediaUrl, presentUpload } from '../domain/posts.ts';
 import { now } from '../http/envelope.ts';
+import { readMultipartFile, type FileProblem } from '../http/multipart.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
 
@@ -18,9 +19,9 @@ export interface UploadDeps {
 
 const mb = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
 const videoTooLarge = (max: number) =>
-  new AppError({ code: 'media.video_invalid', kind: 'validation', message: 'Video too large', fields: { video: 'too_large' }, params: { max, maxMb: mb(max) } });
-const imageInvalid = (problem: 'too_large' | 'required', max: number) =>
-  new AppError({ code: 'media.image_invalid', kind: 'validation', message: `Image refused: ${problem}`, fields: { image: problem }, params: { max, maxMb: mb(max) } });
+  new AppError({ code: 'media.video_invalid', kind: 'too_large', message: 'Video too large', fields: { video: 'too_large' }, params: { max, maxMb: mb(max) } });
+const imageInvalid = (problem: FileProblem, max: number) =>
+  new AppError({ code: 'media.image_invalid', kind: problem === 'too_large' ? 'too_large' : 'validation', message: `Image refused: ${problem}`, fields: { image: problem }, params: { max, maxMb: mb(max) } });
 
 /** Passes bytes on until `max`, then fails the stream with the field error (the upload to the media service aborts). */
 function limit(max: number, tooLarge: () => AppError): Transform {
@@ -32,6 +33,18 @@ function limit(max: number, tooLarge: () => AppError): Transform {
       else done(null, chunk);
     },
   });
+}
+
+/**
+ * An upload that ended early: over the limit, the rest of the body is unread, so the connection
+ * closes after the answer; a client that went away gets a 400 (logged as such, not as our fault).
+ */
+function refusedUpload(request: FastifyRequest, reply: FastifyReply, err: unknown): unknown {
+  if (isAppError(err) && err.kind === 'too_large') void reply.header('connection', 'close');
+  if (request.raw.readableAborted || request.socket.destroyed) {
+    return new AppError({ code: 'client_aborted', kind: 'validation', message: 'The client ended the upload' }, { cause: err });
+  }
+  return err;
 }
 
 const StatusQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
@@ -64,7 +77,12 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Prom
     if (!body || typeof (body as Readable).pipe !== 'function') throw new AppError({ code: 'media.video_invalid', kind: 'validation', message: 'No video', fields: { video: 'required' } });
     const limited = body.pipe(limit(max, () => videoTooLarge(max)));
     body.on('error', (err) => limited.destroy(err));
-    const v = await media.upload<MediaVideo>('/v1/videos', user.userId, limited, request.id);
+    let v: MediaVideo;
+    try {
+      v = await media.upload<MediaVideo>('/v1/videos', user.userId, limited, request.id);
+    } catch (err) {
+      throw refusedUpload(request, reply, err);
+    }
     return send(request, reply, 'upload.video_processing', presentUpload(v, request.lang));
   });
 
@@ -79,13 +97,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Prom
     const max = deps.imageMaxBytes;
     let bytes: Buffer;
     if (request.isMultipart()) {
-      const file = await request.file({ limits: { fileSize: max, files: 1 } });
-      if (!file) throw imageInvalid('required', max);
-      bytes = await file.toBuffer().catch((err: unknown) => {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageInvalid('too_large', max);
-        throw err;
-      });
-      if (file.file.truncated) throw imageInvalid('too_large', max);
+      bytes = await readMultipartFile(request, max, (problem) => imageInvalid(problem, max));
     } else {
       if (declared(request) > max) {
         void reply.header('connection', 'close');
@@ -95,10 +107,14 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Prom
       if (!body || typeof body.pipe !== 'function') throw imageInvalid('required', max);
       const chunks: Buffer[] = [];
       let seen = 0;
-      for await (const chunk of body) {
-        seen += (chunk as Buffer).length;
-        if (seen > max) throw imageInvalid('too_large', max);
-        chunks.push(chunk as Buffer);
+      try {
+        for await (const chunk of body) {
+          seen += (chunk as Buffer).length;
+          if (seen > max) throw imageInvalid('too_large', max);
+          chunks.push(chunk as Buffer);
+        }
+      } catch (err) {
+        throw refusedUpload(request, reply, err);
       }
       bytes = Buffer.concat(chunks);
     }

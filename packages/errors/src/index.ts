@@ -9,6 +9,8 @@ export type ErrorKind =
   | 'forbidden' // 403
   | 'not_found' // 404
   | 'conflict' // 409
+  | 'too_large' // 413: a body or file over its limit; `params` names the limit
+  | 'unsupported_media_type' // 415
   | 'too_many_requests' // 429
   | 'unavailable' // 503: a dependency is down
   | 'internal'; // 500
@@ -20,6 +22,8 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
+  unsupported_media_type: 415,
   too_many_requests: 429,
   unavailable: 503,
   internal: 500,

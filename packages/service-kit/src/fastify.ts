@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AppError, isAppError, type ServiceErrorBody } from '@brokerwise/errors';
 import { loggerOptions } from '@brokerwise/logger';
+import { registerInputRules } from './input.ts';
 
 export interface BuildFastifyOptions {
   service: string;
@@ -16,6 +17,10 @@ export interface BuildFastifyOptions {
    * the right that is not one of them: the leftmost entry, which a client can write, is not taken.
    */
   trustProxy?: boolean | string;
+  /** Longest time to receive a whole request (Node's requestTimeout; 0 = none). */
+  requestTimeoutMs?: number;
+  /** A connection silent this long is closed (slow-loris); keep above any stream's heartbeat. */
+  idleTimeoutMs?: number;
 }
 
 /**
@@ -31,13 +36,16 @@ export function buildFastify(opts: BuildFastifyOptions): FastifyInstance {
     requestIdHeader: opts.trustRequestId ? 'x-request-id' : false,
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    ...(opts.requestTimeoutMs !== undefined ? { requestTimeout: opts.requestTimeoutMs } : {}),
+    ...(opts.idleTimeoutMs !== undefined ? { connectionTimeout: opts.idleTimeoutMs } : {}),
     forceCloseConnections: 'idle',
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, verbose: true } },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, verbose: true, strictNumbers: true } },
   });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerInputRules(app);
 
   app.setErrorHandler((err, request, reply) => {
     const appError = toAppError(err);
@@ -73,8 +81,8 @@ function toAppError(err: unknown): AppError {
     return new AppError({ code: 'validation_failed', kind: 'validation', message: e.message ?? 'Invalid input', fields });
   }
   const status = e.statusCode ?? 500;
-  if (status === 413) return new AppError({ code: 'payload_too_large', kind: 'validation', message: 'Payload too large' });
-  if (status === 415) return new AppError({ code: 'unsupported_media_type', kind: 'validation', message: 'Unsupported media type' });
+  if (status === 413) return new AppError({ code: 'payload_too_large', kind: 'too_large', message: 'Payload too large' });
+  if (status === 415) return new AppError({ code: 'unsupported_media_type', kind: 'unsupported_media_type', message: 'Unsupported media type' });
   if (status === 429) return new AppError({ code: 'too_many_requests', kind: 'too_many_requests', message: 'Too many requests' });
   if (status >= 400 && status < 500) return new AppError({ code: 'bad_request', kind: 'validation', message: e.message ?? 'Bad request' });
   return new AppError({ code: 'internal', kind: 'internal', message: 'Internal error' }, { cause: err });

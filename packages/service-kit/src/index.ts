@@ -5,3 +5,4 @@ export { kitMigrations, type KitTables } from './migrations.ts';
 export { enqueueEvent, OutboxRelay, type OutboxRelayOptions, type OutboxEvent } from './outbox.ts';
 export { consumeEvents, type EventHandlers, type ConsumeOptions, type HandlerContext } from './inbox.ts';
 export { Uuid } from './schemas.ts';
+export { inputProblems, registerInputRules, textProblem, type TextProblem } from './input.ts';

@@ -174,7 +174,7 @@ describe('identity: Google/Facebook sign-in and avatars (real SQL, bus, cache)',
     const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(2 * 1024 * 1024)]);
     expect(errorOf(await post(user.id, big))).toMatchObject({ code: 'identity.avatar_invalid', fields: { avatar: 'too_large' } });
     const huge = await post(user.id, Buffer.alloc(4 * 1024 * 1024));
-    expect(huge.status).toBe(400);
+    expect(huge.status).toBe(413);
     expect(errorOf(huge).code).toBe('payload_too_large');
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
     expect((await post('0d7f4a9e-0000-4000-8000-000000000000', png)).status).toBe(404);

@@ -36,7 +36,7 @@ describe('uploads are checked by content; a refused one leaves nothing behind', 
 
   it('refuses a video of 10 MB or more (spec §9) while receiving it', async () => {
     const r = await h.upload(`/v1/videos?ownerId=${owner}`, Buffer.alloc(10 * 1024 * 1024 + 1, 7), 'video/mp4');
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(413);
     expect(errorOf(r)).toMatchObject({ code: 'media.video_invalid', fields: { video: 'too_large' }, params: { max: 10 * 1024 * 1024 } });
     await expectNothingLeft();
   });

@@ -17,11 +17,11 @@ export type ImageProblem = 'required' | 'too_large' | 'type' | 'corrupt' | 'dime
 
 /** An uploaded video refused by its content; `fields.video` says why. */
 export const videoInvalid = (problem: VideoProblem, params: Record<string, string | number> = {}, cause?: unknown): AppError =>
-  new AppError({ code: 'media.video_invalid', kind: 'validation', message: `Video refused: ${problem}`, fields: { video: problem }, params }, cause === undefined ? undefined : { cause });
+  new AppError({ code: 'media.video_invalid', kind: problem === 'too_large' ? 'too_large' : 'validation', message: `Video refused: ${problem}`, fields: { video: problem }, params }, cause === undefined ? undefined : { cause });
 
 /** An uploaded image refused by its content; `fields.image` says why. */
 export const imageInvalid = (problem: ImageProblem, params: Record<string, string | number> = {}, cause?: unknown): AppError =>
-  new AppError({ code: 'media.image_invalid', kind: 'validation', message: `Image refused: ${problem}`, fields: { image: problem }, params }, cause === undefined ? undefined : { cause });
+  new AppError({ code: 'media.image_invalid', kind: problem === 'too_large' ? 'too_large' : 'validation', message: `Image refused: ${problem}`, fields: { image: problem }, params }, cause === undefined ? undefined : { cause });
 
 export const postNotFound = (): AppError => new AppError({ code: 'media.post_not_found', kind: 'not_found', message: 'No such post' });
 export const videoNotFound = (): AppError => new AppError({ code: 'media.video_not_found', kind: 'not_found', message: 'No such video' });

@@ -53,7 +53,7 @@ async function refusal(input: unknown, problem: 'too_large' | 'type' | 'dimensio
   }
   expect(caught, 'expected a refusal').toBeDefined();
   const err = caught as { code?: string; kind?: string; fields?: Record<string, string> };
-  expect({ code: err.code, kind: err.kind, fields: err.fields }).toEqual({ code: AVATAR_INVALID, kind: 'validation', fields: { avatar: problem } });
+  expect({ code: err.code, kind: err.kind, fields: err.fields }).toEqual({ code: AVATAR_INVALID, kind: problem === 'too_large' ? 'too_large' : 'validation', fields: { avatar: problem } });
 }
 
 /** RGBA of one pixel of an encoded image. */

@@ -41,7 +41,7 @@ const MESSAGES: Record<AvatarProblem, string> = {
 
 function avatarInvalid(problem: AvatarProblem, cause?: unknown): AppError {
   return new AppError(
-    { code: AVATAR_INVALID, kind: 'validation', message: MESSAGES[problem], fields: { avatar: problem } },
+    { code: AVATAR_INVALID, kind: problem === 'too_large' ? 'too_large' : 'validation', message: MESSAGES[problem], fields: { avatar: problem } },
     cause === undefined ? undefined : { cause },
   );
 }

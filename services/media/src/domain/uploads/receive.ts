@@ -53,6 +53,9 @@ async function consume(body: Readable, max: number, sink: (chunk: Buffer) => Pro
 /** Streams `body` into a new `file`, at most `max` bytes (TooLarge past that). Returns the size. */
 export async function receiveToFile(body: Readable, file: string, max: number): Promise<number> {
   const out = createWriteStream(file, { flags: 'wx' });
+  // A client that goes away (or a body over the limit) destroys `out` while a write may still be
+  // in flight; that write then fails on its own. Without a listener that error killed the process.
+  out.on('error', () => {});
   try {
     const size = await consume(body, max, async (chunk) => {
       if (!out.write(chunk)) await once(out, 'drain');
@@ -62,6 +65,7 @@ export async function receiveToFile(body: Readable, file: string, max: number): 
     return size;
   } catch (err) {
     out.destroy();
+    await finished(out).catch(() => {});
     throw err;
   }
 }
