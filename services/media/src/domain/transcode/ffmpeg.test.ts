@@ -1,6 +1,11 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { targetSize } from './ffmpeg.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaTools, runFfmpeg, type MediaTools } from '@brokerwise/ffmpeg';
+import type { FfmpegSettings } from '../context.ts';
+import { MediaToolError, probe, targetSize } from './ffmpeg.ts';
 
 describe('targetSize', () => {
   it('fits 720p either way round and never enlarges', () => {
@@ -27,5 +32,40 @@ describe('targetSize', () => {
         expect(Math.abs(h * scale - t.height)).toBeLessThan(2);
       }),
     );
+  });
+});
+
+describe('probe (the real ffprobe)', () => {
+  let dir: string;
+  let settings: FfmpegSettings;
+  let tools: MediaTools;
+
+  beforeAll(async () => {
+    tools = await mediaTools();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'bw-media-probe-'));
+    settings = { ffmpegPath: tools.ffmpeg.path, ffprobePath: tools.ffprobe.path, timeoutSeconds: 30, maxOutputBytes: 10 * 1024 * 1024, tmpDir: dir };
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reports the displayed size of a phone clip stored sideways (rotation in its display matrix)', async () => {
+    const upright = path.join(dir, 'upright.mp4');
+    const file = path.join(dir, 'sideways.mp4');
+    await runFfmpeg(settings.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-f', 'mp4', upright]);
+    // The same frames turned by the container only: ffmpeg 6+ sets it with -display_rotation, older ones with the `rotate` tag.
+    const turn = (tools.ffmpeg.libavcodec?.[0] ?? 0) >= 60 ? { input: ['-display_rotation', '90'], output: [] } : { input: [], output: ['-metadata:s:v:0', 'rotate=90'] };
+    await runFfmpeg(settings.ffmpegPath, ['-v', 'error', '-y', ...turn.input, '-i', upright, '-c', 'copy', ...turn.output, '-f', 'mp4', file]);
+    const { result } = await probe(file, settings);
+    expect(result).toMatchObject({ width: 240, height: 320, videoCodec: 'h264', hasAudio: false, truncated: false });
+    expect(result?.durationSeconds).toBeCloseTo(1, 1);
+  });
+
+  it('turns ffprobe refusing a file into MediaToolError probe_failed', async () => {
+    const file = path.join(dir, 'junk.mp4');
+    await writeFile(file, Buffer.alloc(4096, 7));
+    const err = await probe(file, settings).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MediaToolError);
+    expect(err).toMatchObject({ reason: 'probe_failed' });
   });
 });
