@@ -48,7 +48,7 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
 
 # --- runtime
 FROM base AS runtime
-# ffmpeg/ffprobe for the media service (fluent-ffmpeg finds them on PATH); tini reaps children
+# ffmpeg/ffprobe for the media service: newer than the npm builds, so preferred (ADR 014); tini reaps children
 # (ffmpeg) and forwards SIGTERM so the servers can drain.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ffmpeg tini ca-certificates \

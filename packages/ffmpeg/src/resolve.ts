@@ -1,5 +1,5 @@
 /**
- * Which ffmpeg and ffprobe binaries to run (ADR: ffmpeg from npm). Each tool is chosen on its own:
+ * Which ffmpeg and ffprobe binaries to run (ADR 014). Each tool is chosen on its own:
  *
  * 1. a configured path (FFMPEG_PATH / FFPROBE_PATH) is used as given, and must run;
  * 2. else the one on PATH when it is newer than the npm build (compared by libavcodec version,

@@ -43,7 +43,9 @@ describe('ffmpeg wrapper against the real binaries', () => {
   let dir: string;
 
   beforeAll(async () => {
-    tools = await mediaTools();
+    // The npm builds, whatever PATH holds: they are what a fresh machine runs.
+    tools = await mediaTools({ searchPath: '' });
+    expect([tools.ffmpeg.source, tools.ffprobe.source]).toEqual(['npm', 'npm']);
     dir = await mkdtemp(path.join(os.tmpdir(), 'bw-ffmpeg-test-'));
   });
   afterAll(async () => {

@@ -38,7 +38,7 @@ export const MediaConfigSchema = Type.Object({
   TMP_DIR: Type.String({ default: '' }),
   /**
    * The ffmpeg / ffprobe to run. Unset (the default): the one on PATH when it is newer than the
-   * build shipped in the npm packages, else that build (@brokerwise/ffmpeg; ADR "ffmpeg from npm").
+   * build shipped in the npm packages, else that build (@brokerwise/ffmpeg, ADR 014).
    */
   FFMPEG_PATH: Type.Optional(Type.String({ minLength: 1 })),
   FFPROBE_PATH: Type.Optional(Type.String({ minLength: 1 })),
