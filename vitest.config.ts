@@ -15,6 +15,7 @@ export default defineConfig({
       'web/app/**/*.test.ts',
       'web/test/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'infra/**/*.test.ts',
     ],
     setupFiles: ['packages/testing/src/setup.ts'],
     testTimeout: 30_000,

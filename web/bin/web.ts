@@ -4,25 +4,10 @@
  * (public address for canonical links and the sitemap; default: each request's own origin). Needs `npm run build -w @brokerwise/web` first.
  */
 import '../production-builds.ts';
-import { loadConfigOrExit, Type } from '@brokerwise/config';
+import { loadConfigOrExit } from '@brokerwise/config';
+import { WebConfigSchema, webEnv } from './config.ts';
 
-const env = { ...process.env, WEB_PORT: process.env.WEB_PORT ?? process.env.PORT };
-const config = loadConfigOrExit(
-  Type.Object({
-    WEB_PORT: Type.Integer({ default: 3001, minimum: 0, maximum: 65535 }),
-    HOST: Type.String({ default: '0.0.0.0' }),
-    GATEWAY_URL: Type.String({ pattern: '^https?://' }),
-    SIGNATURE_SALT: Type.String({ minLength: 8 }),
-    // Shared with the gateway: lets this server's /api calls name the visitor (per-visitor rate limits).
-    INTERNAL_SECRET: Type.String({ default: '' }),
-    // Public ids of the social sign-in providers; unset: the buttons show "not configured".
-    GOOGLE_CLIENT_ID: Type.String({ default: '' }),
-    FACEBOOK_APP_ID: Type.String({ default: '' }),
-    // Public address of the site, e.g. https://brokerwise.example; unset: each request's own origin.
-    SITE_URL: Type.String({ default: '' }),
-  }),
-  env,
-);
+const config = loadConfigOrExit(WebConfigSchema, webEnv(process.env));
 
 if (!config.INTERNAL_SECRET) {
   console.warn('INTERNAL_SECRET is not set: the gateway will count every visitor’s page views against this server’s address (ADR 012).');

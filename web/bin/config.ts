@@ -1,0 +1,26 @@
+/**
+ * The web server's settings (web/bin/web.ts), in a module of its own so the settings drift test
+ * (infra/settings.test.ts) parses them the way the process does.
+ */
+import { parseConfig, Type, type Static } from '@brokerwise/config';
+
+export const WebConfigSchema = Type.Object({
+  WEB_PORT: Type.Integer({ default: 3001, minimum: 0, maximum: 65535 }),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  GATEWAY_URL: Type.String({ pattern: '^https?://' }),
+  SIGNATURE_SALT: Type.String({ minLength: 8 }),
+  // Shared with the gateway: lets this server's /api calls name the visitor (per-visitor rate limits).
+  INTERNAL_SECRET: Type.String({ default: '' }),
+  // Public ids of the social sign-in providers; unset: the buttons show "not configured".
+  GOOGLE_CLIENT_ID: Type.String({ default: '' }),
+  FACEBOOK_APP_ID: Type.String({ default: '' }),
+  // Public address of the site, e.g. https://brokerwise.example; unset: each request's own origin.
+  SITE_URL: Type.String({ default: '' }),
+});
+
+export type WebConfig = Static<typeof WebConfigSchema>;
+
+/** PORT is the fallback of WEB_PORT (containers set PORT for every process). */
+export const webEnv = (env: Record<string, string | undefined>): Record<string, string | undefined> => ({ ...env, WEB_PORT: env.WEB_PORT ?? env.PORT });
+
+export const parseWebConfig = (env: Record<string, string | undefined>): Readonly<WebConfig> => parseConfig(WebConfigSchema, webEnv(env));
