@@ -351,6 +351,11 @@ describe('notices from events (real SQL, bus)', () => {
     const r = await h.call('POST', '/v1/system-notices', { title: { en: ' ', zh: '' }, body: { en: '', zh: '' }, link: '//evil.example', adminId: admin });
     expect(r.status).toBe(400);
     expect(errorOf(r)).toMatchObject({ code: 'notifications.validation', fields: { title: 'required', body: 'required', link: 'invalid' } });
+    // Browsers read `/\host` as `//host`: an open redirect for every recipient (issue 13).
+    for (const link of ['/\\evil.example/', '\\\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'https://evil.example']) {
+      const refused = await h.call('POST', '/v1/system-notices', { title: { en: 'T', zh: '' }, body: { en: 'B', zh: '' }, link, adminId: admin });
+      expect(errorOf(refused).fields, link).toEqual({ link: 'invalid' });
+    }
   });
 
   it('pages newest first', async () => {

@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { safeLocalPath } from '@brokerwise/safe-url';
 import type { Banner } from '../../../gateway/src/contract.ts';
 import { useT } from '../lib/use-t';
 import classes from './BannerCarousel.module.css';
 
 function BannerLink({ banner, children }: { banner: Banner; children: ReactNode }) {
-  if (!banner.link) return <div className={classes.slideInner}>{children}</div>;
-  // Site-relative links stay in the app; others are partners' pages.
-  return banner.link.startsWith('/') ? (
-    <Link to={banner.link} className={classes.slideInner}>
+  const local = safeLocalPath(banner.link);
+  // Site-relative links stay in the app; others are partners' pages, on http(s) only.
+  if (!local && !/^https?:\/\/[^/\\]/i.test(banner.link)) return <div className={classes.slideInner}>{children}</div>;
+  return local ? (
+    <Link to={local} className={classes.slideInner}>
       {children}
     </Link>
   ) : (

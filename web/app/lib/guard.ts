@@ -2,6 +2,7 @@
  * The role guard's rules (spec §2, §6): pages for signed-in users send visitors to /login and keep
  * the path they wanted in session storage, so sign-in can take them back there.
  */
+import { safeLocalPath } from '@brokerwise/safe-url';
 import { REDIRECT_KEY, REDIRECT_PARAM } from './session';
 import { BARE_ROUTES } from './site';
 
@@ -31,19 +32,9 @@ export function leavesOnSignOut(pathname: string, search: string): boolean {
  * the sign-in pages themselves (which would loop). Anything else is dropped.
  */
 export function safeRedirectPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 2048) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
-  // Reject control characters (header splitting, odd parsers).
-  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) < 0x20 || value.charCodeAt(i) === 0x7f) return null;
-  let url: URL;
-  try {
-    url = new URL(value, 'http://site.invalid');
-  } catch {
-    return null;
-  }
-  if (url.origin !== 'http://site.invalid') return null;
-  if (BARE_ROUTES.has(url.pathname)) return null;
-  return url.pathname + url.search + url.hash;
+  const path = safeLocalPath(value);
+  if (!path || BARE_ROUTES.has(new URL(path, 'http://site.invalid').pathname)) return null;
+  return path;
 }
 
 /** The login address the guard redirects to, carrying where the visitor was going. */

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { data, Form, Link, redirect, useLoaderData, useNavigation, useRevalidator } from 'react-router';
+import { safeLocalPath } from '@brokerwise/safe-url';
 import type { Notice, NoticePage, NoticeType, UnreadNotices } from '../../../gateway/src/contract.ts';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useHydrated } from '../components/account/use-form';
@@ -148,8 +149,9 @@ function NoticeItem({ notice }: { notice: Notice }) {
         )}
       </div>
       <p className={classes.content}>{notice.content}</p>
-      {notice.link && (
-        <Link to={notice.link} className={classes.open}>
+      {/* Links come from data: only paths on this site are followed (`/\\evil.example` is not one). */}
+      {safeLocalPath(notice.link) && (
+        <Link to={safeLocalPath(notice.link)!} className={classes.open}>
           {t(LINK_LABELS[notice.kind] ?? 'notice.item.open')}
         </Link>
       )}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isSafeLocalPath } from '@brokerwise/safe-url';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import { noticeCreated } from '../events/publish.ts';
@@ -129,7 +130,8 @@ export async function sendSystemNotice(
   if (!b.en && !b.zh) fields.body = 'required';
   else if (b.en.length > SYSTEM_BODY_MAX || b.zh.length > SYSTEM_BODY_MAX) fields.body = 'length';
   const link = input.link?.trim() ?? '';
-  if (link && !/^\/(?!\/)\S{0,300}$/.test(link)) fields.link = 'invalid';
+  // Shown as a link to every recipient: only a path on this site (no `//host`, `/\\host`, scheme).
+  if (link && (link.length > 300 || /\s/.test(link) || !isSafeLocalPath(link))) fields.link = 'invalid';
   if (input.userId !== undefined && !UUID.test(input.userId)) fields.userId = 'invalid';
   if (Object.keys(fields).length > 0) throw invalidInput(fields);
   const userId = input.userId?.toLowerCase() ?? null;
