@@ -39,7 +39,7 @@ describe('safeLocalPath: redirect and link targets from data stay on this site',
     [`/${'a'.repeat(2048)}`, 'overlong'],
     [null, 'null'],
     [42, 'number'],
-  ])('refuses %j (%s)', (input) => {
+  ])('refuses %j (%s)', (input, _why) => {
     expect(safeLocalPath(input)).toBeNull();
     expect(isSafeLocalPath(input)).toBe(false);
   });
