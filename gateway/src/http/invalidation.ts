@@ -36,6 +36,8 @@ export class CacheInvalidator {
     return bus.subscribe({
       durable: 'gateway-cache',
       types: INVALIDATING_EVENTS,
+      // Caches start empty: facts from before the durable existed change nothing.
+      from: 'new',
       handler: async () => {
         if (this.pending) return;
         this.pending = setTimeout(() => {

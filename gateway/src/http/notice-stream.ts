@@ -105,6 +105,8 @@ export class NoticeStreams {
       durable: `gateway-notices-${randomBytes(6).toString('hex')}`,
       types: ['notifications.notice.created'],
       inactiveThresholdMs: 60_000,
+      // Signals for streams open now; a new replica has no use for earlier ones.
+      from: 'new',
       // A signal is only worth something now: never retried for long.
       maxDeliver: 2,
       handler: async (msg) => {

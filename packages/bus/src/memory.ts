@@ -19,7 +19,7 @@ interface Entry {
 /** A durable consumer. It outlives its subscriptions, like a JetStream durable outlives client connections. */
 interface Durable {
   readonly name: string;
-  config: Omit<ResolvedSubscribeOptions, 'handler' | 'concurrency'>;
+  config: Omit<ResolvedSubscribeOptions, 'handler' | 'concurrency' | 'from'>;
   /** Pending messages in publish order (Map keeps insertion order and deletes in O(1)). */
   readonly entries: Map<number, Entry>;
   readonly subs: MemorySubscription[];
@@ -34,12 +34,23 @@ interface Durable {
 export interface MemoryBusOptions {
   /** How long a published id is remembered for dedupe. Default 2 minutes (as the NATS stream). */
   dedupeWindowMs?: number;
+  /** How long the stream keeps an event for durables created later. Default 7 days (as the NATS stream). */
+  maxAgeMs?: number;
+  /** Most events the stream keeps (oldest dropped first), so a long embedded run stays small. Default 100,000. */
+  maxMessages?: number;
+}
+
+/** One published event as the stream keeps it. */
+interface Stored {
+  readonly msg: OutgoingMessage;
+  readonly at: number;
 }
 
 /**
  * The event bus inside one process (embedded mode and tests). Same semantics as `NatsBus`: publish
- * dedupe by id, durables created on first subscribe that only see messages published after that
- * ("deliver new") and keep them while nobody is subscribed, competing subscriptions per durable,
+ * dedupe by id, a stream that keeps what was published (bounded by age and count) so a durable
+ * created later starts from its first event ("deliver all", or `from: 'new'`), durables that keep
+ * their messages while nobody is subscribed, competing subscriptions per durable,
  * explicit ack, nak with backoff, ack-wait redelivery and dead letters after `maxDeliver`.
  * Nothing survives the process, which is the one difference.
  */
@@ -50,11 +61,18 @@ export class MemoryBus implements EventBus {
   readonly #seen = new Map<string, number>();
   readonly #durables = new Map<string, Durable>();
   readonly #deadLetters: DeadLetter[] = [];
+  /** The stream: stream sequence → event, oldest first. */
+  readonly #stream = new Map<number, Stored>();
+  readonly #maxAgeMs: number;
+  readonly #maxMessages: number;
+  #streamSeq = 0;
   #seq = 0;
   #closed = false;
 
   constructor(options: MemoryBusOptions = {}) {
     this.#dedupeWindowMs = options.dedupeWindowMs ?? DEDUPE_WINDOW_MS;
+    this.#maxAgeMs = options.maxAgeMs ?? 7 * 24 * 3600_000;
+    this.#maxMessages = options.maxMessages ?? 100_000;
   }
 
   async publish(msg: OutgoingMessage): Promise<void> {
@@ -68,6 +86,8 @@ export class MemoryBus implements EventBus {
     // Copy so a publisher reusing its buffer cannot change what consumers receive.
     const stored: OutgoingMessage = { id: msg.id, type: msg.type, data: new Uint8Array(msg.data) };
     if (msg.correlationId !== undefined) stored.correlationId = msg.correlationId;
+    this.#stream.set(++this.#streamSeq, { msg: stored, at: now });
+    this.#trimStream(now);
     for (const durable of this.#durables.values()) {
       if (!durable.config.types.some((p) => matchesType(p, msg.type))) continue;
       const seq = ++this.#seq;
@@ -88,6 +108,7 @@ export class MemoryBus implements EventBus {
     } else {
       durable = { name: resolved.durable, config, entries: new Map(), subs: [], next: 0, timer: undefined, timerAt: Infinity, idleTimer: undefined };
       this.#durables.set(durable.name, durable);
+      if (resolved.from === 'all') this.#replayStream(durable);
     }
     clearTimeout(durable.idleTimer);
     durable.idleTimer = undefined;
@@ -128,6 +149,24 @@ export class MemoryBus implements EventBus {
       this.#durables.delete(durable.name);
     }, threshold);
     durable.idleTimer.unref();
+  }
+
+  /** A new deliver-all durable starts with every event the stream still holds, in publish order. */
+  #replayStream(durable: Durable): void {
+    const now = Date.now();
+    this.#trimStream(now);
+    for (const { msg } of this.#stream.values()) {
+      if (!durable.config.types.some((p) => matchesType(p, msg.type))) continue;
+      const seq = ++this.#seq;
+      durable.entries.set(seq, { seq, msg, deliveries: 0, inFlight: false, availableAt: now, attempt: 0 });
+    }
+  }
+
+  #trimStream(now: number): void {
+    for (const [seq, { at }] of this.#stream) {
+      if (this.#stream.size <= this.#maxMessages && at > now - this.#maxAgeMs) break;
+      this.#stream.delete(seq);
+    }
   }
 
   #forgetExpiredIds(now: number): void {

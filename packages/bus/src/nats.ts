@@ -139,8 +139,8 @@ export class NatsBus implements EventBus {
     const config: Partial<ConsumerConfig> & { durable_name: string } = {
       durable_name: resolved.durable,
       ack_policy: AckPolicy.Explicit,
-      // Like a Kafka group starting at "latest": a new durable sees events from now on.
-      deliver_policy: DeliverPolicy.New,
+      // Set at creation only: a new durable reads the stream from its first event (or from now on).
+      deliver_policy: resolved.from === 'new' ? DeliverPolicy.New : DeliverPolicy.All,
       ack_wait: nanos(resolved.ackWaitMs),
       // No server-side limit: see the class comment. Nak delays implement backoffMs; the consumer's
       // `backoff` is not used because the server then ignores ack_wait (it becomes backoff[0]).

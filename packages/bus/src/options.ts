@@ -17,6 +17,7 @@ export interface ResolvedSubscribeOptions {
   ackWaitMs: number;
   concurrency: number;
   inactiveThresholdMs: number | undefined;
+  from: 'all' | 'new';
   handler: (msg: DeliveredMessage) => Promise<void>;
 }
 
@@ -44,7 +45,9 @@ export function resolveSubscribeOptions(opts: SubscribeOptions): ResolvedSubscri
   if (typeof opts.handler !== 'function') invalid(`durable ${opts.durable}: handler must be a function`);
   const inactiveThresholdMs = opts.inactiveThresholdMs;
   if (inactiveThresholdMs !== undefined && (!Number.isFinite(inactiveThresholdMs) || inactiveThresholdMs <= 0)) invalid(`durable ${opts.durable}: inactiveThresholdMs must be > 0`);
-  return { durable: opts.durable, types: [...opts.types], maxDeliver, backoffMs: [...backoffMs], ackWaitMs, concurrency, inactiveThresholdMs, handler: opts.handler };
+  const from = opts.from ?? 'all';
+  if (from !== 'all' && from !== 'new') invalid(`durable ${opts.durable}: from must be 'all' or 'new'`);
+  return { durable: opts.durable, types: [...opts.types], maxDeliver, backoffMs: [...backoffMs], ackWaitMs, concurrency, inactiveThresholdMs, from, handler: opts.handler };
 }
 
 /** Delay before the redelivery that follows failed delivery number `deliveryCount` (1-based; last delay repeats). */

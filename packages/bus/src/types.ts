@@ -43,6 +43,13 @@ export interface SubscribeOptions {
    * after the replica) that must not outlive their process. Default: the durable is kept.
    */
   inactiveThresholdMs?: number;
+  /**
+   * Where a durable created by this call starts (an existing durable keeps its position):
+   * `all` (default) every event still held by the stream, so a consumer that starts after the
+   * producers (first deploy, a new read model) misses nothing; `new` only events published from
+   * now on, for per-process signal consumers whose history is worthless.
+   */
+  from?: 'all' | 'new';
   /** Resolve = ack; throw = nak with backoff (or dead-letter after maxDeliver). */
   handler: (msg: DeliveredMessage) => Promise<void>;
 }

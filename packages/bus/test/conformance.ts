@@ -231,13 +231,13 @@ export function describeBusConformance(name: string, make: () => Promise<EventBu
       expect(calls).toBe(2);
     });
 
-    it('keeps messages for a durable while it has no subscription, but none from before it existed', async () => {
+    it('keeps messages for a durable while it has no subscription; a `from: new` durable gets none from before it existed', async () => {
       const b = await bus();
       const { message, durable } = scope();
       const d = durable();
       const type = message('x').type;
       const got: string[] = [];
-      const subscribe = () => b.subscribe({ ...FAST, durable: d, types: [type], handler: async (m) => void got.push(dec(m.data)) });
+      const subscribe = () => b.subscribe({ ...FAST, durable: d, types: [type], from: 'new', handler: async (m) => void got.push(dec(m.data)) });
 
       await b.publish(message('x', 'before the durable'));
       const first = await subscribe();
@@ -250,6 +250,21 @@ export function describeBusConformance(name: string, make: () => Promise<EventBu
       await waitFor('"three"', () => got.includes('three'));
       await sleep(QUIET_MS);
       expect(got).toEqual(['one', 'two', 'three']);
+    });
+
+    it('gives a durable created after the events every one of them, in publish order, then the new ones', async () => {
+      const b = await bus();
+      const { prefix, message, durable } = scope();
+      const sent = Array.from({ length: 30 }, (_, i) => message(i % 3 === 0 ? 'other' : 'x', String(i)));
+      for (const m of sent) await b.publish(m);
+      const got: string[] = [];
+      // The durable is created only now, as by a service deployed after the producers.
+      await b.subscribe({ ...FAST, durable: durable(), types: [`${prefix}.x`], handler: async (m) => void got.push(dec(m.data)) });
+      const after = message('x', 'after');
+      await b.publish(after);
+      await waitFor('the event published after subscribing', () => got.includes('after'));
+      await sleep(QUIET_MS);
+      expect(got).toEqual([...sent.filter((m) => m.type === `${prefix}.x`).map((m) => dec(m.data)), 'after']);
     });
 
     it('drain waits for the in-flight handler, whose ack then counts', async () => {

@@ -17,7 +17,7 @@ describe('MemoryBus: durables with an inactive threshold', () => {
     const sub = await bus.subscribe({
       durable,
       types: ['idle.>'],
-      ...(inactiveThresholdMs !== undefined ? { inactiveThresholdMs } : {}),
+      ...(inactiveThresholdMs !== undefined ? { inactiveThresholdMs, from: 'new' as const } : {}),
       handler: async (m) => {
         got.push(m.id);
         if (m.id === until) done();

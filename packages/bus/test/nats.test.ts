@@ -58,7 +58,7 @@ describe.skipIf(!url)('NatsBus', () => {
     }
   });
 
-  it('configures the durable as an explicit-ack, deliver-new consumer with the ack wait asked for', async () => {
+  it('configures the durable as an explicit-ack, deliver-all consumer with the ack wait asked for', async () => {
     const bus = await NatsBus.connect({ servers: url!, namespace });
     const nc = await connect({ servers: url! });
     try {
@@ -70,7 +70,7 @@ describe.skipIf(!url)('NatsBus', () => {
       expect(info.config).toMatchObject({
         durable_name: durable,
         ack_policy: 'explicit',
-        deliver_policy: 'new',
+        deliver_policy: 'all',
         ack_wait: 1500e6,
         filter_subject: `${namespace}.evt.cfg.a.>`,
       });
