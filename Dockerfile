@@ -36,15 +36,17 @@ RUN mkdir -p /out \
 FROM base AS build
 COPY --from=manifests /out/ ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm install --no-audit --no-fund
+    npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build -w web
 
-# --- prod-deps: runtime dependencies only (no vite, vitest, eslint, typescript, the `node` package…).
+# --- prod-deps: runtime dependencies only (no vite, vitest, eslint, typescript…). The pinned Node
+# build (the optional node-linux-* package, ADR 001) is dropped too: the image has its own Node 24.
 FROM base AS prod-deps
 COPY --from=manifests /out/ ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm install --omit=dev --no-audit --no-fund
+    npm ci --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/node-linux-* node_modules/.bin/node
 
 # --- runtime
 FROM base AS runtime

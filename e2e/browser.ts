@@ -1,11 +1,15 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { resolveChromium } from './chromium.ts';
 
 export const BASE_URL = (process.env.E2E_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 
-export function launchBrowser(): Promise<Browser> {
+/** The system Chromium when installed, else the one shipped in an npm package (see chromium.ts). */
+export async function launchBrowser(): Promise<Browser> {
+  const binary = await resolveChromium();
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: binary.executablePath,
+    env: { ...process.env, ...binary.env },
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -14,6 +18,8 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // The packaged build is a headless shell made for containers, where the zygote can't fork.
+      ...(binary.source === 'npm' ? ['--no-zygote'] : []),
     ],
   });
 }

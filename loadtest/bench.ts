@@ -11,6 +11,12 @@ import { signatureHeaders } from '@brokerwise/api-signature';
 import { printUploadTiming, uploadToPlayable, type UploadTiming } from './media.ts';
 import { startStack } from './stack.ts';
 import { printSyncTiming, syncThousand } from './trader-sync.ts';
+import { exitWithUsageOnHelp } from '@brokerwise/config';
+
+exitWithUsageOnHelp(`Usage: npm run bench
+  Prints req/s and p50/p99 of the gateway and the SSR pages against a raw Node baseline, then
+  upload-to-playable and a 1,000-account sync. Figures, not assertions.
+  Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (3).`);
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -10,12 +10,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, processEnv } from '@brokerwise/config';
+import { ConfigError, processEnv, exitWithUsageOnHelp } from '@brokerwise/config';
 import { MigrationError, openDatabase, runMigrations, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../services/catalogue/migrations/index.ts';
 import { parseCatalogueConfig } from '../services/catalogue/src/config.ts';
 import { describeProblem, importCompanies, type ImportFormat } from '../services/catalogue/src/domain/import-companies.ts';
 import type { CatalogueTables } from '../services/catalogue/src/store/types.ts';
+
+exitWithUsageOnHelp(`Usage: npm run import -- <file.csv|file.json> [--dry-run]
+  Validates every row and, when all are good, upserts the companies by slug in one transaction.
+  Exit codes: 0 imported (or dry run passed), 1 bad input (every problem listed), 2 usage.`);
 
 const args = process.argv.slice(2);
 const dryRun = args.includes('--dry-run');

@@ -3,8 +3,11 @@
  * (or its embedded PGlite under DATA_DIR). Exits non-zero on failure, naming the migration.
  */
 import path from 'node:path';
-import { ConfigError, Type, commonServiceSettings, parseConfig, processEnv } from '@brokerwise/config';
+import { ConfigError, Type, commonServiceSettings, parseConfig, processEnv, exitWithUsageOnHelp } from '@brokerwise/config';
 import { MigrationError, openDatabase, runMigrations, type MigrationSet } from '@brokerwise/sql';
+
+exitWithUsageOnHelp(`Usage: npm run migrate -- <catalogue|identity|media|reviews|notifications|search|trader-sync>
+  Applies the service's pending migrations to DATABASE_URL (or its embedded PGlite under DATA_DIR).`);
 
 const SERVICES: Record<string, () => Promise<MigrationSet>> = {
   catalogue: async () => (await import('../services/catalogue/migrations/index.ts')).migrations,

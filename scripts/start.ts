@@ -7,12 +7,14 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
-import { ConfigError, processEnv } from '@brokerwise/config';
+import { ConfigError, processEnv, exitWithUsageOnHelp } from '@brokerwise/config';
 import { createMailer, type Mailbox } from '@brokerwise/mail';
 import { createObjectStore, parseS3Env } from '@brokerwise/storage';
 import { parseCatalogueConfig } from '../services/catalogue/src/config.ts';
@@ -31,8 +33,17 @@ import { parseSimulatorConfig } from '../services/bridge-simulator/src/config.ts
 import { startBridgeSimulator } from '../services/bridge-simulator/src/main.ts';
 import { parseTraderSyncConfig } from '../services/trader-sync/src/config.ts';
 import { startTraderSync } from '../services/trader-sync/src/main.ts';
-import { parseGatewayConfig } from '../gateway/src/config.ts';
+import { parseGatewayConfig, publicOrigins } from '../gateway/src/config.ts';
 import { startGateway } from '../gateway/src/main.ts';
+import { DEMO_CREATOR_IDS, DEMO_POSTS } from '../services/media/src/seed/demo-data.ts';
+import { renderBanner, reportProgress, withoutCredentials, type Component, type DemoCounts, type Degraded } from './startup.ts';
+
+exitWithUsageOnHelp(`Usage: npm start [-- --dev]
+  The whole site in one process with demo data at http://localhost:3000 (PORT).
+  Embedded PGlite, in-process bus, memory cache, local files and a dev mailbox unless
+  DATABASE_URL, NATS_URL, REDIS_URL, S3_*, SMTP_URL name real servers.
+  --dev      the web app from Vite with hot reload (npm run dev restarts the rest on change)
+  Settings: PORT, LOG_LEVEL (warn), LOG_REQUESTS, DEMO_SEED (true), DEMO_ADMIN_PASSWORD, DATA_DIR (data).`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -45,14 +56,25 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/** A port nobody listens on now (the dev web server's, known before it starts). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** Builds the web app when its build is missing or older than its sources. */
 function ensureWebBuild(): void {
   const built = path.join(root, 'web/build/server/index.js');
   const stale = !existsSync(built) || newestMtime(path.join(root, 'web/app')) > statSync(built).mtimeMs;
   if (!stale) return;
-  console.log('Building the web app…');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], { cwd: path.join(root, 'web'), stdio: 'inherit' });
+  console.log('Building the web app (its sources are newer than the last build; about a minute)…');
+  // Vite's chunk listing says nothing to someone starting the site: shown only when the build fails.
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'], { cwd: path.join(root, 'web'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.status !== 0) {
+    process.stdout.write(`${r.stdout}${r.stderr}`);
     console.log('The web app failed to build.');
     process.exit(r.status ?? 1);
   }
@@ -88,11 +110,14 @@ async function backfillReadModels(catalogueUrl: string, readModels: { name: stri
 }
 
 async function main(): Promise<void> {
+  const startedAt = Date.now();
   // React (loaded by the web server below) picks its production build from NODE_ENV; the
-  // development build renders several times slower and is only for `npm run dev -w web`.
-  process.env.NODE_ENV ??= 'production';
+  // development build renders several times slower and is only for --dev (Vite's JSX needs it).
+  process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production';
   // Gateway and web threads share it (the web's /api calls name the visitor); new every start unless set.
   const env: Record<string, string | undefined> = { ...processEnv(), INTERNAL_SECRET: process.env.INTERNAL_SECRET || randomBytes(32).toString('base64url') };
+  // The banner says what a person needs; services log warnings and errors unless LOG_LEVEL says more.
+  if (env.APP_MODE !== 'production') env.LOG_LEVEL ??= 'warn';
   const gatewayConfig = parseGatewayConfig(env);
   const catalogueConfig = parseCatalogueConfig({ ...env, PORT: env.CATALOGUE_PORT ?? '0' });
   const searchConfig = parseSearchConfig({ ...env, PORT: env.SEARCH_PORT ?? '0' });
@@ -106,7 +131,11 @@ async function main(): Promise<void> {
   const mediaConfig = parseMediaConfig({ ...env, PORT: env.MEDIA_PORT ?? '0', ROLE: 'all' });
   // Links in mails (newsletter confirm/unsubscribe) point at this site unless SITE_URL says otherwise.
   const notificationsConfig = parseNotificationsConfig({ ...env, PORT: env.NOTIFICATIONS_PORT ?? '0', SITE_URL: env.SITE_URL ?? `http://localhost:${gatewayConfig.PORT}` });
-  ensureWebBuild();
+  // --dev (npm run dev): pages from Vite with hot reload instead of the production build.
+  const dev = process.argv.includes('--dev');
+  if (dev) env.PAGE_CACHE_TTL_MS ??= '0';
+  else ensureWebBuild();
+  console.log('Starting the services…');
 
   // One bus, cache, object store and mailer for the whole process: the in-process bus only
   // connects services that share it, and the dev mailbox reads what notifications sent.
@@ -150,19 +179,26 @@ async function main(): Promise<void> {
   const identity = await startIdentity(identityConfig, { bus, objects, cache });
 
   // Server rendering runs on its own threads (WEB_THREADS, default one per core), off the services'
-  // thread; the gateway proxies pages to them.
-  const { startWebServerThreads } = (await import('../web/thread.ts')) as typeof import('../web/thread.ts');
-  const webThreads = Math.max(1, Number(env.WEB_THREADS ?? Math.min(4, availableParallelism())));
-  const web = await startWebServerThreads(
-    {
-      port: Number(env.WEB_PORT ?? 0),
-      host: '127.0.0.1',
-      gatewayUrl: `http://127.0.0.1:${gatewayConfig.PORT}`,
-      signatureSalt: gatewayConfig.SIGNATURE_SALT,
-      internalSecret: gatewayConfig.INTERNAL_SECRET,
-    },
-    webThreads,
-  );
+  // thread; the gateway proxies pages to them. With --dev, one Vite server in this process instead.
+  const webOptions = {
+    host: '127.0.0.1',
+    gatewayUrl: `http://127.0.0.1:${gatewayConfig.PORT}`,
+    signatureSalt: gatewayConfig.SIGNATURE_SALT,
+    internalSecret: gatewayConfig.INTERNAL_SECRET,
+    // With PUBLIC_ORIGIN, links in pages name it, never a visitor's Host header (ADR 015); without,
+    // the gateway answers loopback hosts only and pages name the one the visitor used.
+    ...(gatewayConfig.PUBLIC_ORIGIN.trim() ? { siteUrl: publicOrigins(gatewayConfig).canonical, publicOrigins: gatewayConfig.PUBLIC_ORIGIN.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
+  };
+  let web: { port: number; close: () => Promise<void> };
+  if (dev) {
+    const { startWebServer } = (await import('../web/server.ts')) as typeof import('../web/server.ts');
+    // A fixed port, so the hot-reload socket is known before pages are served through the gateway.
+    web = await startWebServer({ ...webOptions, dev: true, port: Number(env.WEB_PORT ?? (await freePort())) });
+  } else {
+    const { startWebServerThreads } = (await import('../web/thread.ts')) as typeof import('../web/thread.ts');
+    const webThreads = Math.max(1, Number(env.WEB_THREADS ?? Math.min(4, availableParallelism())));
+    web = await startWebServerThreads({ ...webOptions, port: Number(env.WEB_PORT ?? 0) }, webThreads);
+  }
 
   const gateway = await startGateway(
     parseGatewayConfig({
@@ -179,19 +215,61 @@ async function main(): Promise<void> {
     { cache, objects, bus, ...(mailer.list ? { devMailbox: mailer as Mailbox } : {}) },
   );
 
-  const modes = [
-    gatewayConfig.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
-    bus.kind === 'nats' ? 'NATS JetStream' : 'in-process bus',
-    cache.kind === 'redis' ? 'Redis' : 'memory cache',
-    objects.kind === 's3' ? 'S3' : 'local files',
-    mailer.kind === 'smtp' ? 'SMTP' : `mail in ${path.join(notificationsConfig.DATA_DIR, 'outbox')}`,
+  const degraded: Degraded[] = [];
+  if (!media.tools) degraded.push({ what: 'no usable ffmpeg/ffprobe: video uploads and the demo videos fail', fix: 'npm install (it ships ffmpeg), or set FFMPEG_PATH and FFPROBE_PATH' });
+  const ready = await fetch(`http://127.0.0.1:${gateway.port}/readyz`).then((r) => r.json() as Promise<{ checks?: Record<string, string> }>, () => undefined);
+  for (const [name, result] of Object.entries(ready?.checks ?? {})) if (result !== 'ok') degraded.push({ what: `${name}: ${result}`, fix: `check the ${name} setting and that it is reachable` });
+  const tools = media.tools;
+  const components: Component[] = [
+    gatewayConfig.DATABASE_URL ? { name: 'SQL', what: `PostgreSQL ${withoutCredentials(gatewayConfig.DATABASE_URL)}` } : { name: 'SQL', what: `PGlite (embedded) in ${path.join(gatewayConfig.DATA_DIR, 'pglite')}`, realWith: 'DATABASE_URL' },
+    bus.kind === 'nats' ? { name: 'bus', what: `NATS JetStream ${withoutCredentials(gatewayConfig.NATS_URL ?? '')}` } : { name: 'bus', what: 'in-process (embedded)', realWith: 'NATS_URL' },
+    cache.kind === 'redis' ? { name: 'cache', what: `Redis ${withoutCredentials(gatewayConfig.REDIS_URL ?? '')}` } : { name: 'cache', what: 'in memory (embedded)', realWith: 'REDIS_URL' },
+    objects.kind === 's3' ? { name: 'objects', what: `S3 ${withoutCredentials(env.S3_ENDPOINT ?? '')} bucket ${env.S3_BUCKET ?? ''}` } : { name: 'objects', what: `files in ${gatewayConfig.DATA_DIR}`, realWith: 'S3_*' },
+    mailer.kind === 'smtp' ? { name: 'mail', what: `SMTP ${withoutCredentials(notificationsConfig.SMTP_URL ?? '')}` } : { name: 'mail', what: `kept in ${path.join(notificationsConfig.DATA_DIR, 'outbox')}`, realWith: 'SMTP_URL' },
+    env.BRIDGE_URL ? { name: 'MT bridge', what: withoutCredentials(env.BRIDGE_URL) } : { name: 'MT bridge', what: 'simulator (embedded)', realWith: 'BRIDGE_URL' },
+    ...(dev ? [{ name: 'pages', what: 'Vite with hot reload; services restart when their files change' }] : []),
+    { name: 'video', what: tools ? `ffmpeg ${tools.ffmpeg.version} (${tools.ffmpeg.source === 'npm' ? 'npm build' : tools.ffmpeg.source === 'system' ? 'on PATH' : 'FFMPEG_PATH'})` : 'none usable' },
   ];
-  console.log(`\nBrokerwise is running at http://localhost:${gateway.port}  (${modes.join(', ')})`);
-  // Demo mode only; a random password each start unless DEMO_ADMIN_PASSWORD is set.
-  if (identity.demoAdmin) console.log(`Demo admin: ${identity.demoAdmin.email} / ${identity.demoAdmin.password}`);
-  console.log('');
+  const url = `http://localhost:${gateway.port}`;
+  console.log(
+    renderBanner({
+      url,
+      ...(mailer.list ? { mailboxUrl: `${url}/dev/mailbox` } : {}),
+      // Demo mode only; a random password each start unless DEMO_ADMIN_PASSWORD is set.
+      ...(identity.demoAdmin ? { demoAdmin: identity.demoAdmin } : {}),
+      components,
+      degraded,
+      startedInMs: Date.now() - startedAt,
+      demo: catalogueConfig.DEMO_SEED ? 'fictional companies, reviews, posts and trader accounts' : 'none (DEMO_SEED=false)',
+      logLevel: env.LOG_LEVEL ?? 'info',
+      logRequests: gatewayConfig.LOG_REQUESTS ?? gatewayConfig.APP_MODE === 'production',
+    }),
+  );
 
   let stopping = false;
+  // Demo posts and their videos are made in the background: one line now and then until they are in.
+  if (catalogueConfig.DEMO_SEED && media.seeded) {
+    const videosWanted = DEMO_POSTS.filter((p) => p.kind === 'video').length;
+    void reportProgress({
+      stopped: () => stopping,
+      print: (line) => console.log(line),
+      read: async (): Promise<DemoCounts> => {
+        const companies = ((await json(`http://127.0.0.1:${catalogue.port}/v1/companies?limit=1`)).total as number) ?? 0;
+        const indexed = ((await json(`http://127.0.0.1:${search.port}/v1/search?limit=1`)).total as number) ?? 0;
+        const counts: DemoCounts = { companies, indexed, posts: 0, postsWanted: DEMO_POSTS.length, videosReady: 0, videosFailed: 0, videosWanted };
+        for (const id of Object.values(DEMO_CREATOR_IDS)) {
+          // The author's own view lists processing and failed videos too.
+          const page = (await json(`http://127.0.0.1:${media.port}/v1/authors/${id}/posts?viewer=${id}&limit=50`)) as { total: number; items: { video?: { status: string } | null }[] };
+          counts.posts += page.total;
+          counts.videosReady += page.items.filter((p) => p.video?.status === 'ready').length;
+          counts.videosFailed += page.items.filter((p) => p.video?.status === 'failed').length;
+        }
+        return counts;
+      },
+    }).then((counts) => {
+      if (counts && counts.videosFailed > 0) console.log(`${counts.videosFailed} demo video(s) failed to transcode: see the media warnings above.`);
+    });
+  }
   const stop = async () => {
     if (stopping) return;
     stopping = true;

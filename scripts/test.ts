@@ -14,6 +14,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { resolveChromium } from '../e2e/chromium.ts';
+import { leaked, snapshot, type Servers } from './leaks.ts';
+import { createBus, destroyBus } from '@brokerwise/bus';
+import { createCache } from '@brokerwise/cache';
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(`Usage: npm test [-- <step>...]
+  Steps, in order: lint, typecheck, k6, buf, vitest, e2e, leaks (all when none is named).
+  leaks: with real servers, whatever databases, streams, keys or temp dirs the run left behind fail it.
+  Uses the real PostgreSQL/NATS/Redis named by DATABASE_URL, NATS_URL, REDIS_URL, else embedded ones.
+  E2E_FILES=a.e2e.test.ts,b.e2e.test.ts limits the browser step; E2E_BROWSER=npm forces the npm Chromium.
+  Ends with "N passed, N failed"; exit code 1 when anything failed.`);
+  process.exit(0);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
@@ -103,6 +117,9 @@ async function e2e(): Promise<void> {
     u.pathname = `/${dbName}`;
     env.DATABASE_URL = u.toString();
   }
+  // Resolved (and, for the npm build, decompressed) once here, so the log names the browser used.
+  const browser = await resolveChromium();
+  console.log(`\n▶ e2e: browser ${browser.label}`);
   console.log(`\n▶ e2e: starting the site on port ${port}`);
   const site = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   try {
@@ -119,6 +136,13 @@ async function e2e(): Promise<void> {
   } finally {
     site.kill('SIGTERM');
     await new Promise((r) => site.once('exit', r));
+    // The site's streams and keys (its own namespace), as the tests remove theirs.
+    if (process.env.NATS_URL) await destroyBus(await createBus({ natsUrl: process.env.NATS_URL, namespace: env.NATS_NAMESPACE! }));
+    if (process.env.REDIS_URL) {
+      const cache = createCache({ redisUrl: process.env.REDIS_URL, keyPrefix: `${env.NATS_NAMESPACE!}:` });
+      await cache.delPrefix('');
+      await cache.close();
+    }
     if (dbName) {
       const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await c.connect();
@@ -127,6 +151,10 @@ async function e2e(): Promise<void> {
     }
   }
 }
+
+const servers: Servers = { databaseUrl: process.env.DATABASE_URL, natsUrl: process.env.NATS_URL, redisUrl: process.env.REDIS_URL };
+const checkLeaks = wanted('leaks') && Boolean(servers.databaseUrl || servers.natsUrl || servers.redisUrl);
+const before = checkLeaks ? await snapshot(servers) : undefined;
 
 if (wanted('lint')) check('lint', run('lint', bin('eslint'), ['.', '--max-warnings=0']));
 if (wanted('typecheck')) {
@@ -141,6 +169,15 @@ if (wanted('vitest')) {
   countVitest(report, 'vitest');
 }
 if (wanted('e2e')) await e2e();
+if (before) {
+  console.log('\n▶ leaks: what this run left on the real servers');
+  const left = leaked(before, await snapshot(servers), { tempDirs: [path.basename(tmp)] });
+  const found = Object.entries(left).filter(([, names]) => names.length > 0);
+  for (const [kind, names] of found) console.log(`  ${kind}: ${names.length} left behind: ${names.slice(0, 20).join(', ')}${names.length > 20 ? ', …' : ''}`);
+  if (found.length === 0) console.log('  nothing left behind');
+  check('leaks', found.length === 0);
+  if (found.length > 0) failures.push('leaks');
+}
 
 rmSync(tmp, { recursive: true, force: true });
 if (failedTests.length > 0) console.log(`\nFailed tests:\n  ${failedTests.join('\n  ')}`);

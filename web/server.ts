@@ -3,7 +3,7 @@
  * else through the React Router build. Plain node:http: the gateway in front of it does TLS,
  * rate limits and the /api and /media paths.
  */
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,8 +30,10 @@ export interface WebServerOptions {
   /** Public ids of the social sign-in providers (spec §1); empty: the buttons show "not configured". */
   googleClientId?: string | undefined;
   facebookAppId?: string | undefined;
-  /** Public address of the site for canonical links and the sitemap; absent: each request's own origin. */
+  /** Public origin of the site (PUBLIC_ORIGIN's first) for canonical links and the sitemap; absent (development): each request's own origin. */
   siteUrl?: string | undefined;
+  /** PUBLIC_ORIGIN as a list: a request URL is on one of them (the visitor's when listed, else the first). */
+  publicOrigins?: readonly string[] | undefined;
   /** The `react-router build` output; defaults to web/build next to this file. */
   buildDir?: string;
   /** Where unexpected errors go; defaults to stderr. */
@@ -40,6 +42,7 @@ export interface WebServerOptions {
    * Development: Vite in middleware mode (HMR, sources compiled on request) instead of the build,
    * and /api + /media forwarded to the gateway so the page works when opened on this port.
    */
+  /** Vite with hot reload; its update socket is on `port`, also for pages shown through the gateway. */
   dev?: boolean;
   /** Let several servers (render threads) listen on the same port; the kernel spreads connections. */
   reusePort?: boolean;
@@ -175,11 +178,25 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return first?.split(',')[0]?.trim() || undefined;
 }
 
-/** node:http request → Fetch Request; the public host and scheme come from the gateway's forwarding headers. */
-function toFetchRequest(req: IncomingMessage, res: ServerResponse, fallbackHost: string): Request {
+/**
+ * node:http request → Fetch Request. The origin is the one the visitor used (the gateway's
+ * forwarding headers) only when it is one of the site's public origins (PUBLIC_ORIGIN, ADR 015),
+ * else the first of them, so no page can be rendered for a host a visitor chose. Without a list
+ * (development) the gateway has already refused every host but loopback.
+ */
+export function toFetchRequest(req: IncomingMessage, res: ServerResponse, fallbackHost: string, publicOrigins?: readonly string[]): Request {
   const host = headerValue(req.headers['x-forwarded-host']) ?? req.headers.host ?? fallbackHost;
   const proto = headerValue(req.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
-  const url = new URL(req.url ?? '/', `${proto}://${host}`);
+  let origin = `${proto}://${host}`.toLowerCase();
+  if (publicOrigins && publicOrigins.length > 0 && !publicOrigins.includes(origin)) origin = publicOrigins[0]!;
+  // Joined as text: `new URL('//evil.example/x', base)` would move to another host.
+  const path = req.url?.startsWith('/') ? req.url : '/';
+  let url: URL;
+  try {
+    url = new URL(`${origin}${path}`);
+  } catch {
+    url = new URL(`${publicOrigins?.[0] ?? `http://${fallbackHost}`}/`);
+  }
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
@@ -305,6 +322,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const buildDir = opts.buildDir ?? join(webDir, 'build');
   const onError = opts.onError ?? ((error: unknown, context: string) => console.error(`[web] ${context}`, error));
   const gatewayUrl = opts.gatewayUrl.replace(/\/+$/, '');
+  const publicOrigins = opts.publicOrigins?.map((o) => new URL(o).origin);
   const server = createServer();
 
   let staticFiles = new Map<string, StaticFile>();
@@ -313,7 +331,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   let closeDev = async () => {};
   if (opts.dev) {
     const vite = await import('vite');
-    const devServer = await vite.createServer({ root: webDir, appType: 'custom', server: { middlewareMode: true, hmr: { server } } });
+    const devServer = await vite.createServer({ root: webDir, appType: 'custom', server: { middlewareMode: true, hmr: { server, ...(opts.port ? { clientPort: opts.port } : {}) } } });
     const ssr = devServer.environments.ssr;
     if (!vite.isRunnableDevEnvironment(ssr)) throw new Error('Vite SSR environment is not runnable');
     getBuild = () => ssr.runner.import('virtual:react-router/server-build') as Promise<ServerBuild>;
@@ -346,14 +364,17 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         googleClientId: opts.googleClientId,
         facebookAppId: opts.facebookAppId,
         siteUrl: opts.siteUrl,
+        // A fresh nonce per render for the page's scripts and its CSP (ADR 015). Development runs
+        // Vite's own inline scripts, so it renders without a policy.
+        ...(opts.dev ? {} : { cspNonce: randomBytes(16).toString('base64') }),
       };
-      const request = toFetchRequest(req, res, `${opts.host ?? 'localhost'}:${port}`);
+      const request = toFetchRequest(req, res, `${opts.host ?? 'localhost'}:${port}`, publicOrigins);
       const response = await handle(request, context);
       if (!response.headers.has('x-content-type-options')) response.headers.set('X-Content-Type-Options', 'nosniff');
       if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
         // React Router sends a bare text/html; say the charset before the parser has to guess.
         response.headers.set('Content-Type', 'text/html; charset=utf-8');
-        response.headers.set('X-Frame-Options', 'SAMEORIGIN');
+        response.headers.set('X-Frame-Options', 'DENY');
         response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
       }
       await sendResponse(req, res, response);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
-import { MemoryBus } from '@brokerwise/bus';
+import { MemoryBus, destroyBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { FileMailer } from '@brokerwise/mail';
 import { createTestDatabase, type TestDatabase } from '@brokerwise/sql';
@@ -90,8 +90,9 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
 
   afterAll(async () => {
     for (const stop of stops.reverse()) await stop();
+    await cache.delPrefix('');
     await cache.close();
-    await bus.close();
+    await destroyBus(bus);
     await catDb?.destroy();
     await idDb?.destroy();
     await ntfDb?.destroy();
@@ -171,6 +172,41 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
     expect(again.body.code).toBe(1);
   });
 
+  it('binds the CSRF token to the session: another session\'s token is refused (ADR 009)', async () => {
+    const a = new Client(base);
+    const { name } = await register(a);
+    const b = new Client(base);
+    expect((await b.call('POST', '/api/user/checkIn', { tab: 'login', email: name, password: 'Secret123' })).body.code).toBe(1);
+    expect(b.cookies.get('bw_csrf')).not.toBe(a.cookies.get('bw_csrf'));
+    // A's session cookie with B's token (cookie and header agreeing: plain double submit would pass).
+    const mixed = new Client(base);
+    mixed.cookies.set('bw_session', a.cookies.get('bw_session')!);
+    mixed.cookies.set('bw_csrf', b.cookies.get('bw_csrf')!);
+    const refused = await mixed.call<ErrorData>('POST', '/api/user/follow', { fuid: 'x' }, { csrf: true });
+    expect(refused.status).toBe(403);
+    expect(refused.body.data.error).toBe('csrf_failed');
+    // A forged random token too.
+    mixed.cookies.set('bw_csrf', 'A'.repeat(43));
+    expect((await mixed.call<ErrorData>('POST', '/api/user/follow', { fuid: 'x' })).body.data.error).toBe('csrf_failed');
+  });
+
+  it('a session cookie without the CSRF cookie still reads the profile and gets its token back (no 503 page)', async () => {
+    const a = new Client(base);
+    const { name } = await register(a);
+    const token = a.cookies.get('bw_csrf')!;
+    const lost = new Client(base);
+    lost.cookies.set('bw_session', a.cookies.get('bw_session')!);
+    // What every signed-in page's loader asks: a read, so no CSRF token is needed.
+    const me = await lost.call<UserProfile>('POST', '/api/user/index');
+    expect(me.status).toBe(200);
+    expect(me.body.data.username).toBe(name);
+    expect(me.setCookies.find((c) => c.startsWith('bw_csrf='))).toBe(`bw_csrf=${token}; Path=/; SameSite=Lax`);
+    // With the reissued cookie the browser's next change goes through.
+    expect(lost.cookies.get('bw_csrf')).toBe(token);
+    const follow = await lost.call<ErrorData>('POST', '/api/user/follow', { fuid: 'not-a-user' });
+    expect(follow.body.data?.error).not.toBe('csrf_failed');
+  });
+
   it('gives the spec field messages for missing fields', async () => {
     const c = new Client(base);
     const login = await c.call<ErrorData>('POST', '/api/user/checkIn', { tab: 'login', email: '', password: '' });
@@ -187,7 +223,7 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
     expect(forged.body.code).toBe(402);
     const c = new Client(base);
     const { userInfo } = await register(c);
-    const noCsrf = await c.call<ErrorData>('POST', '/api/user/index', undefined, { csrf: false });
+    const noCsrf = await c.call<ErrorData>('POST', '/api/user/follow', { fuid: userInfo.id }, { csrf: false });
     expect(noCsrf.status).toBe(403);
     expect(noCsrf.body.data.error).toBe('csrf_failed');
     // API clients use the token header instead.

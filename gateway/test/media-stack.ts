@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { signatureHeaders } from '@brokerwise/api-signature';
-import { createBus } from '@brokerwise/bus';
+import { createBus, destroyBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
 import { DiskStore, type ObjectStore } from '@brokerwise/storage';
@@ -122,8 +122,9 @@ export async function startMediaStack(salt: string): Promise<MediaStack> {
     user,
     close: async () => {
       for (const stop of stops.reverse()) await stop();
+      await cache.delPrefix('');
       await cache.close();
-      await bus.close();
+      await destroyBus(bus);
       for (const d of dbs) await d.destroy();
       await rm(dir, { recursive: true, force: true });
     },

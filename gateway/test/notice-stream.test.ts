@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
-import { createBus } from '@brokerwise/bus';
+import { createBus, destroyBus } from '@brokerwise/bus';
 import { encodeEvent } from '@brokerwise/proto';
 import { uniqueName } from '@brokerwise/testing';
 import { NoticeStreams } from '../src/http/notice-stream.ts';
@@ -8,7 +8,7 @@ import { NoticeStreams } from '../src/http/notice-stream.ts';
 describe('notice signals reach every gateway replica', () => {
   const buses: Awaited<ReturnType<typeof createBus>>[] = [];
   afterAll(async () => {
-    for (const bus of buses) await bus.close();
+    for (const bus of buses) await destroyBus(bus);
   });
 
   it('gives each replica its own copy of every notifications.notice.created (per-replica durables)', async () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { FileMailer } from '@brokerwise/mail';
 import { createTestDatabase, type TestDatabase } from '@brokerwise/sql';
@@ -150,8 +150,9 @@ describe('notices, stream and newsletter through the gateway (identity + notific
   afterAll(async () => {
     await stopGateway?.();
     for (const stop of stops.reverse()) await stop();
+    await cache.delPrefix('');
     await cache.close();
-    await bus?.close();
+    if (bus) await destroyBus(bus);
     for (const d of dbs) await d.destroy();
     await rm(dir, { recursive: true, force: true });
   });

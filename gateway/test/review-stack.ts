@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { signatureHeaders } from '@brokerwise/api-signature';
-import { MemoryBus } from '@brokerwise/bus';
+import { MemoryBus, destroyBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { FileMailer } from '@brokerwise/mail';
 import { createTestDatabase, type TestDatabase } from '@brokerwise/sql';
@@ -27,7 +27,7 @@ import { parseTraderSyncConfig } from '../../services/trader-sync/src/config.ts'
 import { startTraderSync } from '../../services/trader-sync/src/main.ts';
 import type { Envelope, UserInfo } from '../src/contract.ts';
 import { parseGatewayConfig } from '../src/config.ts';
-import { startGateway } from '../src/main.ts';
+import { startGateway, type GatewayRoute } from '../src/main.ts';
 
 export interface CallOptions {
   token?: string;
@@ -43,6 +43,8 @@ export interface ReviewStack {
   /** The catalogue service's own address (tests that seed companies or promotions directly). */
   catalogueUrl: string;
   demoAdmin: { email: string; username: string; password: string } | undefined;
+  /** Every route the gateway registered (from Fastify's onRoute). */
+  routes: GatewayRoute[];
   /** The bridge simulator's address, with `{ trader: true }`. */
   simUrl: string | undefined;
   /** `body` is sent as JSON, `html` as text/html (statement uploads). */
@@ -156,13 +158,15 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
     reviewsUrl,
     catalogueUrl: `http://127.0.0.1:${catalogue.port}`,
     demoAdmin: identity.demoAdmin,
+    routes: gateway.routes,
     simUrl,
     call,
     signUp,
     close: async () => {
       for (const stop of stops.reverse()) await stop();
+      await cache.delPrefix('');
       await cache.close();
-      await bus.close();
+      await destroyBus(bus);
       for (const d of dbs) await d.destroy();
       await rm(dir, { recursive: true, force: true });
     },

@@ -14,6 +14,11 @@ import { EVENT_TYPES, encodeEvent } from '../src/index.ts';
 import type { EventType } from '../src/index.ts';
 import { FIXTURES_DIR, GOLDEN, fixtureUrl } from '../test/golden.ts';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('Usage: npm run fixtures -w proto [-- --force]\n  Writes the golden fixtures of new event types; --force rewrites all (erases the evidence the golden test relies on).');
+  process.exit(0);
+}
+
 const force = process.argv.includes('--force');
 mkdirSync(FIXTURES_DIR, { recursive: true });
 

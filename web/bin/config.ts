@@ -14,7 +14,9 @@ export const WebConfigSchema = Type.Object({
   // Public ids of the social sign-in providers; unset: the buttons show "not configured".
   GOOGLE_CLIENT_ID: Type.String({ default: '' }),
   FACEBOOK_APP_ID: Type.String({ default: '' }),
-  // Public address of the site, e.g. https://brokerwise.example; unset: each request's own origin.
+  // The site's public origins, comma-separated, the first canonical (ADR 015): the gateway's value.
+  // SITE_URL is the older name of the canonical one. Unset: each request's own origin (development).
+  PUBLIC_ORIGIN: Type.String({ default: '' }),
   SITE_URL: Type.String({ default: '' }),
 });
 

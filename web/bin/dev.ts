@@ -3,8 +3,12 @@
  * Start the rest of the site first (`npm start`, gateway on :3000), then `npm run dev -w @brokerwise/web`
  * and open http://localhost:5173: /api and /media are forwarded to the gateway.
  */
-import { loadConfigOrExit, Type } from '@brokerwise/config';
+import { loadConfigOrExit, Type, exitWithUsageOnHelp } from '@brokerwise/config';
 import { startWebServer } from '../server.ts';
+
+exitWithUsageOnHelp(`Usage: npm run dev -w @brokerwise/web
+  Vite with hot reload on WEB_DEV_PORT (5173), /api and /media forwarded to GATEWAY_URL (http://127.0.0.1:3000).
+  The root's npm run dev starts everything at once.`);
 
 const config = loadConfigOrExit(
   Type.Object({

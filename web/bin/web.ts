@@ -4,8 +4,12 @@
  * (public address for canonical links and the sitemap; default: each request's own origin). Needs `npm run build -w @brokerwise/web` first.
  */
 import '../production-builds.ts';
-import { loadConfigOrExit } from '@brokerwise/config';
+import { loadConfigOrExit, exitWithUsageOnHelp } from '@brokerwise/config';
 import { WebConfigSchema, webEnv } from './config.ts';
+
+exitWithUsageOnHelp(`Usage: npm start -w @brokerwise/web
+  The web tier as its own process (needs npm run build first). Settings: WEB_PORT, HOST, GATEWAY_URL,
+  SIGNATURE_SALT, INTERNAL_SECRET, PUBLIC_ORIGIN, GOOGLE_CLIENT_ID, FACEBOOK_APP_ID.`);
 
 const config = loadConfigOrExit(WebConfigSchema, webEnv(process.env));
 
@@ -24,7 +28,8 @@ const server = await startWebServer({
   internalSecret: config.INTERNAL_SECRET || undefined,
   googleClientId: config.GOOGLE_CLIENT_ID,
   facebookAppId: config.FACEBOOK_APP_ID,
-  siteUrl: config.SITE_URL || undefined,
+  siteUrl: config.PUBLIC_ORIGIN.split(',')[0]?.trim() || config.SITE_URL || undefined,
+  publicOrigins: config.PUBLIC_ORIGIN.split(',').map((o) => o.trim()).filter(Boolean),
 });
 console.log(`web listening on http://${config.HOST}:${server.port} (gateway ${config.GATEWAY_URL})`);
 

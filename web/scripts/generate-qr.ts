@@ -7,6 +7,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import QRCode from 'qrcode';
 import { QR_IMAGES } from '../app/lib/site.ts';
+import { exitWithUsageOnHelp } from '@brokerwise/config';
+
+exitWithUsageOnHelp(`Usage: npm run qr -w @brokerwise/web
+  Writes the customer-service QR images into web/public/qr/ from app/lib/site.ts.`);
 
 const publicDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'public');
 

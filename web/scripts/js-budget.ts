@@ -8,6 +8,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { exitWithUsageOnHelp } from '@brokerwise/config';
+
+exitWithUsageOnHelp(`Usage: npm run budget -w @brokerwise/web
+  After a build: prints each public page's compressed JavaScript; exit 1 over 150 KB.`);
 
 const BUDGET_KB = 150;
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'build', 'client');

@@ -117,9 +117,8 @@ describe('envelope handling', () => {
         }),
       { timeoutMs: 30 },
     );
-    const started = Date.now();
+    // The fetch above never settles unless aborted: only the client's own time limit ends the call.
     expect((await failureOf(client.get('/api/x'))).failure.kind).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('stops when the caller aborts (visitor navigated away)', async () => {

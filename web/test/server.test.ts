@@ -1,6 +1,7 @@
-import type { IncomingMessage } from 'node:http';
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { pickEncoding, visitorAddress } from '../server.ts';
+import { pickEncoding, toFetchRequest, visitorAddress } from '../server.ts';
 import { INTERNAL_SECRET_HEADER } from '../../gateway/src/contract.ts';
 
 describe('pickEncoding', () => {
@@ -32,5 +33,27 @@ describe('visitorAddress', () => {
     expect(visitorAddress(req({ 'x-forwarded-for': '203.0.113.5', [INTERNAL_SECRET_HEADER]: 'x'.repeat(secret.length) }), secret)).toBe('10.0.0.9');
     expect(visitorAddress(req({ 'x-forwarded-for': '203.0.113.5', [INTERNAL_SECRET_HEADER]: 'short' }), secret)).toBe('10.0.0.9');
     expect(visitorAddress(req({ 'x-forwarded-for': '203.0.113.5', [INTERNAL_SECRET_HEADER]: '' }), undefined)).toBe('10.0.0.9');
+  });
+});
+
+describe('toFetchRequest: the page URL (ADR 015)', () => {
+  const req = (headers: Record<string, string>, url = '/detail?id=x') =>
+    ({ headers, url, method: 'GET', rawHeaders: Object.entries(headers).flat(), socket: { remoteAddress: '10.0.0.9' } }) as unknown as IncomingMessage;
+  const res = new EventEmitter() as unknown as ServerResponse;
+  const origins = ['https://brokerwise.example', 'https://www.brokerwise.example'];
+
+  it('keeps the origin the visitor used when it is one of the public origins', () => {
+    expect(toFetchRequest(req({ host: 'www.brokerwise.example', 'x-forwarded-proto': 'https' }), res, 'localhost:1', origins).url).toBe('https://www.brokerwise.example/detail?id=x');
+    expect(toFetchRequest(req({ host: 'web:3100', 'x-forwarded-host': 'BrokerWise.example', 'x-forwarded-proto': 'https' }), res, 'localhost:1', origins).url).toBe('https://brokerwise.example/detail?id=x');
+  });
+
+  it('puts any other host, and a path that names a host, on the canonical origin', () => {
+    expect(toFetchRequest(req({ host: 'evil.example', 'x-forwarded-proto': 'https' }), res, 'localhost:1', origins).url).toBe('https://brokerwise.example/detail?id=x');
+    expect(toFetchRequest(req({ host: 'brokerwise.example' }), res, 'localhost:1', origins).url).toBe('https://brokerwise.example/detail?id=x'); // http:// is not listed
+    expect(new URL(toFetchRequest(req({ host: 'www.brokerwise.example', 'x-forwarded-proto': 'https' }, '//evil.example/x'), res, 'localhost:1', origins).url).host).toBe('www.brokerwise.example');
+  });
+
+  it('without a list (development) takes the host the gateway let through', () => {
+    expect(toFetchRequest(req({ host: '127.0.0.1:3000' }), res, 'localhost:1').url).toBe('http://127.0.0.1:3000/detail?id=x');
   });
 });

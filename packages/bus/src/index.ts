@@ -27,3 +27,8 @@ export async function createBus(config: BusConfig): Promise<EventBus> {
   }
   return new MemoryBus();
 }
+
+/** Closes a bus and, on NATS, deletes its namespace's streams (`NatsBus.destroy`): what a test made, removed. */
+export async function destroyBus(bus: EventBus): Promise<void> {
+  await (bus instanceof NatsBus ? bus.destroy() : bus.close());
+}

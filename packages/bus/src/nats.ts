@@ -36,6 +36,7 @@ const H_DELIVERY_COUNT = 'Bw-Delivery-Count';
 
 // JetStream API error codes: stream exists with another config; consumer exists (2.10+ create action).
 const STREAM_NAME_IN_USE = 10058;
+const STREAM_NOT_FOUND = 10059;
 const CONSUMER_ALREADY_EXISTS = 10148;
 const CONSUMER_NAME_EXISTS = 10013;
 
@@ -213,6 +214,22 @@ export class NatsBus implements EventBus {
     // Handlers still ack (and dead-letter) over the connection, so it closes last.
     await Promise.all([...this.#subs].map((s) => s.drain()));
     if (!this.#nc.isClosed()) await this.#nc.drain();
+  }
+
+  /**
+   * Closes, then deletes this namespace's two streams with every message and durable in them: for
+   * tests and throwaway environments that made a namespace of their own. Other buses on the same
+   * namespace lose their streams too.
+   */
+  async destroy(): Promise<void> {
+    if (this.#closed) return;
+    await Promise.all([...this.#subs].map((s) => s.drain()));
+    for (const stream of [this.eventsStream, this.deadLetterStream]) {
+      await this.#jsm.streams.delete(stream).catch((err: unknown) => {
+        if (!(err instanceof JetStreamApiError && err.code === STREAM_NOT_FOUND)) throw err;
+      });
+    }
+    await this.close();
   }
 
   // ---- used by NatsSubscription ----
@@ -417,3 +434,4 @@ function headerValue(s: string): string {
   const flat = s.replace(/[\r\n]+/g, ' ');
   return flat.length > 2000 ? `${flat.slice(0, 2000)}…` : flat;
 }
+

@@ -52,10 +52,34 @@ export const commonServiceSettings = {
   APP_MODE: Type.Union([Type.Literal('embedded'), Type.Literal('production')], { default: 'embedded' }),
   HOST: Type.String({ default: '127.0.0.1' }),
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
+  /** A log line per request; default on in production only (development stays readable). */
+  LOG_REQUESTS: Type.Optional(Type.Boolean()),
   DATA_DIR: Type.String({ default: 'data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://' })),
   NATS_NAMESPACE: Type.String({ default: 'bw', pattern: '^[a-z][a-z0-9_]*$' }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 0 }),
+  /** Load shedding: requests get 503 + Retry-After while the mean event-loop delay (ms) is above this; 0 = off. */
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: Type.Integer({ default: 500, minimum: 0 }),
+  /**
+   * …or while the event loop is busier than this share of a sample (0–1); 0 = off (default: in
+   * embedded mode PGlite and image work run on the loop, so a busy second is normal there; delay is
+   * what callers feel). 0.98 suits API pods that only serve requests.
+   */
+  PRESSURE_MAX_EVENT_LOOP_UTILIZATION: Type.Number({ default: 0, minimum: 0, maximum: 1 }),
+  /** …or while the V8 heap in use is above this many bytes; 0 = off (set it below the container's memory limit). */
+  PRESSURE_MAX_HEAP_BYTES: Type.Integer({ default: 0, minimum: 0 }),
+  /** Seconds a shed caller is told to wait (Retry-After). */
+  PRESSURE_RETRY_AFTER_SECONDS: Type.Integer({ default: 5, minimum: 1, maximum: 300 }),
 };
+
+/**
+ * Every command of the project answers `--help` (or `-h`) with its usage and exit code 0, before
+ * it reads a setting or opens a connection (a test runs each package.json script that way).
+ */
+export function exitWithUsageOnHelp(usage: string, argv: readonly string[] = process.argv.slice(2)): void {
+  if (!argv.includes('--help') && !argv.includes('-h')) return;
+  console.log(usage.trim());
+  process.exit(0);
+}

@@ -1,8 +1,9 @@
-import type { LoggerOptions } from 'pino';
+import type { DestinationStream, LoggerOptions } from 'pino';
+import pinoPretty from 'pino-pretty';
 
 /**
- * pino options shared by every process: JSON in production, pretty on a terminal,
- * and secrets redacted wherever they appear in request logs or bound objects.
+ * pino options shared by every process: JSON in production, one readable line per entry in
+ * development, and secrets redacted wherever they appear in request logs or bound objects.
  */
 export const REDACT_PATHS = [
   'req.headers.authorization',
@@ -21,12 +22,41 @@ export const REDACT_PATHS = [
   '*.readonlyPassword',
 ];
 
-export function loggerOptions(opts: { level: string; service: string; pretty?: boolean }): LoggerOptions {
-  const pretty = opts.pretty ?? Boolean(process.stdout.isTTY);
+/** Every log line's leading fields that the readable format shows in its own way or drops. */
+const READABLE_IGNORE = 'pid,hostname,service,reqId';
+
+/**
+ * `HH:MM:ss WARN  media: transcode failed {"videoId":…}` on stdout. One stream for the whole
+ * process and written synchronously: `npm start` runs a dozen loggers in one process, and
+ * pino's `transport` would start a worker thread for each.
+ */
+let readable: DestinationStream | undefined;
+export function readableStream(): DestinationStream {
+  readable ??= pinoPretty({
+    sync: true,
+    singleLine: true,
+    colorize: Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: READABLE_IGNORE,
+    messageFormat: '{if service}{service}: {end}{msg}',
+  });
+  return readable;
+}
+
+export interface LoggerSettings {
+  level: string;
+  service: string;
+  /** One readable line per entry; default: everywhere but production (`APP_MODE=production` keeps JSON). */
+  pretty?: boolean;
+  appMode?: 'embedded' | 'production';
+}
+
+export function loggerOptions(opts: LoggerSettings): LoggerOptions & { stream?: DestinationStream } {
+  const pretty = opts.pretty ?? opts.appMode !== 'production';
   return {
     level: opts.level,
     base: { service: opts.service },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    ...(pretty ? { stream: readableStream() } : {}),
   };
 }

@@ -1,2 +1,3 @@
 export { errorOf, jsonCaller, readReply, waitForMatch, type JsonCall, type Reply } from './http.ts';
 export { uniqueName } from './names.ts';
+export { freePort, natsServerBin, startNatsServer, type OwnNatsServer } from './nats-server.ts';

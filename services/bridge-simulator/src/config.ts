@@ -1,9 +1,11 @@
-import { Type, parseConfig, type Static } from '@brokerwise/config';
+import { Type, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
 
 export const SimulatorConfigSchema = Type.Object({
   HOST: Type.String({ default: '127.0.0.1' }),
   PORT: Type.Integer({ default: 3208, minimum: 0, maximum: 65535 }),
-  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
+  APP_MODE: commonServiceSettings.APP_MODE,
+  LOG_LEVEL: commonServiceSettings.LOG_LEVEL,
+  LOG_REQUESTS: commonServiceSettings.LOG_REQUESTS,
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 0 }),
   /** How long a request for an account ending in 13 hangs before the simulator gives up on it. */
   SIM_HANG_MS: Type.Integer({ default: 120_000, minimum: 0 }),

@@ -9,7 +9,7 @@ export interface SimulatorShared {
 
 /** Boots the bridge simulator: Fastify with the bridge protocol routes and the /v1/sim controls. */
 export async function startBridgeSimulator(config: SimulatorConfig, shared: SimulatorShared = {}): Promise<{ port: number; url: string; state: SimulatorState; close: () => Promise<void> }> {
-  const app = buildFastify({ service: 'bridge-simulator', logLevel: config.LOG_LEVEL, trustRequestId: true });
+  const app = buildFastify({ service: 'bridge-simulator', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true });
   registerHealth(app, []);
   const state = await simulatorApp(app, { now: shared.now ?? Date.now, hangMs: config.SIM_HANG_MS });
   const server = await runServer(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, closers: [async () => state.release()] });

@@ -126,9 +126,9 @@ describe('bridge simulator: shutdown', () => {
     // Gave up: its connection closes, and fetch opens a spare one it never uses (nodejs/undici#5845).
     await expect(summary('77000213', AbortSignal.timeout(200))).rejects.toThrow();
     await new Promise((r) => setTimeout(r, 100));
-    const started = Date.now();
+    // A connection left open holds close() for Fastify's 72 s keep-alive (or undici's spare one
+    // for the 60 s headers timeout): far past this test's time limit, so no clock is read here.
     await sim.close();
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect((await waiting).status).toBe(504);
   });
 });

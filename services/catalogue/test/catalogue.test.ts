@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { decodeEvent, type CompanyUpserted } from '@brokerwise/proto';
 import { createTestDatabase, type TestDatabase } from '@brokerwise/sql';
 import { DiskStore } from '@brokerwise/storage';
@@ -56,7 +56,7 @@ describe('catalogue service (real SQL, real bus)', () => {
 
   afterAll(async () => {
     await svc?.close();
-    await bus?.close();
+    if (bus) await destroyBus(bus);
     await t?.destroy();
     await rm(dir, { recursive: true, force: true });
   });

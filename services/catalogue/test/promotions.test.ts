@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { createTestDatabase, runMigrations, type Kysely, type TestDatabase } from '@brokerwise/sql';
 import { DiskStore } from '@brokerwise/storage';
 import { uniqueName } from '@brokerwise/testing';
@@ -78,7 +78,7 @@ describe('promotions (real SQL, through HTTP)', () => {
 
   afterAll(async () => {
     await svc?.close();
-    await bus?.close();
+    if (bus) await destroyBus(bus);
     await t?.destroy();
     await rm(dir, { recursive: true, force: true });
   });

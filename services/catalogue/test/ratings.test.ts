@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { decodeEvent, encodeEvent, type CompanyUpserted } from '@brokerwise/proto';
 import { createTestDatabase, type TestDatabase } from '@brokerwise/sql';
 import { DiskStore } from '@brokerwise/storage';
@@ -38,7 +38,7 @@ describe('catalogue applies ratings published by the reviews service', () => {
 
   afterAll(async () => {
     await svc?.close();
-    await bus?.close();
+    if (bus) await destroyBus(bus);
     await t?.destroy();
     await rm(dir, { recursive: true, force: true });
   });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBus } from '@brokerwise/bus';
+import { createBus, destroyBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { createTestDatabase, type Kysely } from '@brokerwise/sql';
 import { DiskStore } from '@brokerwise/storage';
@@ -81,7 +81,8 @@ describe('identity: the demo admin across restarts, and never in production', ()
       statuses.push(res.status);
     }
     await svc.close();
-    await bus.close();
+    await destroyBus(bus);
+    await cache.delPrefix('');
     await cache.close();
     return { demoAdmin: svc.demoAdmin, statuses };
   }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { createCache, type Cache } from '@brokerwise/cache';
 import { decodeEvent, type DecodedEvent, type EventPayload } from '@brokerwise/proto';
 import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
@@ -94,7 +94,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     close: async () => {
       await svc.close();
       await probe.drain();
-      await bus.close();
+      await destroyBus(bus);
+      await cache.delPrefix('');
       await cache.close();
       await t.destroy();
       await rm(dir, { recursive: true, force: true });

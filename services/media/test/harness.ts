@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { decodeEvent, type DecodedEvent, type EventPayload, type EventType } from '@brokerwise/proto';
 import { createTestDatabase, sql, type Kysely, type TestDatabase } from '@brokerwise/sql';
 import { DiskStore, type ObjectStore } from '@brokerwise/storage';
@@ -108,7 +108,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     close: async () => {
       await service.close();
       await probe.drain();
-      await bus.close();
+      await destroyBus(bus);
       await t.destroy();
       await rm(dir, { recursive: true, force: true });
     },

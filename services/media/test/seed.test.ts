@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { createBus } from '@brokerwise/bus';
+import { createBus, destroyBus } from '@brokerwise/bus';
 import { createTestDatabase, type Kysely } from '@brokerwise/sql';
 import { DiskStore } from '@brokerwise/storage';
 import { uniqueName } from '@brokerwise/testing';
@@ -46,7 +46,7 @@ it('seeds the demo posts through the real pipeline, once across restarts', async
     expect((await db.selectFrom('post_like').selectAll().execute()).length).toBe(before.likes);
     await again.close();
   } finally {
-    await bus.close();
+    await destroyBus(bus);
     await t.destroy();
     await rm(dir, { recursive: true, force: true });
   }

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { FileMailer, type Mailer } from '@brokerwise/mail';
 import { decodeEvent, encodeEvent, type DecodedEvent, type EventPayloadInit, type EventType } from '@brokerwise/proto';
 import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
@@ -89,7 +89,7 @@ export async function startHarness(opts: { env?: Record<string, string>; mailer?
     close: async () => {
       await svc.close();
       await probe.drain();
-      await bus.close();
+      await destroyBus(bus);
       await mailer.close();
       await t.destroy();
       await rm(dir, { recursive: true, force: true });

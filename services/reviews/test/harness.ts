@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { decodeEvent, type DecodedEvent, type EventPayload, type EventType } from '@brokerwise/proto';
 import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
 import { jsonCaller, uniqueName, waitForMatch, type Reply } from '@brokerwise/testing';
@@ -62,7 +62,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     close: async () => {
       await svc.close();
       await probe.drain();
-      await bus.close();
+      await destroyBus(bus);
       await t.destroy();
       await rm(dir, { recursive: true, force: true });
     },

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { createBus, destroyBus, type EventBus } from '@brokerwise/bus';
 import { create, encodeEvent, LocalizedTextSchema, timestampFromDate, type EncodedEvent } from '@brokerwise/proto';
 import { createTestDatabase, sql, type Kysely, type TestDatabase } from '@brokerwise/sql';
 import { uniqueName } from '@brokerwise/testing';
@@ -83,18 +81,7 @@ export async function createTestBus(prefix: string): Promise<{ bus: EventBus; di
   const bus = await createBus({ natsUrl: process.env.NATS_URL, namespace });
   return {
     bus,
-    dispose: async () => {
-      await bus.close();
-      const url = process.env.NATS_URL;
-      if (!url) return;
-      const nc = await connect({ servers: url });
-      try {
-        const jsm = await jetstreamManager(nc);
-        for (const stream of [`${namespace.toUpperCase()}_EVENTS`, `${namespace.toUpperCase()}_DLQ`]) await jsm.streams.delete(stream).catch(() => false);
-      } finally {
-        await nc.close();
-      }
-    },
+    dispose: () => destroyBus(bus),
   };
 }
 

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { decodeEvent, encodeEvent, type DecodedEvent, type EventPayload, type EventType } from '@brokerwise/proto';
 import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
 import { jsonCaller, uniqueName, waitForMatch, type Reply } from '@brokerwise/testing';
@@ -130,7 +130,7 @@ export async function startHarness(env: Record<string, string> = {}, opts: { con
       await svc.close();
       await sim.close();
       await probe.drain();
-      await bus.close();
+      await destroyBus(bus);
       await t.destroy();
       await rm(dir, { recursive: true, force: true });
     },

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBus, destroyBus } from '@brokerwise/bus';
 import { createTestDatabase, type TestDatabase } from '@brokerwise/sql';
 import { uniqueName } from '@brokerwise/testing';
 import { parseSimulatorConfig } from '../../bridge-simulator/src/config.ts';
@@ -22,6 +23,7 @@ describe('trader-sync process: passwords never reach the logs', () => {
   let dir: string;
   let database: TestDatabase | undefined;
   let sim: Awaited<ReturnType<typeof startBridgeSimulator>>;
+  const namespace = uniqueName('trdproc').toLowerCase();
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'bw-trader-proc-'));
@@ -32,10 +34,11 @@ describe('trader-sync process: passwords never reach the logs', () => {
         PATH: process.env.PATH ?? '',
         PORT: '0',
         LOG_LEVEL: 'trace',
+        LOG_REQUESTS: 'true',
         DATA_DIR: dir,
         BRIDGE_URL: sim.url,
         SYNC_TICK_MS: '100',
-        NATS_NAMESPACE: uniqueName('trdproc').toLowerCase(),
+        NATS_NAMESPACE: namespace,
         ...(database?.url ? { DATABASE_URL: database.url } : {}),
         ...(process.env.NATS_URL ? { NATS_URL: process.env.NATS_URL } : {}),
       },
@@ -43,7 +46,7 @@ describe('trader-sync process: passwords never reach the logs', () => {
     });
     const collect = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      const m = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (m && !base) base = m[1]!;
     };
     child.stdout!.on('data', collect);
@@ -59,6 +62,7 @@ describe('trader-sync process: passwords never reach the logs', () => {
       await exited;
     }
     await sim?.close();
+    if (process.env.NATS_URL) await destroyBus(await createBus({ natsUrl: process.env.NATS_URL, namespace }));
     await database?.destroy();
     await rm(dir, { recursive: true, force: true });
   });

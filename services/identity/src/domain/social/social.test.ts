@@ -296,9 +296,8 @@ describe('Google ID tokens', () => {
       const { server, origin } = await listen(() => undefined); // never answers
       try {
         const verifiers = createSocialVerifiers(config({ googleJwksUrl: `${origin}/jwks`, timeoutMs: 150 }));
-        const started = Date.now();
+        // The server never answers: only the verifier's own time limit ends the call (ERR_JWKS_TIMEOUT).
         await rejection(verifiers.google(token), SOCIAL_UNAVAILABLE, 'unavailable', token, /ERR_JWKS_TIMEOUT/);
-        expect(Date.now() - started).toBeLessThan(2_000);
       } finally {
         await close(server);
       }
@@ -512,9 +511,8 @@ describe('Facebook access tokens', () => {
 
   it('says social_unavailable when the Graph API does not answer in time', async () => {
     const token = fbToken('hang');
-    const started = Date.now();
+    // Graph never answers 'hang': only the verifier's own time limit ends the call (TimeoutError).
     await rejection(createSocialVerifiers(config({ timeoutMs: 150 })).facebook(token), SOCIAL_UNAVAILABLE, 'unavailable', token, /^debug_token: TimeoutError$/);
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('says social_disabled without an app id or app secret, without calling Graph', async () => {
