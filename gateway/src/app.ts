@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
 import fastifyMultipart from '@fastify/multipart';
@@ -20,6 +21,7 @@ import { sendError } from './http/envelope.ts';
 import { registerApiGuards } from './http/guards.ts';
 import type { CacheInvalidator } from './http/invalidation.ts';
 import type { NoticeStreams } from './http/notice-stream.ts';
+import { registerHostCheck, type PublicOrigins } from './http/origin.ts';
 import { Sessions } from './http/session.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { promotionRoutes } from './routes/promotions.ts';
@@ -36,6 +38,8 @@ import { mediaRoutes } from './routes/media.ts';
 import { webProxyRoutes } from './routes/web-proxy.ts';
 
 export interface GatewayDeps {
+  /** Hosts answered, and the canonical origin (PUBLIC_ORIGIN, ADR 015). */
+  publicOrigins: PublicOrigins;
   catalogue: CatalogueClient;
   search: SearchClient;
   reviews: ReviewsClient;
@@ -69,14 +73,20 @@ export interface GatewayDeps {
 
 /** The front door: /api (envelope, language, signature, rate limit), /media, and pages via the web server. */
 export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promise<void> {
+  // First: another host never reaches a route or the page micro-cache (health probes are outside).
+  registerHostCheck(app, deps.publicOrigins);
+  // /api JSON and pages the web tier left uncompressed (it compresses its own, which this skips).
+  // Not /media (route option), nor the notice streams: they write to the socket themselves, so
+  // nothing here buffers them.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(async (api) => {
     await api.register(fastifyCookie);
     await api.register(fastifyJwt, { secret: deps.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
     await api.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
-    registerApiGuards(api, { salt: deps.salt, cache: deps.cache, perMinute: deps.rateLimitPerMinute });
+    await registerApiGuards(api, { salt: deps.salt, cache: deps.cache, perMinute: deps.rateLimitPerMinute });
     api.setErrorHandler((err, request, reply) => sendError(request, reply, err));
     await brokersRoutes(api, { catalogue: deps.catalogue, search: deps.search, invalidator: deps.invalidator, cache: deps.cache, ids: deps.ids, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });
-    const sessions = new Sessions({ app: api, identity: deps.identity, cache: deps.cache, secureCookies: deps.secureCookies });
+    const sessions = new Sessions({ app: api, identity: deps.identity, cache: deps.cache, secureCookies: deps.secureCookies, secret: deps.jwtSecret });
     await reviewRoutes(api, { reviews: deps.reviews, trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions, cache: deps.cache, invalidator: deps.invalidator, ttlSeconds: deps.apiCacheTtlSeconds });
     await adminRoutes(api, { reviews: deps.reviews, trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions });
     await api.register(async (traders) => traderRoutes(traders, { trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions }));

@@ -1,4 +1,5 @@
 import { Type, commonServiceSettings, parseConfig, ConfigError, type Static } from '@brokerwise/config';
+import { developmentOrigins, parsePublicOrigins, publicOriginProblems, type PublicOrigins } from './http/origin.ts';
 
 export const DEV_SIGNATURE_SALT = 'brokerwise-dev-salt';
 export const DEV_ID_KEY = 'brokerwise-dev-id-key-not-for-production';
@@ -13,6 +14,12 @@ export const GatewayConfigSchema = Type.Object({
   ID_KEY: Type.String({ default: DEV_ID_KEY, minLength: 16 }),
   /** Signs session tokens (HS256); production must set its own. */
   JWT_SECRET: Type.String({ default: DEV_JWT_SECRET, minLength: 32 }),
+  /**
+   * The site's public origins, comma-separated; the first is canonical (ADR 015). Requests for
+   * other hosts are refused (421). Production requires it; development defaults to
+   * http://localhost:PORT and answers localhost, 127.0.0.1 and [::1] on any port.
+   */
+  PUBLIC_ORIGIN: Type.String({ default: '' }),
   /** Session cookies only over HTTPS (production default). */
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
   CATALOGUE_URL: Type.String({ default: 'http://127.0.0.1:3201', pattern: '^https?://' }),
@@ -76,7 +83,12 @@ export function parseGatewayConfig(env: Record<string, string | undefined>): Rea
     if (config.SIGNATURE_SALT === DEV_SIGNATURE_SALT) problems.push('SIGNATURE_SALT: production needs its own salt, not the public development one');
     if (config.ID_KEY === DEV_ID_KEY) problems.push('ID_KEY: production needs its own key, not the public development one');
     if (config.JWT_SECRET === DEV_JWT_SECRET) problems.push('JWT_SECRET: production needs its own secret, not the public development one');
+    if (!config.PUBLIC_ORIGIN.trim()) problems.push('PUBLIC_ORIGIN: production needs the public origin(s) of the site, e.g. https://brokerwise.example');
     if (config.INTERNAL_SECRET.length < 32) problems.push('INTERNAL_SECRET: production needs the secret it shares with the web tier (32 characters or more)');
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
+  if (config.PUBLIC_ORIGIN.trim()) {
+    const problems = publicOriginProblems(config.PUBLIC_ORIGIN);
     if (problems.length > 0) throw new ConfigError(problems);
   }
   if (config.REQUEST_IDLE_TIMEOUT_MS <= config.NOTICE_STREAM_HEARTBEAT_MS) {
@@ -84,3 +96,7 @@ export function parseGatewayConfig(env: Record<string, string | undefined>): Rea
   }
   return config;
 }
+
+/** The origins the gateway answers for: PUBLIC_ORIGIN, else the development loopback defaults. */
+export const publicOrigins = (config: Pick<GatewayConfig, 'PUBLIC_ORIGIN' | 'PORT'>): PublicOrigins =>
+  config.PUBLIC_ORIGIN.trim() ? parsePublicOrigins(config.PUBLIC_ORIGIN) : developmentOrigins(config.PORT);

@@ -1,9 +1,11 @@
 import { createBus, type EventBus } from '@brokerwise/bus';
 import { createCache, type Cache } from '@brokerwise/cache';
-import { buildFastify, registerHealth, runServer } from '@brokerwise/service-kit';
+import { buildFastify, pressureOptions, registerHealth, runServer } from '@brokerwise/service-kit';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import type { Mailbox } from '@brokerwise/mail';
+import type { RouteOptions } from 'fastify';
 import { gatewayApp } from './app.ts';
+import { sendError } from './http/envelope.ts';
 import { CatalogueClient } from './clients/catalogue.client.ts';
 import { IdentityClient } from './clients/identity.client.ts';
 import { NotificationsClient } from './clients/notifications.client.ts';
@@ -11,9 +13,10 @@ import { MediaClient } from './clients/media.client.ts';
 import { ReviewsClient } from './clients/reviews.client.ts';
 import { SearchClient } from './clients/search.client.ts';
 import { TraderClient } from './clients/trader.client.ts';
-import type { GatewayConfig } from './config.ts';
+import { publicOrigins, type GatewayConfig } from './config.ts';
 import { OpaqueIds } from './domain/opaque-id.ts';
 import { registerClientAddress } from './http/client-address.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { CacheInvalidator } from './http/invalidation.ts';
 import { NoticeStreams } from './http/notice-stream.ts';
 import { Presenters } from './domain/presenters.ts';
@@ -27,7 +30,15 @@ export interface GatewayShared {
   devMailbox?: Mailbox;
 }
 
-export async function startGateway(config: GatewayConfig, shared: GatewayShared = {}): Promise<{ port: number; close: () => Promise<void> }> {
+/** A registered route as Fastify saw it (the fuzz suite fuzzes every one of them from its schema). */
+export interface GatewayRoute {
+  method: string | string[];
+  url: string;
+  schema?: RouteOptions['schema'];
+  config?: unknown;
+}
+
+export async function startGateway(config: GatewayConfig, shared: GatewayShared = {}): Promise<{ port: number; close: () => Promise<void>; routes: GatewayRoute[] }> {
   const cache = shared.cache ?? createCache({ redisUrl: config.REDIS_URL, keyPrefix: `${config.NATS_NAMESPACE}:` });
   const objects =
     shared.objects ??
@@ -38,21 +49,31 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'gateway' }));
   const invalidator = new CacheInvalidator(cache);
   const noticeStreams = new NoticeStreams({ heartbeatMs: config.NOTICE_STREAM_HEARTBEAT_MS });
-  const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, trustRequestId: false, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.UPLOAD_TIMEOUT_MS, idleTimeoutMs: config.REQUEST_IDLE_TIMEOUT_MS, trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY_ADDRESSES : false });
+  const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: false, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.UPLOAD_TIMEOUT_MS, idleTimeoutMs: config.REQUEST_IDLE_TIMEOUT_MS, trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY_ADDRESSES : false,
+    // Outside /api too (pages' unknown methods, /media, health): errors are the envelope, never the services' wire form.
+    errorReply: sendError,
+    pressure: pressureOptions(config),
+  });
+  await registerSecurityHeaders(app, { production: config.APP_MODE === 'production' });
   registerClientAddress(app, config.INTERNAL_SECRET);
   registerHealth(app, [
     { name: 'cache', check: () => cache.ping() },
-    { name: 'objects', check: () => objects.ping() },
-    { name: 'bus', check: () => bus.ping() },
+    // Pages and cached answers still serve without these: degraded, not unready (docs/operations.md).
+    { name: 'objects', check: () => objects.ping(), whenFailing: 'degraded' },
+    { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
     {
       name: 'catalogue',
+      whenFailing: 'degraded',
       check: async () => {
         const res = await fetch(`${config.CATALOGUE_URL}/readyz`, { signal: AbortSignal.timeout(1_500) });
         if (!res.ok) throw new Error(`catalogue answered ${res.status}`);
       },
     },
   ]);
+  const routes: GatewayRoute[] = [];
+  app.addHook('onRoute', (r) => void routes.push({ method: r.method, url: r.url, schema: r.schema, config: r.config }));
   await app.register(gatewayApp, {
+    publicOrigins: publicOrigins(config),
     catalogue,
     search: new SearchClient(config.SEARCH_URL, config.UPSTREAM_TIMEOUT_MS),
     reviews: new ReviewsClient(config.REVIEWS_URL, config.UPSTREAM_TIMEOUT_MS),
@@ -89,5 +110,5 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
     closers: [() => invalidation.drain(), () => noticeSignals.drain(), ...(shared.bus ? [] : [() => bus.close()]), ...(shared.cache ? [] : [() => cache.close()])],
   });
   const address = app.server.address();
-  return { port: typeof address === 'object' && address ? address.port : config.PORT, close: server.close };
+  return { port: typeof address === 'object' && address ? address.port : config.PORT, close: server.close, routes };
 }

@@ -22,6 +22,8 @@ export interface WebContext {
    * alternate-language links and the sitemap; absent: the request's own origin.
    */
   siteUrl?: string | undefined;
+  /** This document render's CSP nonce (ADR 015); absent in development (Vite's inline scripts). */
+  cspNonce?: string | undefined;
 }
 
 declare module 'react-router' {

@@ -46,6 +46,7 @@ import { compiledMessages, messagesUrl } from './lib/i18n.server';
 import { localeFromRequest, serializeLangCookie } from './lib/locale';
 import { intlFor } from './lib/intl';
 import { MESSAGES_LINK_ID, messagesFor, provideMessages } from './lib/messages';
+import { useNonce } from './lib/nonce';
 import type { RootData } from './lib/root-data';
 import { siteOrigin } from './lib/seo';
 import { sessionUserFrom } from './lib/session';
@@ -116,6 +117,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const locale = root?.locale ?? 'en';
   const bare = BARE_ROUTES.has(pathname);
+  const nonce = useNonce();
   // The outermost component's effect runs after every descendant's mount effects, so this marks a
   // page whose buttons, menus and forms all answer (tests and scripts wait for it; nothing styles it).
   useEffect(() => {
@@ -133,7 +135,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* After Mantine's default variables (in Links): our theme's own, computed once per process. */}
         <style data-mantine-styles="" dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
         {root && <link rel="preload" as="fetch" crossOrigin="anonymous" href={root.messagesUrl} id={MESSAGES_LINK_ID} />}
-        <ColorSchemeScript defaultColorScheme="light" />
+        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body>
         <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
@@ -159,8 +161,8 @@ export function Layout({ children }: { children: ReactNode }) {
             children
           )}
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

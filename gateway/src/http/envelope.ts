@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, type ErrorKind } from '@brokerwise/errors';
 import { SUCCESS_CODE, type Envelope, type ErrorData, type Lang } from '../contract.ts';
 import { FIELD_MESSAGES, FIELD_SPECIFIC, format, message } from '../i18n/messages.ts';
+import { resolveLang } from './lang.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,6 +15,7 @@ const ENVELOPE_CODE: Record<ErrorKind, number> = {
   validation: 0,
   not_found: 0,
   conflict: 0,
+  misdirected: 0,
   too_large: 0,
   unsupported_media_type: 0,
   forbidden: 0,
@@ -117,5 +119,14 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: unk
   return reply
     .status(appError.status)
     .header('cache-control', 'no-store')
-    .send(errorEnvelope(appError, request.lang ?? 'en', request.id));
+    .send(errorEnvelope(appError, callerLang(request), request.id));
+}
+
+/**
+ * The caller's language from its headers, as the /api guard reads it: refusals made before that
+ * guard ran (load shedding, Fastify's own errors) speak it too.
+ */
+function callerLang(request: FastifyRequest): Lang {
+  const header = request.headers.lang;
+  return resolveLang(Array.isArray(header) ? header[0] : header, request.headers['accept-language']).lang;
 }

@@ -1,6 +1,7 @@
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { SIGNATURE_WINDOW_SECONDS, verifySignature } from '@brokerwise/api-signature';
-import type { Cache } from '@brokerwise/cache';
+import type { Cache, RedisCache } from '@brokerwise/cache';
 import { AppError } from '@brokerwise/errors';
 import { resolveLang } from './lang.ts';
 
@@ -16,9 +17,9 @@ declare module 'fastify' {
 
 /**
  * Hooks every /api request passes, in order: language (so even refusals speak the caller's
- * language), per-address rate limit, then the request signature.
+ * language), per-address rate limit, then the request signature (so unsigned floods are counted too).
  */
-export function registerApiGuards(app: FastifyInstance, opts: { salt: string; cache: Cache; perMinute: number }): void {
+export async function registerApiGuards(app: FastifyInstance, opts: { salt: string; cache: Cache; perMinute: number }): Promise<void> {
   app.decorateRequest('lang', 'en');
 
   app.addHook('onRequest', async (request) => {
@@ -30,15 +31,24 @@ export function registerApiGuards(app: FastifyInstance, opts: { salt: string; ca
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const window = 60_000;
-    const { value, ttlMs } = await opts.cache.incr(`rl:api:${request.clientAddress}`, window);
-    void reply.header('x-ratelimit-limit', String(opts.perMinute));
-    void reply.header('x-ratelimit-remaining', String(Math.max(0, opts.perMinute - value)));
-    if (value > opts.perMinute) {
-      throw new AppError({ code: 'too_many_requests', kind: 'too_many_requests', message: 'Rate limited', retryAfter: Math.max(1, Math.ceil(ttlMs / 1000)) });
-    }
+  // Fixed one-minute window per visitor address (ADR 012: a page's server-side calls count against
+  // the visitor the web tier vouches for). Counters live in Redis when the cache does, so every
+  // replica shares them; in this process's memory otherwise (embedded mode).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    max: opts.perMinute,
+    timeWindow: 60_000,
+    nameSpace: 'rl:api:',
+    keyGenerator: (request) => request.clientAddress,
+    ...(opts.cache.kind === 'redis' ? { redis: (opts.cache as RedisCache).client } : {}),
+    // A Redis outage lets requests through rather than refusing every one: the limit protects the
+    // site, it is not a reason to take it down (readiness reports the cache).
+    skipOnError: true,
+    // Thrown, so the /api error handler answers the envelope in the caller's language (Retry-After set there too).
+    errorResponseBuilder: (_request, context) =>
+      new AppError({ code: 'too_many_requests', kind: 'too_many_requests', message: 'Rate limited', retryAfter: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
+  app.addHook('onRequest', app.rateLimit());
 
   // Every client signing in the same second sends the same (timestamp, sign) pair, so a small
   // memo of verified pairs skips most hashing. The window check still runs on every request.

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Cache } from '@brokerwise/cache';
 import { AppError, isAppError } from '@brokerwise/errors';
@@ -37,12 +37,29 @@ export class Sessions {
   private readonly identity: IdentityClient;
   private readonly cache: Cache;
   private readonly secureCookies: boolean;
+  private readonly csrfKey: Buffer;
+  /** Cookie sessions whose browser lacks the right `bw_csrf`: the answer sets it (see require). */
+  private readonly csrfRepairs = new WeakMap<FastifyRequest, string>();
 
-  constructor(opts: { app: FastifyInstance; identity: IdentityClient; cache: Cache; secureCookies: boolean }) {
+  constructor(opts: { app: FastifyInstance; identity: IdentityClient; cache: Cache; secureCookies: boolean; secret: string }) {
     this.app = opts.app;
     this.identity = opts.identity;
     this.cache = opts.cache;
     this.secureCookies = opts.secureCookies;
+    // Its own key, derived from the token secret, so a CSRF token is never a token signature.
+    this.csrfKey = createHmac('sha256', opts.secret).update('brokerwise csrf v1').digest();
+    this.app.addHook('onSend', async (request, reply) => {
+      const token = this.csrfRepairs.get(request);
+      if (token !== undefined) void reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: this.secureCookies, httpOnly: false });
+    });
+  }
+
+  /**
+   * The CSRF token of a session (ADR 009): HMAC of the session id, so a token read from another
+   * session (an attacker's own, a logged-out one) is refused, and a lost cookie can be reissued.
+   */
+  csrfToken(sessionId: string): string {
+    return createHmac('sha256', this.csrfKey).update(sessionId).digest('base64url');
   }
 
   /** Signs a token for a new session and sets the cookies. Returns the token (spec: userInfo.token). */
@@ -54,7 +71,7 @@ export class Sessions {
     // "Remember password" keeps the cookie across browser restarts; otherwise it dies with the browser.
     const lifetime = session.remember ? { maxAge: seconds } : {};
     void reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true, ...lifetime });
-    void reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), { ...common, httpOnly: false, ...lifetime });
+    void reply.setCookie(CSRF_COOKIE, this.csrfToken(session.id), { ...common, httpOnly: false, ...lifetime });
     return token;
   }
 
@@ -69,6 +86,7 @@ export class Sessions {
   }
 
   clear(reply: FastifyReply): void {
+    this.csrfRepairs.delete(reply.request);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     void reply.clearCookie(CSRF_COOKIE, { path: '/' });
   }
@@ -89,7 +107,14 @@ export class Sessions {
     }
   }
 
-  async require(request: FastifyRequest): Promise<SessionUser> {
+  /**
+   * The signed-in caller. Cookie calls that change state must carry the session's CSRF token in
+   * `x-csrf-token`; `read: true` marks a POST that only reads (the profile check every page
+   * makes), which needs none. A cookie session whose `bw_csrf` cookie is missing or stale gets the
+   * right one set on this answer, so a browser that lost it recovers instead of failing every
+   * call (a session cookie without the CSRF cookie used to make every signed-in page a 503).
+   */
+  async require(request: FastifyRequest, opts: { read?: boolean } = {}): Promise<SessionUser> {
     const found = this.tokenOf(request);
     if (!found) throw new AppError({ code: 'session_required', kind: 'unauthenticated', message: 'Sign-in required' });
     let claims: Claims;
@@ -104,7 +129,11 @@ export class Sessions {
     if (!(await this.isLive(claims.sid, claims.sub, request.id))) {
       throw new AppError({ code: 'session_revoked', kind: 'session_revoked', message: 'Session revoked' });
     }
-    if (found.via === 'cookie' && request.method !== 'GET' && request.method !== 'HEAD') this.checkCsrf(request);
+    if (found.via === 'cookie') {
+      const expected = this.csrfToken(claims.sid);
+      if (request.cookies[CSRF_COOKIE] !== expected) this.csrfRepairs.set(request, expected);
+      if (request.method !== 'GET' && request.method !== 'HEAD' && opts.read !== true) this.checkCsrf(request, expected);
+    }
     return { userId: claims.sub, sessionId: claims.sid, via: found.via };
   }
 
@@ -116,10 +145,10 @@ export class Sessions {
     return cookie ? { token: cookie, via: 'cookie' } : null;
   }
 
-  private checkCsrf(request: FastifyRequest): void {
-    const cookie = request.cookies[CSRF_COOKIE] ?? '';
-    const header = String(request.headers['x-csrf-token'] ?? '');
-    const ok = cookie.length > 0 && cookie.length === header.length && timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
+  /** The header must be this session's token; the cookie is only how the page's script learns it. */
+  private checkCsrf(request: FastifyRequest, expected: string): void {
+    const header = Buffer.from(String(request.headers['x-csrf-token'] ?? ''));
+    const ok = header.length === expected.length && timingSafeEqual(header, Buffer.from(expected));
     if (!ok) throw new AppError({ code: 'csrf_failed', kind: 'forbidden', message: 'CSRF check failed' });
   }
 

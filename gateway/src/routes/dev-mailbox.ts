@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Mailbox } from '@brokerwise/mail';
+import { SMALL_PAGE_CSP } from '../http/security-headers.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -22,6 +23,7 @@ export async function devMailboxRoutes(app: FastifyInstance, deps: { mailbox: Ma
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex')
+      .header('content-security-policy', SMALL_PAGE_CSP)
       .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Dev mailbox · 开发邮箱</title>
 <style>body{font-family:system-ui,'Noto Sans CJK SC',sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}.mail{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}</style>
 <h1>Dev mailbox · 开发邮箱</h1><p>Emails sent by this development site (embedded mode). 本地开发站点发出的邮件。</p>

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ObjectInfo, ObjectStore } from '@brokerwise/storage';
+import { OWN_CSP } from '../http/security-headers.ts';
 
 const SAFE_TYPES = /^(image\/(png|jpeg|webp|gif|svg\+xml)|video\/mp4)$/;
 
@@ -52,7 +53,8 @@ const unsatisfiable = (reply: FastifyReply, size: number) =>
  * CDN in front of the bucket takes this traffic; the route keeps the embedded mode self-contained.
  */
 export async function mediaRoutes(app: FastifyInstance, deps: { objects: ObjectStore }): Promise<void> {
-  app.get<{ Params: { '*': string } }>('/media/*', async (request, reply) => {
+  // Images and video are compressed already, and Range answers must count the stored bytes.
+  app.get<{ Params: { '*': string } }>('/media/*', { ...OWN_CSP, compress: false }, async (request, reply) => {
     const key = request.params['*'];
     if (!/^[a-z0-9][a-z0-9/_.-]{0,300}$/i.test(key) || key.includes('..')) return reply.status(404).send();
     const header = request.headers.range;

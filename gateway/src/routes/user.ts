@@ -157,7 +157,8 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
   });
 
   app.post('/api/user/index', async (request, reply) => {
-    const user = await sessions.require(request);
+    // A read (every server-rendered page checks the session with it): no CSRF token needed.
+    const user = await sessions.require(request, { read: true });
     return okWith(request, reply, 'ok', await profile(await identity.user(user.userId, request.id), request.id));
   });
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '../contract.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
+import { OWN_CSP, SMALL_PAGE_CSP } from '../http/security-headers.ts';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 /** Only the gateway speaks for the visitor to the web tier: whatever a client sent under these names is dropped. */
@@ -131,7 +132,7 @@ export async function webProxyRoutes(
       upstream.on('timeout', () => upstream.destroy(new Error('web timeout')));
       upstream.on('error', (err) => {
         request.log.warn({ err }, 'web server unreachable');
-        if (!reply.sent) void reply.status(502).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(UNAVAILABLE_PAGE);
+        if (!reply.sent) void reply.status(502).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', SMALL_PAGE_CSP).send(UNAVAILABLE_PAGE);
         resolve(reply);
       });
       if (request.method === 'GET' || request.method === 'HEAD') upstream.end();
@@ -157,12 +158,13 @@ export async function webProxyRoutes(
       return sendPage(reply, await refresh(key, request.url, upstreamHeaders(request)), 'MISS');
     } catch (err) {
       request.log.warn({ err }, 'web server unreachable');
-      return reply.status(502).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(UNAVAILABLE_PAGE);
+      return reply.status(502).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', SMALL_PAGE_CSP).send(UNAVAILABLE_PAGE);
     }
   };
 
-  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', handler });
-  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/', handler });
+  // Pages carry the web tier's per-render nonce policy (ADR 015): helmet must not replace it.
+  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', handler, ...OWN_CSP });
+  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/', handler, ...OWN_CSP });
 }
 
 const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Brokerwise</title>

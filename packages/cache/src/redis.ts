@@ -62,6 +62,14 @@ export class RedisCache implements Cache {
     this.#redis.defineCommand('brokerwiseIncrWindow', { numberOfKeys: 1, lua: INCR_WINDOW_LUA });
   }
 
+  /**
+   * The ioredis client (its key prefix applies), for libraries that keep their own keys in the
+   * same Redis: the gateway's rate-limit plugin store. Commands fail fast while Redis is down.
+   */
+  get client(): Redis {
+    return this.#redis;
+  }
+
   async get(key: string): Promise<string | null> {
     const redis = await this.#ready();
     return redis.get(key);

@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'forbidden' // 403
   | 'not_found' // 404
   | 'conflict' // 409
+  | 'misdirected' // 421: a request for a host this site does not serve
   | 'too_large' // 413: a body or file over its limit; `params` names the limit
   | 'unsupported_media_type' // 415
   | 'too_many_requests' // 429
@@ -22,6 +23,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  misdirected: 421,
   too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

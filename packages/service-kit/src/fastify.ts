@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppError, isAppError, type ServiceErrorBody } from '@brokerwise/errors';
 import { loggerOptions } from '@brokerwise/logger';
 import { registerInputRules } from './input.ts';
+import { registerPressure, type PressureOptions } from './pressure.ts';
 
 export interface BuildFastifyOptions {
   service: string;
@@ -11,6 +12,10 @@ export interface BuildFastifyOptions {
   trustRequestId: boolean;
   bodyLimit?: number;
   pretty?: boolean;
+  /** `production` keeps JSON logs and logs every request; elsewhere readable lines and no request lines. */
+  appMode?: 'embedded' | 'production';
+  /** Log each request and response (default: only in production; LOG_REQUESTS). */
+  logRequests?: boolean;
   /**
    * Trust X-Forwarded-* from the proxies in front. A list of addresses/ranges (proxy-addr names
    * such as `uniquelocal` work) trusts only those hops, so `request.ip` is the first address from
@@ -21,6 +26,13 @@ export interface BuildFastifyOptions {
   requestTimeoutMs?: number;
   /** A connection silent this long is closed (slow-loris); keep above any stream's heartbeat. */
   idleTimeoutMs?: number;
+  /**
+   * How an error or an unknown route is answered; default the services' wire form
+   * (`ServiceErrorBody`). The gateway answers the public envelope instead, everywhere.
+   */
+  errorReply?: (request: FastifyRequest, reply: FastifyReply, err: unknown) => unknown;
+  /** Load shedding thresholds (default: on, with PressureOptions' defaults); false: off. */
+  pressure?: PressureOptions | false;
 }
 
 /**
@@ -30,7 +42,8 @@ export interface BuildFastifyOptions {
  */
 export function buildFastify(opts: BuildFastifyOptions): FastifyInstance {
   const app = Fastify({
-    logger: loggerOptions({ level: opts.logLevel, service: opts.service, ...(opts.pretty !== undefined ? { pretty: opts.pretty } : {}) }),
+    logger: loggerOptions({ level: opts.logLevel, service: opts.service, ...(opts.pretty !== undefined ? { pretty: opts.pretty } : {}), ...(opts.appMode ? { appMode: opts.appMode } : {}) }),
+    logController: new LogController({ disableRequestLogging: !(opts.logRequests ?? opts.appMode === 'production') }),
     bodyLimit: opts.bodyLimit ?? 1_048_576,
     trustProxy: opts.trustProxy ?? false,
     requestIdHeader: opts.trustRequestId ? 'x-request-id' : false,
@@ -39,14 +52,24 @@ export function buildFastify(opts: BuildFastifyOptions): FastifyInstance {
     ...(opts.requestTimeoutMs !== undefined ? { requestTimeout: opts.requestTimeoutMs } : {}),
     ...(opts.idleTimeoutMs !== undefined ? { connectionTimeout: opts.idleTimeoutMs } : {}),
     forceCloseConnections: 'idle',
+    // Errors Fastify raises before routing (a URL that is not valid percent-encoding) take the same path.
+    ...(opts.errorReply ? { frameworkErrors: (err: Error, request: FastifyRequest, reply: FastifyReply) => void opts.errorReply?.(request, reply, err) } : {}),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, verbose: true, strictNumbers: true } },
   });
 
+  // First hook of every request: a busy process refuses work before spending anything on it.
+  if (opts.pressure !== false) registerPressure(app, opts.pressure ?? {});
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   registerInputRules(app);
 
+  if (opts.errorReply) {
+    const errorReply = opts.errorReply;
+    app.setErrorHandler((err, request, reply) => errorReply(request, reply, err));
+    app.setNotFoundHandler((request, reply) => errorReply(request, reply, new AppError({ code: 'route_not_found', kind: 'not_found', message: `No route ${request.method}` })));
+    return app;
+  }
   app.setErrorHandler((err, request, reply) => {
     const appError = toAppError(err);
     if (appError.status >= 500) request.log.error({ err }, 'request failed');

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '@brokerwise/errors';
 
 /**
@@ -63,6 +63,8 @@ function check(parts: unknown[], checkNumbers: boolean): void {
  * schema is covered too), numbers after it (the schema's coercion turns `"Infinity"` into a number).
  */
 export function registerInputRules(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => check([request.params, request.query, request.body], false));
-  app.addHook('preHandler', async (request) => check([request.params, request.query, request.body], true));
+  // A whole body parsed as text (a broker's HTML statement) is a document, not a field: not checked.
+  const parts = (request: FastifyRequest) => [request.params, request.query, typeof request.body === 'string' ? undefined : request.body];
+  app.addHook('preValidation', async (request) => check(parts(request), false));
+  app.addHook('preHandler', async (request) => check(parts(request), true));
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createBus, type EventBus } from '@brokerwise/bus';
 import { createCache, type Cache } from '@brokerwise/cache';
-import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer } from '@brokerwise/service-kit';
+import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import { migrations } from '../migrations/index.ts';
@@ -49,13 +49,13 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
     (await createObjectStore({ dataDir: config.DATA_DIR, s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
   const cache = shared.cache ?? createCache({ ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}), keyPrefix: `${config.NATS_NAMESPACE}:` });
 
-  const app = buildFastify({ service: 'identity', logLevel: config.LOG_LEVEL, trustRequestId: true });
+  const app = buildFastify({ service: 'identity', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
   const db = database.db as Kysely<IdentityTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
 
   registerHealth(app, [
     { name: 'database', check: database.ping },
-    { name: 'bus', check: () => bus.ping() },
+    { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
     { name: 'cache', check: () => cache.ping() },
     { name: 'objects', check: () => objects.ping() },
   ]);

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createBus, type EventBus } from '@brokerwise/bus';
 import { describeTools, mediaTools, type MediaTools } from '@brokerwise/ffmpeg';
-import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer } from '@brokerwise/service-kit';
+import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import { migrations } from '../migrations/index.ts';
@@ -31,6 +31,8 @@ export interface StartedMedia {
   runner?: WorkerRunner;
   /** Demo mode: settles when the demo posts are in (their videos may still be transcoding). */
   seeded?: Promise<SeedReport | undefined>;
+  /** The ffmpeg/ffprobe in use; absent when none is usable (uploads and demo videos then fail). */
+  tools?: MediaTools;
 }
 
 /** The domain's context from the config: limits, ffmpeg settings (binaries as resolved), infrastructure. */
@@ -72,7 +74,7 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
   const api = config.ROLE !== 'worker';
   const worker = config.ROLE !== 'api';
 
-  const app = buildFastify({ service: worker && !api ? 'media-worker' : 'media', logLevel: config.LOG_LEVEL, trustRequestId: true });
+  const app = buildFastify({ service: worker && !api ? 'media-worker' : 'media', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
   const db = database.db as Kysely<MediaTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
   // Which ffmpeg/ffprobe (PATH or the npm build), said once at start. Without any, uploads and
@@ -91,8 +93,8 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
 
   registerHealth(app, [
     { name: 'database', check: database.ping },
-    { name: 'bus', check: () => bus.ping() },
-    { name: 'objects', check: () => objects.ping() },
+    { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
+    { name: 'objects', check: () => objects.ping(), whenFailing: 'degraded' },
   ]);
   if (api) await app.register(mediaApp, { ...ctx, relay });
 
@@ -142,5 +144,6 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
     },
     ...(runner ? { runner } : {}),
     ...(seeded ? { seeded } : {}),
+    ...(tools ? { tools } : {}),
   };
 }

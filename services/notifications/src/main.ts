@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createBus, type EventBus } from '@brokerwise/bus';
 import { createMailer, type Mailer } from '@brokerwise/mail';
-import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer } from '@brokerwise/service-kit';
+import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { notificationsApp } from './app.ts';
@@ -39,7 +39,7 @@ export async function startNotifications(config: NotificationsConfig, shared: Sh
   const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'notifications' }));
   const mailer = shared.mailer ?? createMailer({ dataDir: config.DATA_DIR, ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}), from: config.MAIL_FROM });
 
-  const app = buildFastify({ service: 'notifications', logLevel: config.LOG_LEVEL, trustRequestId: true });
+  const app = buildFastify({ service: 'notifications', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
   const db = database.db as Kysely<NotificationsTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
   const now = shared.now ?? (() => new Date());
@@ -55,7 +55,7 @@ export async function startNotifications(config: NotificationsConfig, shared: Sh
 
   registerHealth(app, [
     { name: 'database', check: database.ping },
-    { name: 'bus', check: () => bus.ping() },
+    { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
     { name: 'mail', check: () => mailer.ping() },
   ]);
   const ctx: NotificationsContext = {

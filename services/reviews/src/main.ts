@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createBus, type EventBus } from '@brokerwise/bus';
-import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer } from '@brokerwise/service-kit';
+import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { reviewsApp } from './app.ts';
@@ -27,13 +27,13 @@ export async function startReviews(config: ReviewsConfig, shared: Shared = {}): 
   if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
   const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'reviews' }));
 
-  const app = buildFastify({ service: 'reviews', logLevel: config.LOG_LEVEL, trustRequestId: true });
+  const app = buildFastify({ service: 'reviews', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
   const db = database.db as Kysely<ReviewsTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
 
   registerHealth(app, [
     { name: 'database', check: database.ping },
-    { name: 'bus', check: () => bus.ping() },
+    { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
   ]);
   const now = shared.now ?? (() => new Date());
   await app.register(reviewsApp, { db, relay, now });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createBus, type EventBus } from '@brokerwise/bus';
-import { buildFastify, consumeEvents, registerHealth, runServer } from '@brokerwise/service-kit';
+import { buildFastify, consumeEvents, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { searchApp } from './app.ts';
@@ -23,12 +23,12 @@ export async function startSearch(config: SearchConfig, shared: Shared = {}): Pr
   if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
   const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'search' }));
 
-  const app = buildFastify({ service: 'search', logLevel: config.LOG_LEVEL, trustRequestId: true });
+  const app = buildFastify({ service: 'search', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
   const db = database.db as Kysely<SearchTables>;
 
   registerHealth(app, [
     { name: 'database', check: database.ping },
-    { name: 'bus', check: () => bus.ping() },
+    { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
   ]);
   await app.register(searchApp, { db });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createBus, type EventBus } from '@brokerwise/bus';
-import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer } from '@brokerwise/service-kit';
+import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { traderApp } from './app.ts';
@@ -43,12 +43,12 @@ export async function startTraderSync(config: TraderSyncConfig, shared: Shared =
   const api = config.ROLE !== 'worker';
   const worker = config.ROLE !== 'api';
 
-  const app = buildFastify({ service: 'trader-sync', logLevel: config.LOG_LEVEL, trustRequestId: true });
+  const app = buildFastify({ service: 'trader-sync', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
   const db = database.db as Kysely<TraderTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
   registerHealth(app, [
     { name: 'database', check: database.ping },
-    { name: 'bus', check: () => bus.ping() },
+    { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
   ]);
   const now = shared.now ?? (() => new Date());
   const keyring = new KeyRing(config.CREDENTIALS_KEYS);
