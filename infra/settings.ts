@@ -140,6 +140,15 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'SMTP_URL', secret: true, required: true, for: ['notifications'], sample: () => 'smtps://user:secret@smtp.example.com:465', topology: (ctx) => ctx.smtpUrl },
   { name: 'MAIL_FROM', secret: false, required: false, for: ['notifications'], sample: () => 'Brokerwise <no-reply@brokerwise.example.com>', topology: () => 'Brokerwise <no-reply@brokerwise.test>' },
   { name: 'SITE_URL', secret: false, required: true, for: ['notifications'], sample: () => 'https://brokerwise.example.com', topology: (ctx) => url(ctx, 'gateway') },
+  // The hosts the gateway answers (others: 421) and, first, the canonical origin of page links (ADR 015).
+  {
+    name: 'PUBLIC_ORIGIN',
+    secret: false,
+    required: true,
+    for: ['gateway', 'web'],
+    sample: () => 'https://brokerwise.example.com',
+    topology: (ctx) => `http://localhost:${ctx.port('gateway')},http://127.0.0.1:${ctx.port('gateway')}`,
+  },
   { name: 'NEWSLETTER_SECRET', secret: true, required: true, for: ['notifications'], sample: () => random(), topology: (ctx) => ctx.secret('NEWSLETTER_SECRET') },
   // identity: HMAC key of the stored email-code hashes.
   { name: 'CODE_SECRET', secret: true, required: true, for: ['identity'], sample: () => random(), topology: (ctx) => ctx.secret('CODE_SECRET') },

@@ -55,6 +55,8 @@ export interface EncodedEvent {
   type: string;
   /** Encoded `brokerwise.events.v1.Envelope`. */
   bytes: Uint8Array;
+  /** As in the envelope, for the outbox row (so an operator command can follow its own events). */
+  correlationId?: string;
 }
 
 const MAX_UINT32 = 0xffff_ffff;
@@ -105,7 +107,7 @@ export function encodeEvent<T extends EventType>(
     schemaVersion,
     payload: toBinary(schema, create(schema, payload as never)),
   });
-  return { id, type, bytes: toBinary(EnvelopeSchema, envelope) };
+  return { id, type, bytes: toBinary(EnvelopeSchema, envelope), ...(meta.correlationId ? { correlationId: meta.correlationId } : {}) };
 }
 
 /** Decodes Envelope bytes without looking at the payload (e.g. to log or dead-letter it). */

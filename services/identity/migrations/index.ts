@@ -2,10 +2,12 @@ import { kitMigrations } from '@brokerwise/service-kit';
 import type { MigrationSet } from '@brokerwise/sql';
 import { migration as identity } from './20261122T0900_identity.ts';
 import { migration as userRole } from './20261201T0900_user_role.ts';
+import { migration as roleAudit } from './20261210T0900_role_audit.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
   ...kitMigrations,
   '20261122T0900_identity': identity,
   '20261201T0900_user_role': userRole,
+  '20261210T0900_role_audit': roleAudit,
 };

@@ -87,7 +87,10 @@ export async function saveCompany(
  * Announces every company again (`catalogue.company.upserted` through the outbox), in pages, so
  * a new or emptied read model (search) can be rebuilt from events. Returns how many.
  */
-export async function republishAll(db: Kysely<CatalogueTables>, ctx: { mediaUrl: (key: string) => string; correlationId?: string | undefined }): Promise<number> {
+export async function republishAll(
+  db: Kysely<CatalogueTables>,
+  ctx: { mediaUrl: (key: string) => string; correlationId?: string | undefined; onPage?: (count: number) => void },
+): Promise<number> {
   let count = 0;
   for (let offset = 0; ; offset += 200) {
     const rows = await db.selectFrom('company').selectAll().orderBy('slug').offset(offset).limit(200).execute();
@@ -96,5 +99,6 @@ export async function republishAll(db: Kysely<CatalogueTables>, ctx: { mediaUrl:
       for (const row of rows) await enqueueEvent(trx, companyUpserted(row, row.logo_key ? ctx.mediaUrl(row.logo_key) : '', ctx.correlationId));
     });
     count += rows.length;
+    ctx.onPage?.(count);
   }
 }

@@ -3,6 +3,8 @@ import type { KitTables } from '@brokerwise/service-kit';
 
 export type AccountType = 'personal' | 'company';
 export type Role = 'user' | 'admin';
+/** What the operator CLI did to an account's role. */
+export type RoleAction = 'create' | 'grant' | 'revoke';
 export type CodePurpose = 'user_register' | 'retrieve_password' | 'change_password' | 'bind_email';
 export type SocialProvider = 'google' | 'facebook';
 
@@ -51,4 +53,5 @@ export interface IdentityTables extends KitTables {
   };
   social_identity: { provider: SocialProvider; subject: string; user_id: string; email: string | null; created_at: Date };
   follow: { follower_id: string; followee_id: string; created_at: Date };
+  role_audit: { id: string; user_id: string; action: RoleAction; previous_role: Role | null; role: Role; actor: string; at: Date };
 }

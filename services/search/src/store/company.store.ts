@@ -30,8 +30,9 @@ export interface CompanyDocument {
 }
 
 /**
- * Insert or replace, only when `version` is newer than the stored row and than any removal.
- * Returns false when the event was stale. `unaccent` folds what NFKD left (the JS side did the rest).
+ * Insert or replace, unless the stored row or a removal is newer. The same version is applied
+ * again (same facts, derived columns recomputed): that is how `npm run rebuild -- search` repairs
+ * rows in place. Returns false when the event was stale. `unaccent` folds what NFKD left (the JS side did the rest).
  */
 export async function upsertDocument(db: Db, d: CompanyDocument): Promise<boolean> {
   const result = await sql`
@@ -53,7 +54,7 @@ export async function upsertDocument(db: Db, d: CompanyDocument): Promise<boolea
       founded = excluded.founded, logo_url = excluded.logo_url, version = excluded.version, updated_at = excluded.updated_at,
       name_latin = excluded.name_latin, aliases_latin = excluded.aliases_latin, search_latin = excluded.search_latin,
       search_zh = excluded.search_zh, search_doc = excluded.search_doc
-    where company.version < excluded.version`.execute(db);
+    where company.version <= excluded.version`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
