@@ -8,12 +8,19 @@ export interface SimulatorShared {
 }
 
 /** Boots the bridge simulator: Fastify with the bridge protocol routes and the /v1/sim controls. */
-export async function startBridgeSimulator(config: SimulatorConfig, shared: SimulatorShared = {}): Promise<{ port: number; url: string; state: SimulatorState; close: () => Promise<void> }> {
+export async function startBridgeSimulator(config: SimulatorConfig, shared: SimulatorShared = {}): Promise<{ port: number; url: string; state: SimulatorState; connections: () => { open: number; accepted: number }; close: () => Promise<void> }> {
   const app = buildFastify({ service: 'bridge-simulator', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true });
   registerHealth(app, []);
   const state = await simulatorApp(app, { now: shared.now ?? Date.now, hangMs: config.SIM_HANG_MS });
+  // Counted so tests can wait for a connection to open or close instead of sleeping.
+  const connections = { open: 0, accepted: 0 };
+  app.server.on('connection', (socket) => {
+    connections.open += 1;
+    connections.accepted += 1;
+    socket.once('close', () => void (connections.open -= 1));
+  });
   const server = await runServer(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, closers: [async () => state.release()] });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  return { port, url: `http://${config.HOST}:${port}`, state, close: server.close };
+  return { port, url: `http://${config.HOST}:${port}`, state, connections: () => ({ ...connections }), close: server.close };
 }

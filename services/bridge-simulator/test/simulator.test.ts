@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountHistory } from '../src/history.ts';
 import { parseSimulatorConfig } from '../src/config.ts';
 import { startBridgeSimulator } from '../src/main.ts';
@@ -123,9 +123,16 @@ describe('bridge simulator: shutdown', () => {
     expect((await summary('88012345')).status).toBe(200);
     // Still waiting at shutdown: answered, then its kept-alive connection must not hold the close.
     const waiting = summary('77000113');
-    // Gave up: its connection closes, and fetch opens a spare one it never uses (nodejs/undici#5845).
-    await expect(summary('77000213', AbortSignal.timeout(200))).rejects.toThrow();
-    await new Promise((r) => setTimeout(r, 100));
+    await vi.waitFor(() => expect(sim.state.calls.get('77000113')).toBe(1));
+    // Gave up once the server holds it: its connection closes, and fetch opens a spare one it never
+    // uses (nodejs/undici#5845).
+    const giveUp = new AbortController();
+    const gaveUp = summary('77000213', giveUp.signal);
+    await vi.waitFor(() => expect(sim.state.calls.get('77000213')).toBe(1));
+    const accepted = sim.connections().accepted;
+    giveUp.abort();
+    await expect(gaveUp).rejects.toThrow();
+    await vi.waitFor(() => expect(sim.connections()).toEqual({ open: accepted, accepted: accepted + 1 }));
     // A connection left open holds close() for Fastify's 72 s keep-alive (or undici's spare one
     // for the 60 s headers timeout): far past this test's time limit, so no clock is read here.
     await sim.close();

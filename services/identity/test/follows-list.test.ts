@@ -22,7 +22,7 @@ describe('identity: followers and following lists (real SQL)', () => {
       const fan = await registerUser(h);
       await follow(fan.user.id, creator.user.id);
       fans.push(fan.user);
-      await new Promise((r) => setTimeout(r, 5));
+      h.advance(1000); // the service's clock, so each follow has its own created_at
     }
     const viewer = await registerUser(h);
     await follow(viewer.user.id, fans[0].id);
@@ -48,7 +48,7 @@ describe('identity: followers and following lists (real SQL)', () => {
     const a = await registerUser(h);
     const b = await registerUser(h);
     await follow(fan.user.id, a.user.id);
-    await new Promise((r) => setTimeout(r, 5));
+    h.advance(1000);
     await follow(fan.user.id, b.user.id);
     const r = await h.call('GET', `/v1/users/${fan.user.id}/following?viewer=${fan.user.id}`);
     expect(r.body).toMatchObject({ total: 2, items: [{ id: b.user.id, followed: true }, { id: a.user.id, followed: true }] });

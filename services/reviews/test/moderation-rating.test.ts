@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryBus } from '@brokerwise/bus';
 import { decodeEvent } from '@brokerwise/proto';
 import { consumeEvents } from '@brokerwise/service-kit';
@@ -21,14 +21,15 @@ describe('moderation, audit and rating recomputation (real SQL, bus)', () => {
   const ratingEvent = (companyId: string, version: number) =>
     h.waitForEvent('reviews.rating.changed', (p) => p.companyId === companyId && p.version === BigInt(version));
   /** Polls the stored rating until it reaches `version`. */
-  const ratingAt = async (companyId: string, version: number) => {
-    for (let i = 0; i < 200; i++) {
-      const r = await rating(companyId);
-      if (r.body.version >= version) return r.body;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return expect.fail(`rating of ${companyId} never reached v${version}`);
-  };
+  const ratingAt = (companyId: string, version: number) =>
+    vi.waitFor(
+      async () => {
+        const r = await rating(companyId);
+        expect(r.body.version, `rating of ${companyId} never reached v${version}`).toBeGreaterThanOrEqual(version);
+        return r.body;
+      },
+      { timeout: 5_000, interval: 25 },
+    );
 
   it('queues pending reviews, the longest waiting first, edits going to the back', async () => {
     const before = (await h.call('GET', '/v1/moderation/queue?limit=50')).body.total as number;

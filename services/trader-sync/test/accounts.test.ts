@@ -114,7 +114,7 @@ describe('trader accounts: binding, encryption, visibility, unbinding (real SQL,
   it('keeps the catalogue brokers from events: listed with their servers, searchable, gone when removed', async () => {
     const companyId = crypto.randomUUID();
     await h.publish('catalogue.company.upserted', { id: companyId, slug: 'coral-markets', name: 'Coral Markets', category: 'Brokers', version: 3n });
-    for (let i = 0; i < 200 && !(await h.db.selectFrom('broker').select('company_id').where('company_id', '=', companyId).executeTakeFirst()); i++) await new Promise((r) => setTimeout(r, 25));
+    await expect.poll(async () => Boolean(await h.db.selectFrom('broker').select('company_id').where('company_id', '=', companyId).executeTakeFirst()), { timeout: 10_000 }).toBe(true);
     // A stale (lower-version) upsert changes nothing.
     await h.publish('catalogue.company.upserted', { id: companyId, slug: 'coral-old', name: 'Coral Old', category: 'Brokers', version: 2n });
     // Barrier: events are handled in order, so once a later marker company is in, the stale one was handled.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { decodeEvent, encodeEvent, type DecodedEvent, type EventPayload, type EventType } from '@brokerwise/proto';
 import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
@@ -111,16 +111,16 @@ export async function startHarness(env: Record<string, string> = {}, opts: { con
       await bus.publish({ id: e.id, type: e.type, data: e.bytes });
     },
     waitForEvent,
-    waitForAccount: async (id, done, userId) => {
-      let last: any;
-      for (let i = 0; i < 600; i++) {
-        const r = await h.call('GET', `/v1/accounts/${id}${userId ? `?viewer=${userId}` : ''}`);
-        last = r.body?.account;
-        if (last && done(last)) return last;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      return expect.fail(`account ${id} never reached the expected state: ${JSON.stringify(last?.sync)}`);
-    },
+    waitForAccount: (id, done, userId) =>
+      vi.waitFor(
+        async () => {
+          const r = await h.call('GET', `/v1/accounts/${id}${userId ? `?viewer=${userId}` : ''}`);
+          const last = r.body?.account;
+          expect(last && done(last), `account ${id} never reached the expected state: ${JSON.stringify(last?.sync)}`).toBeTruthy();
+          return last;
+        },
+        { timeout: 15_000, interval: 25 },
+      ),
     restart: async (more) => {
       await svc.close();
       svc = await startTraderSync(parseTraderSyncConfig({ ...baseEnv, ...env, ...more }), { bus, database: t, now });

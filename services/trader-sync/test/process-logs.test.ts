@@ -44,15 +44,18 @@ describe('trader-sync process: passwords never reach the logs', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (m && !base) base = m[1]!;
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    for (let i = 0; i < 1200 && !base; i++) await new Promise((r) => setTimeout(r, 25));
-    if (!base) throw new Error(`trader-sync did not start:\n${output}`);
+    // Ready when it logs its address; an exit before that fails at once (else the hook's time limit).
+    base = await new Promise<string>((resolve, reject) => {
+      const collect = (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        if (m) resolve(m[1]!);
+      };
+      child.stdout!.on('data', collect);
+      child.stderr!.on('data', collect);
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`trader-sync exited (${code}) before listening:\n${output}`)));
+    });
   });
 
   afterAll(async () => {
