@@ -1,5 +1,6 @@
 import { MemoryBus } from './memory.ts';
 import { NatsBus } from './nats.ts';
+import type { NatsStorage } from './nats.ts';
 import type { EventBus } from './types.ts';
 
 export type { DeadLetter, DeliveredMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from './types.ts';
@@ -9,21 +10,66 @@ export { matchesType } from './match.ts';
 export { DEFAULT_ACK_WAIT_MS, DEFAULT_BACKOFF_MS, DEFAULT_CONCURRENCY, DEFAULT_MAX_DELIVER, DEDUPE_WINDOW_MS } from './options.ts';
 export { MemoryBus } from './memory.ts';
 export type { MemoryBusOptions } from './memory.ts';
-export { NatsBus } from './nats.ts';
-export type { NatsBusOptions } from './nats.ts';
+export { NatsBus, parseNatsServers } from './nats.ts';
+export type { NatsBusOptions, NatsServers, NatsStorage } from './nats.ts';
 
 export interface BusConfig {
-  /** Set: NATS JetStream at this URL. Unset: the in-process bus (embedded mode). */
+  /** Set: NATS JetStream at this URL (credentials in it: `nats://user:password@host:4222`). Unset: the in-process bus (embedded mode). */
   natsUrl?: string;
   /** Stream/subject prefix on NATS. Default `bw`. */
   namespace?: string;
   /** NATS client name, e.g. the service name. */
   name?: string;
+  /** Stream replicas (NATS_STREAM_REPLICAS); unset: an existing stream keeps its own. */
+  replicas?: number;
+  /** Events stream max age in ms (NATS_STREAM_MAX_AGE_HOURS); unset: 7 days for a new stream, an existing one keeps its own. */
+  eventsMaxAgeMs?: number;
+  /** Stream storage (NATS_STORAGE). Default `file`. */
+  storage?: NatsStorage;
+  /** CA of the servers' certificates (NATS_TLS_CA); implies TLS. */
+  tlsCaFile?: string;
+  /** Require TLS (NATS_TLS). */
+  tls?: boolean;
+}
+
+/** The NATS keys of `commonServiceSettings` (@brokerwise/config), as a parsed config holds them. */
+export interface NatsSettings {
+  NATS_URL?: string | undefined;
+  NATS_NAMESPACE?: string | undefined;
+  NATS_STREAM_REPLICAS?: number | undefined;
+  NATS_STREAM_MAX_AGE_HOURS?: number | undefined;
+  NATS_STORAGE?: NatsStorage | undefined;
+  NATS_TLS?: boolean | undefined;
+  NATS_TLS_CA?: string | undefined;
+}
+
+/** What `createBus` needs, from a process's parsed config: `createBus(busConfig(config, 'search'))`. */
+export function busConfig(settings: NatsSettings, name?: string): BusConfig {
+  const config: BusConfig = {};
+  if (settings.NATS_URL) config.natsUrl = settings.NATS_URL;
+  if (settings.NATS_NAMESPACE) config.namespace = settings.NATS_NAMESPACE;
+  if (name) config.name = name;
+  if (settings.NATS_STREAM_REPLICAS !== undefined) config.replicas = settings.NATS_STREAM_REPLICAS;
+  if (settings.NATS_STREAM_MAX_AGE_HOURS !== undefined) config.eventsMaxAgeMs = settings.NATS_STREAM_MAX_AGE_HOURS * 3600_000;
+  if (settings.NATS_STORAGE !== undefined) config.storage = settings.NATS_STORAGE;
+  if (settings.NATS_TLS !== undefined) config.tls = settings.NATS_TLS;
+  if (settings.NATS_TLS_CA) config.tlsCaFile = settings.NATS_TLS_CA;
+  return config;
 }
 
 export async function createBus(config: BusConfig): Promise<EventBus> {
   if (config.natsUrl) {
-    return NatsBus.connect({ servers: config.natsUrl, namespace: config.namespace ?? 'bw', ...(config.name ? { name: config.name } : {}) });
+    const { natsUrl, namespace, name, replicas, eventsMaxAgeMs, storage, tlsCaFile, tls } = config;
+    return NatsBus.connect({
+      servers: natsUrl,
+      namespace: namespace ?? 'bw',
+      ...(name ? { name } : {}),
+      ...(replicas !== undefined ? { replicas } : {}),
+      ...(eventsMaxAgeMs !== undefined ? { eventsMaxAgeMs } : {}),
+      ...(storage !== undefined ? { storage } : {}),
+      ...(tlsCaFile ? { tlsCaFile } : {}),
+      ...(tls !== undefined ? { tls } : {}),
+    });
   }
   return new MemoryBus();
 }

@@ -8,17 +8,36 @@ import { DEDUPE_WINDOW_MS, DURABLE_NAME, backoffDelay, resolveSubscribeOptions }
 import type { ResolvedSubscribeOptions } from './options.ts';
 import type { DeadLetter, DeliveredMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from './types.ts';
 
+export type NatsStorage = 'file' | 'memory';
+
 export interface NatsBusOptions {
-  /** Server URL(s), e.g. `nats://127.0.0.1:4222` or a comma-separated list. */
+  /**
+   * Server URL(s), e.g. `nats://127.0.0.1:4222` or a comma-separated list. Credentials go in the
+   * URL (`nats://user:password@nats:4222`, or `nats://token@nats:4222`, percent-encoded);
+   * `tls://host:4222` requires TLS. See {@link parseNatsServers}.
+   */
   servers: string | string[];
   /** Prefix of every stream and subject, so environments and test files can share a server. Default `bw`. */
   namespace?: string;
   /** Client name shown in the server's connection list. */
   name?: string;
-  /** Stream replicas; 3 in a production cluster (see docs/adr/003). Default 1. */
+  /**
+   * Stream replicas; 3 in a production cluster (see docs/adr/003). Unset: a new stream gets 1 and an
+   * existing one keeps what it has, so a process that isn't told (a script, a test) never scales
+   * the streams of the processes that are. Set: both streams converge on it at connect.
+   */
   replicas?: number;
-  /** How long the events stream keeps messages for replay and new consumers. Default 7 days. */
+  /** How long the events stream keeps messages for replay and new consumers. Unset: 7 days for a new stream, kept for an existing one. */
   eventsMaxAgeMs?: number;
+  /**
+   * Where the servers keep the streams. Default `file`. A stream's storage can't change after it
+   * was created: a different setting is refused at connect (BUS_INVALID_ARGUMENT) rather than ignored.
+   */
+  storage?: NatsStorage;
+  /** PEM file of the CA that signed the servers' certificates; implies TLS. */
+  tlsCaFile?: string;
+  /** Require TLS (also implied by a `tls://` URL or `tlsCaFile`). */
+  tls?: boolean;
   /** How long publish waits for the stream's ack before rejecting. Default 5000. */
   publishTimeoutMs?: number;
   /** Pause between reconnect attempts (the client retries forever). Default 2000. */
@@ -41,6 +60,58 @@ const CONSUMER_ALREADY_EXISTS = 10148;
 const CONSUMER_NAME_EXISTS = 10013;
 
 const NAMESPACE = /^[A-Za-z0-9_-]+$/;
+const DEFAULT_EVENTS_MAX_AGE_MS = 7 * 24 * 3600_000;
+
+export interface NatsServers {
+  /** `host:port` of each server, credentials removed (safe to log). */
+  servers: string[];
+  user?: string;
+  pass?: string;
+  token?: string;
+  /** A `tls://` URL: the connection must be encrypted. */
+  tls: boolean;
+}
+
+/**
+ * Splits NATS_URL-style server URLs into what `connect()` takes: `nats://user:password@host:4222`
+ * gives user and password, `nats://token@host:4222` a token (percent-decoded, so any character can
+ * be written); `tls://` requires TLS. Every URL of a list must carry the same credentials.
+ */
+export function parseNatsServers(servers: string | readonly string[]): NatsServers {
+  const list = (typeof servers === 'string' ? servers.split(',') : servers).map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0) throw new BusError('BUS_INVALID_ARGUMENT', 'no NATS server URL given');
+  const out: NatsServers = { servers: [], tls: false };
+  let auth: string | undefined;
+  for (const raw of list) {
+    const withScheme = /^[a-z]+:\/\//i.test(raw) ? raw : `nats://${raw}`;
+    let u: URL;
+    try {
+      u = new URL(withScheme);
+    } catch {
+      throw new BusError('BUS_INVALID_ARGUMENT', `invalid NATS server URL ${JSON.stringify(redact(raw))}`);
+    }
+    if (u.protocol !== 'nats:' && u.protocol !== 'tls:') {
+      throw new BusError('BUS_INVALID_ARGUMENT', `NATS server URL must start with nats:// or tls://, got ${u.protocol}//`);
+    }
+    if (u.protocol === 'tls:') out.tls = true;
+    const user = decodeURIComponent(u.username);
+    const pass = decodeURIComponent(u.password);
+    const key = JSON.stringify([user, pass]);
+    if (auth !== undefined && auth !== key) throw new BusError('BUS_INVALID_ARGUMENT', 'every NATS server URL must carry the same credentials');
+    auth = key;
+    if (user && u.password !== '') {
+      out.user = user;
+      out.pass = pass;
+    } else if (user) out.token = user;
+    out.servers.push(`${u.hostname}:${u.port || '4222'}`);
+  }
+  return out;
+}
+
+/** The URL with its credentials replaced by `***`, for messages and logs. */
+function redact(url: string): string {
+  return url.replace(/\/\/[^/@]*@/, '//***@');
+}
 
 /**
  * The event bus on NATS JetStream. One stream holds every event (`<ns>.evt.<type>`), one holds dead
@@ -80,24 +151,42 @@ export class NatsBus implements EventBus {
     if (!NAMESPACE.test(namespace)) {
       throw new BusError('BUS_INVALID_ARGUMENT', `invalid namespace ${JSON.stringify(namespace)}: letters, digits, _ and - only`);
     }
-    const servers = typeof options.servers === 'string' ? options.servers.split(',').map((s) => s.trim()) : options.servers;
+    if (options.replicas !== undefined && !(Number.isInteger(options.replicas) && options.replicas >= 1 && options.replicas <= 5)) {
+      throw new BusError('BUS_INVALID_ARGUMENT', `invalid stream replicas ${options.replicas}: 1 to 5 (JetStream's limit)`);
+    }
+    if (options.eventsMaxAgeMs !== undefined && !(Number.isInteger(options.eventsMaxAgeMs) && options.eventsMaxAgeMs > 0)) {
+      throw new BusError('BUS_INVALID_ARGUMENT', `invalid events max age ${options.eventsMaxAgeMs} ms: a positive whole number`);
+    }
+    if (options.storage !== undefined && options.storage !== 'file' && options.storage !== 'memory') {
+      throw new BusError('BUS_INVALID_ARGUMENT', `invalid stream storage ${JSON.stringify(options.storage)}: file or memory`);
+    }
+    const target = parseNatsServers(options.servers);
+    const servers = target.servers;
+    const tls = target.tls || options.tls === true || options.tlsCaFile !== undefined;
     const publishTimeoutMs = options.publishTimeoutMs ?? 5000;
     let nc: NatsConnection;
     try {
       nc = await connect({
         servers,
         name: options.name,
+        ...(target.user !== undefined ? { user: target.user, pass: target.pass } : {}),
+        ...(target.token !== undefined ? { token: target.token } : {}),
+        ...(tls ? { tls: options.tlsCaFile ? { caFile: options.tlsCaFile } : {} } : {}),
         // Keep trying forever: a broker restart must not need a service restart.
         maxReconnectAttempts: -1,
         reconnectTimeWait: options.reconnectTimeWaitMs ?? 2000,
       });
     } catch (err) {
-      throw new BusError('BUS_UNAVAILABLE', `cannot connect to NATS at ${servers.join(',')}: ${errorText(err)}`, { cause: err });
+      const auth = /authoriz|authenticat/i.test(errorText(err));
+      const why = auth
+        ? `the server refused the credentials${target.user !== undefined || target.token !== undefined ? ' in NATS_URL' : ' (NATS_URL has none: nats://user:password@host:4222)'}`
+        : errorText(err);
+      throw new BusError('BUS_UNAVAILABLE', `cannot connect to NATS at ${servers.join(',')}: ${why}`, { cause: err });
     }
     try {
       const jsm = await jetstreamManager(nc, { timeout: publishTimeoutMs });
       const bus = new NatsBus(nc, jsm, namespace, publishTimeoutMs);
-      await bus.#ensureStreams(options.replicas ?? 1, options.eventsMaxAgeMs ?? 7 * 24 * 3600_000);
+      await bus.#ensureStreams({ replicas: options.replicas, eventsMaxAgeMs: options.eventsMaxAgeMs, storage: options.storage ?? 'file' });
       return bus;
     } catch (err) {
       await nc.close();
@@ -291,19 +380,37 @@ export class NatsBus implements EventBus {
     }
   }
 
-  async #ensureStreams(replicas: number, eventsMaxAgeMs: number): Promise<void> {
-    const common = { num_replicas: replicas, duplicate_window: nanos(DEDUPE_WINDOW_MS) };
-    await this.#addOrUpdateStream(this.eventsStream, { ...common, subjects: [this.#eventSubject('>')], max_age: nanos(eventsMaxAgeMs) });
+  async #ensureStreams(opts: { replicas: number | undefined; eventsMaxAgeMs: number | undefined; storage: NatsStorage }): Promise<void> {
+    const storage = opts.storage === 'memory' ? StorageType.Memory : StorageType.File;
+    // Always converged: the dedupe window is what makes a retried publish harmless.
+    const common = { duplicate_window: nanos(DEDUPE_WINDOW_MS) };
+    const replicas = opts.replicas !== undefined ? { num_replicas: opts.replicas } : {};
+    const maxAge = opts.eventsMaxAgeMs !== undefined ? { max_age: nanos(opts.eventsMaxAgeMs) } : {};
+    await this.#addOrUpdateStream(
+      this.eventsStream,
+      storage,
+      { ...common, ...replicas, ...maxAge, subjects: [this.#eventSubject('>')] },
+      { num_replicas: 1, max_age: nanos(DEFAULT_EVENTS_MAX_AGE_MS) },
+    );
     // Dead letters stay until an operator replays or purges them.
-    await this.#addOrUpdateStream(this.deadLetterStream, { ...common, subjects: [`${this.namespace}.dlq.>`], max_age: 0 });
+    await this.#addOrUpdateStream(this.deadLetterStream, storage, { ...common, ...replicas, subjects: [`${this.namespace}.dlq.>`], max_age: 0 }, { num_replicas: 1 });
   }
 
-  async #addOrUpdateStream(name: string, config: Partial<StreamUpdateConfig>): Promise<void> {
+  /** Creates the stream (unset settings from `defaults`) or converges an existing one on the settings given. */
+  async #addOrUpdateStream(name: string, storage: StorageType, config: Partial<StreamUpdateConfig>, defaults: Partial<StreamUpdateConfig>): Promise<void> {
     try {
-      await this.#jsm.streams.add({ ...config, name, storage: StorageType.File, retention: RetentionPolicy.Limits });
+      await this.#jsm.streams.add({ ...defaults, ...config, name, storage, retention: RetentionPolicy.Limits });
     } catch (err) {
       // Exists with other settings (another service version created it): converge on ours.
       if (!(err instanceof JetStreamApiError && err.code === STREAM_NAME_IN_USE)) throw err;
+      const existing = (await this.#jsm.streams.info(name)).config;
+      if (existing.storage !== storage) {
+        throw new BusError(
+          'BUS_INVALID_ARGUMENT',
+          `stream ${name} keeps its messages in ${existing.storage} storage, the setting asks for ${storage}: JetStream can't change a stream's storage; ` +
+            `set NATS_STORAGE=${existing.storage}, or move the stream (back up, delete, restart the services) — see docs`,
+        );
+      }
       await this.#jsm.streams.update(name, config);
     }
   }

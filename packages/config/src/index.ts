@@ -58,6 +58,19 @@ export const commonServiceSettings = {
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://' })),
   NATS_NAMESPACE: Type.String({ default: 'bw', pattern: '^[a-z][a-z0-9_]*$' }),
+  /**
+   * JetStream stream replicas: 3 on a 3-node cluster (docs/adr/003). Unset: new streams get 1 and
+   * existing ones keep theirs. Every process that connects must be given the same value.
+   */
+  NATS_STREAM_REPLICAS: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
+  /** How long the events stream keeps events for replay and new consumers (hours). Unset: 168 (7 days) for a new stream. */
+  NATS_STREAM_MAX_AGE_HOURS: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** Stream storage: `file` (default; durable) or `memory` (throwaway environments). */
+  NATS_STORAGE: Type.Optional(Type.Union([Type.Literal('file'), Type.Literal('memory')])),
+  /** Require TLS to NATS (also implied by a `tls://` NATS_URL or NATS_TLS_CA). Credentials go in NATS_URL: nats://user:password@host:4222. */
+  NATS_TLS: Type.Optional(Type.Boolean()),
+  /** PEM file of the CA that signed the NATS servers' certificates (a mounted Secret); implies TLS. */
+  NATS_TLS_CA: Type.Optional(Type.String({ minLength: 1 })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 0 }),
   /** Load shedding: requests get 503 + Retry-After while the mean event-loop delay (ms) is above this; 0 = off. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
@@ -24,7 +24,7 @@ export async function startCatalogue(config: CatalogueConfig, shared: Shared = {
     shared.database ??
     (await openDatabase<CatalogueTables>({ schema: 'catalogue', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'catalogue') }));
   if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
-  const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE }));
+  const bus = shared.bus ?? (await createBus(busConfig(config, 'catalogue')));
   const objects =
     shared.objects ??
     (await createObjectStore({ dataDir: config.DATA_DIR, s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { createCache, type Cache } from '@brokerwise/cache';
 import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
@@ -43,7 +43,7 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
     shared.database ??
     (await openDatabase<IdentityTables>({ schema: 'identity', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'identity') }));
   if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
-  const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'identity' }));
+  const bus = shared.bus ?? (await createBus(busConfig(config, 'identity')));
   const objects =
     shared.objects ??
     (await createObjectStore({ dataDir: config.DATA_DIR, s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));

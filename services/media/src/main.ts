@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { describeTools, mediaTools, type MediaTools } from '@brokerwise/ffmpeg';
 import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
@@ -68,7 +68,7 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
   const database =
     shared.database ?? (await openDatabase<MediaTables>({ schema: 'media', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'media') }));
   if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
-  const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: `media-${config.ROLE}` }));
+  const bus = shared.bus ?? (await createBus(busConfig(config, `media-${config.ROLE}`)));
   const objects =
     shared.objects ?? (await createObjectStore({ dataDir: config.DATA_DIR, s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
   const api = config.ROLE !== 'worker';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { createMailer, type Mailer } from '@brokerwise/mail';
 import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
@@ -36,7 +36,7 @@ export async function startNotifications(config: NotificationsConfig, shared: Sh
     shared.database ??
     (await openDatabase<NotificationsTables>({ schema: 'notifications', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'notifications') }));
   if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
-  const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'notifications' }));
+  const bus = shared.bus ?? (await createBus(busConfig(config, 'notifications')));
   const mailer = shared.mailer ?? createMailer({ dataDir: config.DATA_DIR, ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}), from: config.MAIL_FROM });
 
   const app = buildFastify({ service: 'notifications', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });

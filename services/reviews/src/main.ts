@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
@@ -25,7 +25,7 @@ export async function startReviews(config: ReviewsConfig, shared: Shared = {}): 
     shared.database ??
     (await openDatabase<ReviewsTables>({ schema: 'reviews', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'reviews') }));
   if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
-  const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'reviews' }));
+  const bus = shared.bus ?? (await createBus(busConfig(config, 'reviews')));
 
   const app = buildFastify({ service: 'reviews', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
   const db = database.db as Kysely<ReviewsTables>;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { buildFastify, consumeEvents, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
@@ -21,7 +21,7 @@ export async function startSearch(config: SearchConfig, shared: Shared = {}): Pr
     shared.database ??
     (await openDatabase<SearchTables>({ schema: 'search', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'search') }));
   if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
-  const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'search' }));
+  const bus = shared.bus ?? (await createBus(busConfig(config, 'search')));
 
   const app = buildFastify({ service: 'search', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
   const db = database.db as Kysely<SearchTables>;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
@@ -39,7 +39,7 @@ export async function startTraderSync(config: TraderSyncConfig, shared: Shared =
   const database =
     shared.database ?? (await openDatabase<TraderTables>({ schema: 'trader', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'trader-sync') }));
   if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
-  const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'trader-sync' }));
+  const bus = shared.bus ?? (await createBus(busConfig(config, 'trader-sync')));
   const api = config.ROLE !== 'worker';
   const worker = config.ROLE !== 'api';
 
