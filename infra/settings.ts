@@ -126,6 +126,11 @@ export const SETTINGS: readonly Setting[] = [
   { name: 'DATABASE_URL', secret: true, required: true, for: SERVICES, k8sKey: serviceKey('DATABASE_URL'), sample: () => 'postgres://svc:secret@postgres:5432/brokerwise', topology: (ctx) => ctx.databaseUrl },
   { name: 'NATS_URL', secret: true, required: true, for: [...SERVICES, 'gateway'], sample: () => 'nats://nats:4222', topology: (ctx) => ctx.natsUrl },
   { name: 'NATS_NAMESPACE', secret: false, required: false, for: [...SERVICES, 'gateway'], sample: () => 'bw', topology: (ctx) => ctx.natsNamespace },
+  // JetStream streams: every process that connects gets the same values (3 replicas on the 3-node cluster).
+  // Credentials (user:password or token) travel inside NATS_URL, which is why it is a secret.
+  { name: 'NATS_STREAM_REPLICAS', secret: false, required: true, for: [...SERVICES, 'gateway'], sample: () => '3', topology: () => '1' },
+  { name: 'NATS_STREAM_MAX_AGE_HOURS', secret: false, required: false, for: [...SERVICES, 'gateway'], sample: () => '168', topology: () => '168' },
+  { name: 'NATS_STORAGE', secret: false, required: false, for: [...SERVICES, 'gateway'], sample: () => 'file', topology: () => 'file' },
   { name: 'REDIS_URL', secret: true, required: true, for: [...SERVICES, 'gateway'], sample: () => 'redis://redis:6379', topology: (ctx) => ctx.redisUrl },
   // The topology runner (and the k8s Jobs, compose one-shots) migrate before any process starts.
   { name: 'MIGRATE_ON_START', secret: false, required: true, for: SERVICES, sample: () => 'false', topology: () => 'false' },
