@@ -30,15 +30,20 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
 describe('request', () => {
   it('signs the call, sends the language and request id, and builds the query', async () => {
     const { client, fetchMock } = clientWith(async () => envelope(1, { ok: true }), { requestId: 'req-42' });
-    await client.get('/api/brokers/brokersList', { page: 2, keyword: 'ic markets', country: '', rating: undefined });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T08:00:00.750Z'));
+    try {
+      await client.get('/api/brokers/brokersList', { page: 2, keyword: 'ic markets', country: '', rating: undefined });
+    } finally {
+      vi.useRealTimers();
+    }
 
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('http://gw/api/brokers/brokersList?page=2&keyword=ic+markets');
     const headers = init.headers as Record<string, string>;
     expect(headers.lang).toBe('zh-cn');
     expect(headers['x-request-id']).toBe('req-42');
-    expect(headers.timestamp).toMatch(/^\d{10}$/);
-    expect(Math.abs(Number(headers.timestamp) - Date.now() / 1000)).toBeLessThan(5);
+    expect(headers.timestamp).toBe(String(Date.UTC(2026, 10, 22, 8) / 1000)); // whole seconds of the clock
     expect(headers.sign).toBe(createHash('sha256').update(headers.timestamp + SALT).digest('hex'));
     expect(init.method).toBe('GET');
     expect(init.signal).toBeInstanceOf(AbortSignal);

@@ -1,7 +1,7 @@
 // One behavioural contract for every EventBus adapter (memory and NATS). Each test uses its own
 // type prefix and durable names, so tests sharing a NATS namespace cannot see each other's messages.
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { uniqueName } from '@brokerwise/testing';
 import type { DeliveredMessage, EventBus, OutgoingMessage, SubscribeOptions } from '../src/index.ts';
 
@@ -10,11 +10,12 @@ const dec = (b: Uint8Array) => new TextDecoder().decode(b);
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: timeoutMs, interval: 10 },
+  );
 }
 
 /** A promise with its resolver, for handlers that must block until the test lets them go. */

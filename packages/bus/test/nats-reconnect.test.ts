@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NatsBus } from '../src/index.ts';
 
 const natsServerBin = [process.env.NATS_SERVER_BIN, 'nats-server', '/usr/sbin/nats-server'].find(
@@ -52,12 +52,14 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Polls until `check` holds: the server is a real process and reconnecting is asynchronous. */
 async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 describe.skipIf(!process.env.NATS_URL || !natsServerBin)('NatsBus across a server outage', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryCache, createCache } from '@brokerwise/cache';
 import { describeCacheConformance } from './conformance.ts';
 
@@ -39,11 +39,19 @@ describe('MemoryCache', () => {
   });
 
   it('runs the periodic sweep on its own', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     const cache = new MemoryCache({ sweepIntervalMs: 20 });
     await cache.set('t', 'x', 10);
     expect(cache.size).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Expired at 10 ms, but nothing read it: only the sweep at 20 ms drops it.
+    await vi.advanceTimersByTimeAsync(19);
+    expect(cache.size).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(cache.size).toBe(0);
     await cache.close();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
   });
 });
