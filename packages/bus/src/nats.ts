@@ -408,7 +408,7 @@ export class NatsBus implements EventBus {
         throw new BusError(
           'BUS_INVALID_ARGUMENT',
           `stream ${name} keeps its messages in ${existing.storage} storage, the setting asks for ${storage}: JetStream can't change a stream's storage; ` +
-            `set NATS_STORAGE=${existing.storage}, or move the stream (back up, delete, restart the services) — see docs`,
+            `set NATS_STORAGE=${existing.storage}, or move the stream (back up, delete, restart the services: k8s/README.md, NATS)`,
         );
       }
       await this.#jsm.streams.update(name, config);
