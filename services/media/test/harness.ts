@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { decodeEvent, type DecodedEvent, type EventPayload, type EventType } from '@brokerwise/proto';
 import { createTestDatabase, sql, type Kysely, type TestDatabase } from '@brokerwise/sql';
@@ -71,14 +71,16 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       message: `no matching ${type} event arrived`,
     })) as Extract<DecodedEvent, { type: T }>;
 
-  const waitForVideo = async (id: string, ownerId: string) => {
-    for (let i = 0; i < 1200; i++) {
-      const r = await call<{ status: string }>('GET', `/v1/videos/${id}?ownerId=${ownerId}`);
-      if (r.status !== 200 || r.body.status !== 'processing') return r.body;
-      await new Promise((res) => setTimeout(res, 50));
-    }
-    return expect.fail(`video ${id} still processing`);
-  };
+  // Transcoding runs ffmpeg (a real child process): a generous limit.
+  const waitForVideo = (id: string, ownerId: string) =>
+    vi.waitFor(
+      async () => {
+        const r = await call<{ status: string }>('GET', `/v1/videos/${id}?ownerId=${ownerId}`);
+        if (r.status === 200 && r.body.status === 'processing') throw new Error(`video ${id} still processing`);
+        return r.body;
+      },
+      { timeout: 60_000, interval: 50 },
+    );
 
   const leftovers = async () => {
     const tables = ['video', 'transcode_job', 'image', 'post', 'post_image', 'post_like', 'post_collection', 'post_comment', 'post_forward'] as const;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { FileMailer, type Mailer } from '@brokerwise/mail';
 import { decodeEvent, encodeEvent, type DecodedEvent, type EventPayloadInit, type EventType } from '@brokerwise/proto';
@@ -98,14 +98,15 @@ export async function startHarness(opts: { env?: Record<string, string>; mailer?
 }
 
 /** Polls `read` until `done` holds (the bus, the consumer and the sender are asynchronous). */
-export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what = 'condition'): Promise<T> {
-  let last: T | undefined;
-  for (let i = 0; i < 400; i++) {
-    last = await read();
-    if (done(last)) return last;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return expect.fail(`${what} never held; last value: ${JSON.stringify(last)}`);
+export function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what = 'condition'): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const last = await read();
+      if (!done(last)) throw new Error(`${what} never held; last value: ${JSON.stringify(last)}`);
+      return last;
+    },
+    { timeout: 10_000, interval: 25 },
+  );
 }
 
 /** A user the service knows (identity.user.registered), in the given language. */
