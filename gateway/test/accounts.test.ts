@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
 import { MemoryBus, destroyBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
@@ -64,6 +64,8 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
   const cache = createCache({ redisUrl: process.env.REDIS_URL, keyPrefix: `${uniqueName('acct')}:` });
   const stops: (() => Promise<void>)[] = [];
   let base: string;
+  /** Moves identity's clock forward (never back: sessions and codes keep their order). */
+  let clockOffsetMs = 0;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'bw-acct-'));
@@ -78,7 +80,7 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
     ntfDb = await createTestDatabase('notifications', process.env.DATABASE_URL);
     const notifications = await startNotifications(parseNotificationsConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, mailer, database: ntfDb });
     stops.push(notifications.close);
-    const identity = await startIdentity(parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, objects, cache, database: idDb });
+    const identity = await startIdentity(parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, objects, cache, database: idDb, now: () => new Date(Date.now() + clockOffsetMs) });
     stops.push(identity.close);
     const gateway = await startGateway(
       parseGatewayConfig({ PORT: '0', LOG_LEVEL: 'silent', SIGNATURE_SALT: SALT, DATA_DIR: dir, CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`, IDENTITY_URL: `http://127.0.0.1:${identity.port}`, RATE_LIMIT_PER_MINUTE: '10000' }),
@@ -100,13 +102,15 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
   });
 
   /** The code in the newest mail to `email` for `purpose` (mailed asynchronously, through the bus). */
-  async function codeFor(email: string, purpose = 'user_register'): Promise<string> {
-    for (let i = 0; i < 400; i++) {
-      const match = /\b(\d{6})\b/.exec((await mailer.list(email)).find((m) => m.tags?.event === purpose)?.text ?? '');
-      if (match) return match[1]!;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`no code mailed to ${email}`);
+  function codeFor(email: string, purpose = 'user_register'): Promise<string> {
+    return vi.waitFor(
+      async () => {
+        const match = /\b(\d{6})\b/.exec((await mailer.list(email)).find((m) => m.tags?.event === purpose)?.text ?? '');
+        if (!match) throw new Error(`no ${purpose} code mailed to ${email}`);
+        return match[1]!;
+      },
+      { timeout: 10_000, interval: 25 },
+    );
   }
 
   async function register(c: Client, name = `u${Math.random().toString(36).slice(2, 9)}`) {
@@ -241,7 +245,6 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
     const other = new Client(base);
     const second = await other.call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { tab: 'login', email: name, password: 'Secret123' });
     expect(second.body.code).toBe(1);
-    await new Promise((r) => setTimeout(r, 10));
     const sent = await c.call('POST', '/api/ems/send', { event: 'change_password' });
     expect(sent.body.code).toBe(1);
     const wrongOld = await c.call<ErrorData>('POST', '/api/user/modifyPassword', { oldpwd: 'Nope12345', pwd: 'NewSecret1', captcha: await codeFor(email, 'change_password') });
@@ -305,7 +308,7 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
     const second = new Client(base);
     const { userInfo: fan2 } = await register(second);
     await first.call('POST', '/api/user/follow', { fuid: creator.id });
-    await new Promise((r) => setTimeout(r, 5));
+    clockOffsetMs += 1_000; // identity's clock: the second follow is a second later
     await second.call('POST', '/api/user/follow', { fuid: creator.id });
     // fan2 follows fan1 back: fan1 shows as followed for fan2 only.
     await second.call('POST', '/api/user/follow', { fuid: fan1.id });

@@ -130,12 +130,11 @@ describe('uploads and bodies that once crashed the process tree', () => {
   });
 
   it('a slow body is cut off by a timeout, not held open for ever', async () => {
-    // Announces 1 KB and sends nothing: the server must answer (408/400) or close the connection.
-    const started = Date.now();
-    const r = await raw('POST', '/api/user/checkIn', { headers: { 'content-type': 'application/json', 'content-length': '1024' }, chunks: async function* () { await new Promise((res) => setTimeout(res, 15_000)); yield Buffer.from('{}'); } });
+    // Announces 1 KB and never sends it: the server must answer (408/400) or close the connection.
+    // Only the gateway's idle timeout (2 s here) can end the request; without it, the test's time limit fails it.
+    const never = new Promise<never>(() => {});
+    const r = await raw('POST', '/api/user/checkIn', { headers: { 'content-type': 'application/json', 'content-length': '1024' }, chunks: async function* () { yield await never; } });
     if (r !== 'aborted') expect(r.status).toBeGreaterThanOrEqual(400);
-    // The gateway's idle timeout (2 s here) ended it, long before the client's 15 s pause.
-    expect(Date.now() - started).toBeLessThan(12_000);
     await stillAnswers();
   }, 30_000);
 });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
 import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
@@ -157,15 +157,15 @@ describe('notices, stream and newsletter through the gateway (identity + notific
     await rm(dir, { recursive: true, force: true });
   });
 
-  const waitFor = async <T>(read: () => Promise<T>, done: (v: T) => boolean, what: string): Promise<T> => {
-    let last: T | undefined;
-    for (let i = 0; i < 400; i++) {
-      last = await read();
-      if (done(last)) return last;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`${what} never held: ${JSON.stringify(last)}`);
-  };
+  const waitFor = <T>(read: () => Promise<T>, done: (v: T) => boolean, what: string): Promise<T> =>
+    vi.waitFor(
+      async () => {
+        const last = await read();
+        if (!done(last)) throw new Error(`${what} never held: ${JSON.stringify(last)}`);
+        return last;
+      },
+      { timeout: 10_000, interval: 25 },
+    );
   const mailsTo = (email: string, n = 1) => waitFor(() => mailer.list(email), (m) => m.length >= n, `${n} mail(s) to ${email}`);
 
   /** Registers through the gateway with the code the notifications service mailed. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { signatureHeaders } from '@brokerwise/api-signature';
 import type { CommentPage, CreatorPage, ErrorData, Page, PostCard, PostCategory, PostComment, PostDetail, UnforwardResponse, UploadedImage, UploadedVideo, UserInfo } from '../src/contract.ts';
@@ -32,13 +32,16 @@ async function uploadVideo(user: UserInfo, name = 'clip.mp4'): Promise<UploadedV
   return r.body.data;
 }
 
-async function readyVideo(user: UserInfo, id: string): Promise<UploadedVideo> {
-  for (let i = 0; i < 600; i++) {
-    const r = await call<UploadedVideo>('GET', `/api/upload/video/status?id=${id}`, { token: user.token });
-    if (r.body.data.status !== 'processing') return r.body.data;
-    await new Promise((res) => setTimeout(res, 50));
-  }
-  throw new Error('video still processing');
+/** Transcoding runs ffmpeg (a real child process): a generous limit. */
+function readyVideo(user: UserInfo, id: string): Promise<UploadedVideo> {
+  return vi.waitFor(
+    async () => {
+      const r = await call<UploadedVideo>('GET', `/api/upload/video/status?id=${id}`, { token: user.token });
+      if (r.body.data.status === 'processing') throw new Error(`video ${id} still processing`);
+      return r.body.data;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 }
 
 async function textPost(user: UserInfo, extra: Record<string, unknown> = {}): Promise<PostDetail> {

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { vi } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
 import { MemoryBus, destroyBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
@@ -142,12 +143,14 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
     const name = `u${Math.random().toString(36).slice(2, 9)}`;
     const email = `${name}@example.com`;
     await call('POST', '/api/ems/send', { body: { email, event: 'user_register' } });
-    let code: string | undefined;
-    for (let i = 0; i < 400 && !code; i++) {
-      code = /\b(\d{6})\b/.exec((await mailer.list(email))[0]?.text ?? '')?.[1];
-      if (!code) await new Promise((r) => setTimeout(r, 25));
-    }
-    if (!code) throw new Error(`no code mailed to ${email}`);
+    const code = await vi.waitFor(
+      async () => {
+        const found = /\b(\d{6})\b/.exec((await mailer.list(email))[0]?.text ?? '')?.[1];
+        if (!found) throw new Error(`no code mailed to ${email}`);
+        return found;
+      },
+      { timeout: 10_000, interval: 25 },
+    );
     const res = await call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { body: { tab: 'register', email, username: name, password: 'Secret123', captcha: code } });
     if (res.body.code !== 1) throw new Error(`sign-up failed: ${res.body.msg}`);
     return res.body.data.userInfo;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrokerApplication, PublicReview, ErrorData, Page, RankedTrader, TraderAccount, TraderAccountDetail, TraderBroker, TraderOrder, TraderServer, TraderVerification, UserInfo } from '../src/contract.ts';
 import { startReviewStack, type CallOptions, type ReviewStack } from './review-stack.ts';
 
@@ -16,15 +16,15 @@ describe('trader paths through the gateway', () => {
   const call = <T>(method: 'GET' | 'POST', p: string, opts?: CallOptions) => stack.call<T>(method, p, opts);
   const signUp = () => stack.signUp();
 
-  const waitFor = async <T>(load: () => Promise<T>, done: (v: T) => boolean): Promise<T> => {
-    let last: T | undefined;
-    for (let i = 0; i < 600; i++) {
-      last = await load();
-      if (done(last)) return last;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    return expect.fail(`condition never met: ${JSON.stringify(last)?.slice(0, 500)}`);
-  };
+  const waitFor = <T>(load: () => Promise<T>, done: (v: T) => boolean): Promise<T> =>
+    vi.waitFor(
+      async () => {
+        const last = await load();
+        if (!done(last)) throw new Error(`condition never met: ${JSON.stringify(last)?.slice(0, 500)}`);
+        return last;
+      },
+      { timeout: 15_000, interval: 25 },
+    );
 
   beforeAll(async () => {
     stack = await startReviewStack(SALT, { trader: true });
