@@ -1,7 +1,7 @@
 // NATS_STREAM_REPLICAS=3 against a real 3-node JetStream cluster (three nats-server processes of
 // this file's own, clustered like k8s/components/nats, with users): the streams the bus creates are
 // replicated on all three, and a service that isn't told the replicas doesn't scale them down.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { freePort, natsServerBin, startNatsServer, type OwnNatsServer } from '@brokerwise/testing';
@@ -27,15 +27,21 @@ describe.skipIf(!natsServerBin)('NATS_STREAM_REPLICAS on a 3-node cluster', () =
 
   /** Connects once the cluster has elected its JetStream meta leader (a few seconds after start). */
   async function connectWhenReady(make: () => Promise<EventBus>): Promise<NatsBus> {
-    const deadline = Date.now() + 45_000;
-    for (;;) {
-      try {
-        return (await make()) as NatsBus;
-      } catch (err) {
-        if (!(err instanceof BusError) || err.code !== 'BUS_UNAVAILABLE' || Date.now() > deadline) throw err;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
+    let fatal: unknown;
+    const bus = await vi.waitFor(
+      async () => {
+        try {
+          return (await make()) as NatsBus;
+        } catch (err) {
+          if (err instanceof BusError && err.code === 'BUS_UNAVAILABLE') throw err; // no leader yet: tried again
+          fatal = err;
+          return undefined;
+        }
+      },
+      { timeout: 45_000, interval: 500 },
+    );
+    if (bus === undefined) throw fatal;
+    return bus;
   }
 
   it('creates both streams with 3 replicas from NATS_STREAM_REPLICAS, and a process without the setting keeps them at 3', async () => {
