@@ -109,7 +109,7 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
         if (!match) throw new Error(`no ${purpose} code mailed to ${email}`);
         return match[1]!;
       },
-      { timeout: 10_000, interval: 25 },
+      { timeout: 15_000, interval: 25 },
     );
   }
 

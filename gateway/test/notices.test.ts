@@ -164,7 +164,7 @@ describe('notices, stream and newsletter through the gateway (identity + notific
         if (!done(last)) throw new Error(`${what} never held: ${JSON.stringify(last)}`);
         return last;
       },
-      { timeout: 10_000, interval: 25 },
+      { timeout: 15_000, interval: 25 },
     );
   const mailsTo = (email: string, n = 1) => waitFor(() => mailer.list(email), (m) => m.length >= n, `${n} mail(s) to ${email}`);
 

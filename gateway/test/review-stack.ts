@@ -149,7 +149,7 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
         if (!found) throw new Error(`no code mailed to ${email}`);
         return found;
       },
-      { timeout: 10_000, interval: 25 },
+      { timeout: 15_000, interval: 25 },
     );
     const res = await call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { body: { tab: 'register', email, username: name, password: 'Secret123', captcha: code } });
     if (res.body.code !== 1) throw new Error(`sign-up failed: ${res.body.msg}`);

@@ -23,7 +23,7 @@ describe('trader paths through the gateway', () => {
         if (!done(last)) throw new Error(`condition never met: ${JSON.stringify(last)?.slice(0, 500)}`);
         return last;
       },
-      { timeout: 15_000, interval: 25 },
+      { timeout: 20_000, interval: 25 },
     );
 
   beforeAll(async () => {

@@ -105,7 +105,7 @@ export function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, 
       if (!done(last)) throw new Error(`${what} never held; last value: ${JSON.stringify(last)}`);
       return last;
     },
-    { timeout: 10_000, interval: 25 },
+    { timeout: 15_000, interval: 25 },
   );
 }
 

@@ -28,7 +28,7 @@ describe('moderation, audit and rating recomputation (real SQL, bus)', () => {
         expect(r.body.version, `rating of ${companyId} never reached v${version}`).toBeGreaterThanOrEqual(version);
         return r.body;
       },
-      { timeout: 5_000, interval: 25 },
+      { timeout: 15_000, interval: 25 },
     );
 
   it('queues pending reviews, the longest waiting first, edits going to the back', async () => {

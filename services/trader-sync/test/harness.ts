@@ -119,7 +119,7 @@ export async function startHarness(env: Record<string, string> = {}, opts: { con
           expect(last && done(last), `account ${id} never reached the expected state: ${JSON.stringify(last?.sync)}`).toBeTruthy();
           return last;
         },
-        { timeout: 15_000, interval: 25 },
+        { timeout: 20_000, interval: 25 },
       ),
     restart: async (more) => {
       await svc.close();
