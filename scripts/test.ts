@@ -21,7 +21,8 @@ import { createCache } from '@brokerwise/cache';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(`Usage: npm test [-- <step>...]
-  Steps, in order: lint, typecheck, k6, buf, vitest, e2e, leaks (all when none is named).
+  Steps, in order: lint, typecheck, k6, buf, vitest, e2e, topology, leaks (all when none is named).
+  topology: with real servers, starts npm run topology and drives the smoke journey (smoke/).
   leaks: with real servers, whatever databases, streams, keys or temp dirs the run left behind fail it.
   Uses the real PostgreSQL/NATS/Redis named by DATABASE_URL, NATS_URL, REDIS_URL, else embedded ones.
   E2E_FILES=a.e2e.test.ts,b.e2e.test.ts limits the browser step; E2E_BROWSER=npm forces the npm Chromium.
@@ -169,6 +170,20 @@ if (wanted('vitest')) {
   countVitest(report, 'vitest');
 }
 if (wanted('e2e')) await e2e();
+// The production topology (every deployable its own process, APP_MODE=production) and its smoke
+// journey: only on real servers, which it needs (README: npm run topology).
+if (wanted('topology')) {
+  if (process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL) {
+    const report = path.join(tmp, 'topology.json');
+    run('topology', bin('vitest'), ['run', '--config', 'smoke/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+    countVitest(report, 'topology');
+  } else if (only.has('topology')) {
+    console.log('\n▶ topology: needs the real servers: set DATABASE_URL, NATS_URL and REDIS_URL');
+    failures.push('topology: no real servers');
+  } else {
+    console.log('\n▶ topology: skipped (runs on real servers: DATABASE_URL, NATS_URL, REDIS_URL)');
+  }
+}
 if (before) {
   console.log('\n▶ leaks: what this run left on the real servers');
   const left = leaked(before, await snapshot(servers), { tempDirs: [path.basename(tmp)] });

@@ -3,7 +3,7 @@
  * infra/settings.ts (gateway, web, each service's API and worker roles, the bridge simulator) runs
  * as its own OS process with APP_MODE=production and the environment infra/settings.ts gives it,
  * against the PostgreSQL, NATS and Redis named by DATABASE_URL, NATS_URL and REDIS_URL. Without
- * S3_ENDPOINT it starts an S3 server (s3rver, signatures checked, ADR 015); without SMTP_URL an
+ * S3_ENDPOINT it starts an S3 server (s3rver behind a Signature V4 check, ADR 016); without SMTP_URL an
  * SMTP catcher whose mails are listed at `<control>/mail?to=…`.
  *
  * Migrations run first; then every process starts and the runner waits for each /readyz, prints
@@ -17,15 +17,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, writeFile, open } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
-import S3rver from 's3rver';
 import { SMTPServer } from 'smtp-server';
 import { exitWithUsageOnHelp } from '@brokerwise/config';
+import { startS3Server } from '@brokerwise/testing/s3-server';
 import { DEPLOYABLES, topologyEnv, type Deployable, type DeployableName, type TopologyContext } from '../infra/settings.ts';
 
 exitWithUsageOnHelp(`Usage: npm run topology
@@ -69,18 +68,10 @@ async function startS3(): Promise<TopologyContext['s3'] & { started: boolean }> 
   const bucket = env.S3_BUCKET ?? 'brokerwise-media';
   const region = env.S3_REGION ?? 'us-east-1';
   if (env.S3_ENDPOINT) return { endpoint: env.S3_ENDPOINT, accessKey: env.S3_ACCESS_KEY ?? '', secretKey: env.S3_SECRET_KEY ?? '', bucket, region, started: false };
-  // s3rver checks AWS signatures against its key registry: swap its public dummy key for a random one.
-  const { DUMMY_ACCOUNT } = createRequire(import.meta.url)('s3rver/lib/models/account.js') as {
-    DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void; revokeAccessKey(id: string): void };
-  };
-  const accessKey = `TOPO${randomBytes(8).toString('hex').toUpperCase()}`;
-  const secretKey = randomBytes(24).toString('base64url');
-  DUMMY_ACCOUNT.revokeAccessKey('S3RVER');
-  DUMMY_ACCOUNT.createKeyPair(accessKey, secretKey);
-  const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: bucket, configs: [] }] });
-  const { port } = await s3.run();
+  // s3rver behind a Signature V4 check with a random key pair (ADR 016).
+  const s3 = await startS3Server({ dir: path.join(dir, 's3'), bucket, region });
   closers.push(() => s3.close());
-  return { endpoint: `http://127.0.0.1:${port}`, accessKey, secretKey, bucket, region, started: true };
+  return { endpoint: s3.endpoint, accessKey: s3.accessKey, secretKey: s3.secretKey, bucket, region, started: true };
 }
 
 // ---------------------------------------------------------------- SMTP catcher (unless given)

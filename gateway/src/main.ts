@@ -1,4 +1,4 @@
-import { createBus, type EventBus } from '@brokerwise/bus';
+import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { createCache, type Cache } from '@brokerwise/cache';
 import { buildFastify, pressureOptions, registerHealth, runServer } from '@brokerwise/service-kit';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
@@ -46,7 +46,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   const ids = new OpaqueIds(config.ID_KEY);
   const catalogue = new CatalogueClient(config.CATALOGUE_URL, config.UPSTREAM_TIMEOUT_MS);
 
-  const bus = shared.bus ?? (await createBus({ natsUrl: config.NATS_URL, namespace: config.NATS_NAMESPACE, name: 'gateway' }));
+  const bus = shared.bus ?? (await createBus(busConfig(config, 'gateway')));
   const invalidator = new CacheInvalidator(cache);
   const noticeStreams = new NoticeStreams({ heartbeatMs: config.NOTICE_STREAM_HEARTBEAT_MS });
   const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: false, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.UPLOAD_TIMEOUT_MS, idleTimeoutMs: config.REQUEST_IDLE_TIMEOUT_MS, trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY_ADDRESSES : false,

@@ -35,7 +35,7 @@ export const SMALL_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; fr
 export const OWN_CSP: Pick<RouteShorthandOptions, 'helmet'> = { helmet: { contentSecurityPolicy: false } };
 
 /**
- * Security headers on every answer of the gateway (ADR 017): nosniff, Referrer-Policy,
+ * Security headers on every answer of the gateway (ADR 015): nosniff, Referrer-Policy,
  * `X-Frame-Options: DENY`, Permissions-Policy, HSTS in production only (over plain-HTTP
  * development a browser would pin localhost to HTTPS), and `API_CSP` except where `OWN_CSP`.
  */

@@ -13,6 +13,9 @@ export class MigrationError extends Error {
   }
 }
 
+/** Advisory lock key (any constant the project uses for nothing else) around creating extensions. */
+const EXTENSIONS_LOCK = 7_204_311_001;
+
 /**
  * Applies pending migrations inside the service's schema; the bookkeeping tables live there too.
  * Throws MigrationError on failure (the migrate command turns that into a non-zero exit).
@@ -24,8 +27,13 @@ export async function runMigrations(database: Database, migrations: MigrationSet
     throw new MigrationError('Migrations must be listed in name order', undefined, undefined);
   }
   // Extensions are database-wide; creating them here keeps every service's migrations self-contained.
-  await sql`create extension if not exists pg_trgm with schema public`.execute(database.db);
-  await sql`create extension if not exists unaccent with schema public`.execute(database.db);
+  // Services migrate at the same time (k8s Jobs, npm run topology): `if not exists` alone races
+  // (a unique violation in pg_extension), so one at a time, under a transaction-scoped lock.
+  await database.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${EXTENSIONS_LOCK})`.execute(trx);
+    await sql`create extension if not exists pg_trgm with schema public`.execute(trx);
+    await sql`create extension if not exists unaccent with schema public`.execute(trx);
+  });
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },

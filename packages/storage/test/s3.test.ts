@@ -2,19 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Store, createObjectStore, parseS3Env } from '@brokerwise/storage';
 import type { S3StoreOptions } from '@brokerwise/storage';
-import { uniqueName } from '@brokerwise/testing';
+import { startS3Server, uniqueName, type OwnS3Server } from '@brokerwise/testing';
 import { describeObjectStoreConformance } from './conformance.ts';
 
-// s3rver checks request signatures against these fixed credentials.
-const ACCESS_KEY = 'S3RVER';
-const SECRET_KEY = 'S3RVER';
-
 let dir: string;
-let server: S3rver;
+let server: OwnS3Server;
 let port: number;
 
 /** S3 bucket names allow lower-case letters, digits and '-' only. */
@@ -23,13 +18,14 @@ function bucketName(): string {
 }
 
 function options(bucket: string): S3StoreOptions {
-  return { endPoint: '127.0.0.1', port, useSSL: false, accessKey: ACCESS_KEY, secretKey: SECRET_KEY, bucket };
+  return { endPoint: '127.0.0.1', port, useSSL: false, accessKey: server.accessKey, secretKey: server.secretKey, bucket };
 }
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), `${uniqueName('s3rver')}-`));
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir });
-  ({ port } = await server.run());
+  // s3rver behind a Signature V4 check (ADR 016), with a random key pair.
+  server = await startS3Server({ dir });
+  port = Number(new URL(server.endpoint).port);
 });
 
 afterAll(async () => {
@@ -45,8 +41,8 @@ describe('S3Store', () => {
     const bucket = bucketName();
     const s3 = parseS3Env({
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY: ACCESS_KEY,
-      S3_SECRET_KEY: SECRET_KEY,
+      S3_ACCESS_KEY: server.accessKey,
+      S3_SECRET_KEY: server.secretKey,
       S3_BUCKET: bucket,
     });
     // The bucket does not exist before: ping fails on a store that skipped creation.
@@ -57,13 +53,17 @@ describe('S3Store', () => {
     await expect(new S3Store(options(bucket)).ping()).resolves.toBeUndefined();
   });
 
-  // s3rver checks the access key id but does not verify V4 signatures, so a wrong secret would pass.
-  it('sends its credentials: an unknown access key is refused', async () => {
+  it('signs with its credentials: an unknown access key or a wrong secret is refused', async () => {
     const store = new S3Store({ ...options(bucketName()), accessKey: 'NOT-A-KEY' });
     await expect(store.put('a.txt', Buffer.from('a'), 'text/plain')).rejects.toMatchObject({
       code: 'InvalidAccessKeyId',
     });
     await expect(store.ping()).rejects.toThrow();
+    const forged = new S3Store({ ...options('brokerwise-media'), secretKey: 'not-the-secret' });
+    await expect(forged.put('a.txt', Buffer.from('a'), 'text/plain')).rejects.toMatchObject({ code: 'SignatureDoesNotMatch' });
+    await expect(forged.head('a.txt')).rejects.toThrow();
+    const anonymous = await fetch(`${server.endpoint}/brokerwise-media/a.txt`);
+    expect(anonymous.status).toBe(403);
   });
 
   it('rejects ping when nothing listens', { timeout: 10_000 }, async () => {
