@@ -30,7 +30,8 @@ ${Object.entries(MODELS)
 
 The running services keep serving throughout. search and ratings queue their events in the owning
 service's outbox, then wait (unless --no-wait) until its relay has published every one; the consumers
-apply them within their usual lag (see consumer lag on /metrics).
+apply them within their usual lag (each consumer's /readyz says "degraded: events behind" while
+more than EVENTS_MAX_PENDING are waiting).
 
 Options:
   --no-wait          return once the events are queued

@@ -300,6 +300,10 @@ class MemorySubscription implements Subscription {
     this.#inFlight.add(p);
   }
 
+  async pending(): Promise<number> {
+    return this.#durable.entries.size;
+  }
+
   drain(): Promise<void> {
     this.#draining ??= (async () => {
       const i = this.#durable.subs.indexOf(this);

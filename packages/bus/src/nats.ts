@@ -323,6 +323,12 @@ export class NatsBus implements EventBus {
 
   // ---- used by NatsSubscription ----
 
+  /** Events the durable has yet to handle: not delivered yet plus delivered and not acked. */
+  async consumerPending(durable: string): Promise<number> {
+    const info = await this.#jsm.consumers.info(this.eventsStream, durable);
+    return info.num_pending + info.num_ack_pending;
+  }
+
   /** The event type of a message on `<ns>.evt.<type>`. */
   typeOf(m: JsMsg): string {
     return m.subject.slice(this.namespace.length + '.evt.'.length);
@@ -467,6 +473,10 @@ class NatsSubscription implements Subscription {
     }
     this.#queue.push(m);
     this.#startNext();
+  }
+
+  pending(): Promise<number> {
+    return this.#bus.consumerPending(this.#opts.durable);
   }
 
   drain(): Promise<void> {

@@ -57,6 +57,11 @@ export interface SubscribeOptions {
 export interface Subscription {
   /** Stop taking new messages and wait for in-flight handlers to finish. */
   drain(): Promise<void>;
+  /**
+   * How far behind its durable is: events it has yet to handle, waiting or in flight (JetStream:
+   * the consumer's num_pending + num_ack_pending). Readiness reports a read model that lags.
+   */
+  pending(): Promise<number>;
 }
 
 export interface DeadLetter extends DeliveredMessage {

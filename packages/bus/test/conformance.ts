@@ -72,6 +72,24 @@ export function describeBusConformance(name: string, make: () => Promise<EventBu
       expect(dec(m!.data)).toBe('hello 你好');
     });
 
+    it('counts what a durable has yet to handle (pending), in flight included, down to 0', async () => {
+      const b = await bus();
+      const { message, durable } = scope();
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      gates.push(open);
+      const handled: string[] = [];
+      const sub = await b.subscribe({ ...FAST, concurrency: 1, durable: durable(), types: [message('x').type], handler: async (m) => {
+        await gate;
+        handled.push(m.id);
+      } });
+      for (let i = 0; i < 4; i++) await b.publish(message('x', String(i)));
+      await waitFor('4 pending', async () => (await sub.pending()) === 4);
+      open();
+      await waitFor('all handled', () => handled.length === 4);
+      await waitFor('0 pending', async () => (await sub.pending()) === 0);
+    });
+
     it('filters by type with * and > wildcards, across several patterns', async () => {
       const b = await bus();
       const { prefix, message, durable } = scope();

@@ -73,6 +73,8 @@ export const commonServiceSettings = {
   NATS_TLS_CA: Type.Optional(Type.String({ minLength: 1 })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 0 }),
+  /** Readiness says `degraded: events behind` while a consumer has more than this many events to handle; 0 = off. */
+  EVENTS_MAX_PENDING: Type.Integer({ default: 1_000, minimum: 0 }),
   /**
    * Load shedding: requests get 503 + Retry-After while the mean event-loop delay (ms) is above this;
    * 0 = off, the default: in embedded mode and tests one process runs every service, PGlite and image

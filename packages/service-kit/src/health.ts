@@ -1,3 +1,4 @@
+import type { Subscription } from '@brokerwise/bus';
 import type { FastifyInstance } from 'fastify';
 
 export interface ReadinessCheck {
@@ -34,7 +35,9 @@ export interface Readiness {
  * `degraded` check answers 200 `{status: "degraded", reasons: [...]}`. Every change between
  * ready and degraded (or not ready) is logged once, as `degraded: bus unavailable` / `recovered`.
  */
-export function registerHealth(app: FastifyInstance, checks: ReadinessCheck[], options: HealthOptions = {}): void {
+export function registerHealth(app: FastifyInstance, initial: ReadinessCheck[], options: HealthOptions = {}): { add(check: ReadinessCheck): void } {
+  // Checks known later (the event consumers' lag, once they subscribed) are added to the same list.
+  const checks = [...initial];
   let last: Readiness['status'] = 'ready';
   let lastReasons = '';
   const evaluate = async (): Promise<Readiness> => {
@@ -86,6 +89,27 @@ export function registerHealth(app: FastifyInstance, checks: ReadinessCheck[], o
     });
     app.addHook('onClose', async () => clearInterval(timer));
   }
+  return { add: (check) => void checks.push(check) };
+}
+
+/**
+ * Degraded while any of these consumers is more than `maxPending` events behind (0: off): the
+ * read model it feeds (search, ratings, notices…) still answers, but with old data, and readiness
+ * and the log say so (`events behind`, with the count under `checks.events`).
+ */
+export function consumerLagCheck(subscriptions: readonly Subscription[], maxPending: number): ReadinessCheck {
+  return {
+    name: 'events',
+    whenFailing: 'degraded',
+    reason: 'events behind',
+    check: async () => {
+      if (maxPending <= 0) return;
+      // Unknown while the bus is away: the bus check says that; lag is judged once it answers.
+      const pending = await Promise.all(subscriptions.map((s) => s.pending().catch(() => 0)));
+      const most = Math.max(0, ...pending);
+      if (most > maxPending) throw new Error(`${most} events not yet handled (more than ${maxPending})`);
+    },
+  };
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

@@ -1,6 +1,6 @@
 export { buildFastify, type BuildFastifyOptions } from './fastify.ts';
 export { pressureOptions, type PressureOptions } from './pressure.ts';
-export { registerHealth, type ReadinessCheck } from './health.ts';
+export { consumerLagCheck, registerHealth, type ReadinessCheck } from './health.ts';
 export { runServer, type RunServerOptions } from './server.ts';
 export { kitMigrations, type KitTables } from './migrations.ts';
 export { enqueueEvent, OutboxRelay, type OutboxRelayOptions, type OutboxEvent } from './outbox.ts';

@@ -4,14 +4,31 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NatsBus } from '@brokerwise/bus';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryBus, NatsBus } from '@brokerwise/bus';
 import { encodeEvent } from '@brokerwise/proto';
 import { createTestDatabase, runMigrations, sql, type TestDatabase } from '@brokerwise/sql';
 import { natsServerBin, startNatsServer, type OwnNatsServer } from '@brokerwise/testing';
-import { enqueueEvent, kitMigrations, OutboxRelay, registerHealth } from '../src/index.ts';
+import { consumerLagCheck, enqueueEvent, kitMigrations, OutboxRelay, registerHealth } from '../src/index.ts';
 
 describe('health: liveness and readiness', () => {
+  it('says `degraded: events behind` while a consumer has more than the allowed events to handle, ready again once it caught up', async () => {
+    const app = Fastify();
+    const bus = new MemoryBus();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const sub = await bus.subscribe({ durable: 'lagging', types: ['catalogue.company.upserted'], concurrency: 1, handler: () => gate });
+    const health = registerHealth(app, [{ name: 'database', check: async () => {} }], { watchIntervalMs: 0 });
+    health.add(consumerLagCheck([sub], 3));
+    const ready = async () => (await app.inject({ url: '/readyz' })).json();
+    for (let i = 0; i < 5; i++) await bus.publish({ id: `e${i}`, type: 'catalogue.company.upserted', data: new Uint8Array([i]) });
+    expect(await ready()).toEqual({ status: 'degraded', reasons: ['events behind'], checks: { database: 'ok', events: 'failed: 5 events not yet handled (more than 3)' } });
+    open();
+    await vi.waitFor(async () => expect(await ready()).toEqual({ status: 'ready', reasons: [], checks: { database: 'ok', events: 'ok' } }));
+    await bus.close();
+    await app.close();
+  });
+
   it('is not ready when an `unready` check fails, degraded (200) when a `degraded` one does, and logs each change once', async () => {
     const lines: { msg: string }[] = [];
     const app = Fastify({ loggerInstance: pino({ level: 'info' }, sink(lines)) as FastifyBaseLogger });

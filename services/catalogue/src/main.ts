@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
-import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import { migrations } from '../migrations/index.ts';
@@ -42,7 +42,7 @@ export async function startCatalogue(config: CatalogueConfig, shared: Shared = {
     if (promotions > 0) app.log.info({ promotions }, 'demo promotions loaded');
   }
 
-  registerHealth(app, [
+  const health = registerHealth(app, [
     { name: 'database', check: database.ping },
     { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
     { name: 'objects', check: () => objects.ping() },
@@ -52,6 +52,8 @@ export async function startCatalogue(config: CatalogueConfig, shared: Shared = {
   relay.start();
   // The outbox row is written in the handler's transaction; poking the relay sends it right away.
   const subscriptions = [await consumeEvents({ bus, db, log: app.log, durable: 'catalogue-ratings', handlers: handlers({ mediaUrl, onApplied: () => relay.poke() }) })];
+
+  health.add(consumerLagCheck(subscriptions, config.EVENTS_MAX_PENDING));
 
   const server = await runServer(app, {
     port: config.PORT,

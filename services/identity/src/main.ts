@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { createCache, type Cache } from '@brokerwise/cache';
-import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import { migrations } from '../migrations/index.ts';
@@ -53,7 +53,7 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
   const db = database.db as Kysely<IdentityTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
 
-  registerHealth(app, [
+  const health = registerHealth(app, [
     { name: 'database', check: database.ping },
     { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
     { name: 'cache', check: () => cache.ping() },
@@ -104,6 +104,8 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
   }, 3600_000);
   purge.unref();
   const subscriptions = Object.keys(handlers).length > 0 ? [await consumeEvents({ bus, db, log: app.log, durable: 'identity', handlers })] : [];
+
+  health.add(consumerLagCheck(subscriptions, config.EVENTS_MAX_PENDING));
 
   const server = await runServer(app, {
     port: config.PORT,

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { describeTools, mediaTools, type MediaTools } from '@brokerwise/ffmpeg';
-import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import { migrations } from '../migrations/index.ts';
@@ -91,7 +91,7 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
   );
   const ctx = mediaContext(config, { db, objects, now: shared.now ?? (() => new Date()) }, tools);
 
-  registerHealth(app, [
+  const health = registerHealth(app, [
     { name: 'database', check: database.ping },
     { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
     { name: 'objects', check: () => objects.ping(), whenFailing: 'degraded' },
@@ -115,6 +115,8 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
     subscriptions.push(await consumeEvents({ bus, db, log: app.log, durable: 'media-transcode', handlers: workerHandlers(ctx.now, () => r.poke()) }));
     r.start();
   }
+
+  health.add(consumerLagCheck(subscriptions, config.EVENTS_MAX_PENDING));
 
   const server = await runServer(app, {
     port: config.PORT,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { createMailer, type Mailer } from '@brokerwise/mail';
-import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { notificationsApp } from './app.ts';
@@ -53,7 +53,7 @@ export async function startNotifications(config: NotificationsConfig, shared: Sh
     pollMs: config.MAIL_POLL_MS,
   });
 
-  registerHealth(app, [
+  const health = registerHealth(app, [
     { name: 'database', check: database.ping },
     { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
     { name: 'mail', check: () => mailer.ping() },
@@ -81,6 +81,8 @@ export async function startNotifications(config: NotificationsConfig, shared: Sh
       relay.poke();
     },
   });
+
+  health.add(consumerLagCheck([consumer], config.EVENTS_MAX_PENDING));
 
   const server = await runServer(app, {
     port: config.PORT,

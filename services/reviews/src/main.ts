@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
-import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { reviewsApp } from './app.ts';
@@ -31,7 +31,7 @@ export async function startReviews(config: ReviewsConfig, shared: Shared = {}): 
   const db = database.db as Kysely<ReviewsTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
 
-  registerHealth(app, [
+  const health = registerHealth(app, [
     { name: 'database', check: database.ping },
     { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
   ]);
@@ -51,6 +51,8 @@ export async function startReviews(config: ReviewsConfig, shared: Shared = {}): 
   };
   const timer = setInterval(recompute, Math.min(config.RATING_RECOMPUTE_INTERVAL_MS, 3_600_000));
   timer.unref();
+
+  health.add(consumerLagCheck(subscriptions, config.EVENTS_MAX_PENDING));
 
   const server = await runServer(app, {
     port: config.PORT,

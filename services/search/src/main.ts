@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
-import { buildFastify, consumeEvents, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { searchApp } from './app.ts';
@@ -26,13 +26,15 @@ export async function startSearch(config: SearchConfig, shared: Shared = {}): Pr
   const app = buildFastify({ service: 'search', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
   const db = database.db as Kysely<SearchTables>;
 
-  registerHealth(app, [
+  const health = registerHealth(app, [
     { name: 'database', check: database.ping },
     { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
   ]);
   await app.register(searchApp, { db });
 
   const subscriptions = [await consumeEvents({ bus, db, log: app.log, durable: config.CATALOGUE_DURABLE, handlers: catalogueHandlers })];
+
+  health.add(consumerLagCheck(subscriptions, config.EVENTS_MAX_PENDING));
 
   const server = await runServer(app, {
     port: config.PORT,

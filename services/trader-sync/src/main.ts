@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
-import { buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { traderApp } from './app.ts';
@@ -46,7 +46,7 @@ export async function startTraderSync(config: TraderSyncConfig, shared: Shared =
   const app = buildFastify({ service: 'trader-sync', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
   const db = database.db as Kysely<TraderTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
-  registerHealth(app, [
+  const health = registerHealth(app, [
     { name: 'database', check: database.ping },
     { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
   ]);
@@ -74,6 +74,8 @@ export async function startTraderSync(config: TraderSyncConfig, shared: Shared =
     ? [await consumeEvents({ bus, db, log: app.log, durable: 'trader-sync-catalogue', handlers: handlers(now, { demo: config.DEMO_TRADERS ? { keyring } : null }), afterCommit: () => scheduler?.poke() })]
     : [];
   scheduler?.start();
+
+  health.add(consumerLagCheck(subscriptions, config.EVENTS_MAX_PENDING));
 
   const server = await runServer(app, {
     port: config.PORT,
