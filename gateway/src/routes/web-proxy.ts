@@ -1,12 +1,17 @@
-import http from 'node:http';
+import fastifyReplyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Pool } from 'undici';
 import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '../contract.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
 import { OWN_CSP, SMALL_PAGE_CSP } from '../http/security-headers.ts';
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
+/** Answered by the gateway itself (Node sends the 100 Continue); undici refuses to forward it. */
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'expect']);
 /** Only the gateway speaks for the visitor to the web tier: whatever a client sent under these names is dropped. */
 const OURS = new Set([INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER]);
+
+type Headers = Record<string, string | string[] | undefined>;
 
 interface Page {
   status: number;
@@ -23,6 +28,10 @@ interface Page {
 /**
  * Every path that isn't /api or /media goes to the SSR web server.
  *
+ * Forwarding is `@fastify/reply-from` over one pooled undici connection set to the web tier;
+ * this file only decides what is forwarded (headers in both directions, the error page) and
+ * what is answered from memory.
+ *
  * Anonymous page views (no cookie but the language) share a micro-cache: within
  * `pageCacheTtlMs` a page and language render once; concurrent misses wait for that one render
  * instead of stampeding the renderer; after expiry the stale copy is served for a few seconds
@@ -32,8 +41,11 @@ export async function webProxyRoutes(
   app: FastifyInstance,
   opts: { webUrl: string; pageCacheTtlMs: number; timeoutMs: number; internalSecret?: string | undefined; invalidator?: CacheInvalidator | undefined },
 ): Promise<void> {
-  const target = new URL(opts.webUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const origin = new URL(opts.webUrl).origin;
+  const pool = new Pool(origin, { connections: 256, headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs });
+  // Streams every answer that is not served from (or stored in) the micro-cache. No retries: a
+  // page form post must not be sent twice, and a 503 from the web tier is its answer to give.
+  await app.register(fastifyReplyFrom, { base: origin, undici: pool, disableRequestLogging: true });
   const pages = new Map<string, Page>();
   const inflight = new Map<string, Promise<Page>>();
   const staleMs = Math.max(opts.pageCacheTtlMs * 5, 5_000);
@@ -47,16 +59,16 @@ export async function webProxyRoutes(
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
-    agent.destroy();
+    await pool.destroy();
   });
 
   // Page forms (React Router actions) are forwarded untouched: no body parsing here.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  const upstreamHeaders = (request: FastifyRequest): http.OutgoingHttpHeaders => {
-    const headers: http.OutgoingHttpHeaders = {};
-    for (const [k, v] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(k) && !OURS.has(k) && v !== undefined) headers[k] = v;
+  const upstreamHeaders = (request: FastifyRequest): Headers => {
+    const headers: Headers = {};
+    for (const [k, v] of Object.entries(request.headers)) if (!NOT_FORWARDED.has(k) && !OURS.has(k) && v !== undefined) headers[k] = v;
     headers['x-request-id'] = request.id;
     headers['x-forwarded-host'] = request.headers.host ?? '';
     headers['x-forwarded-proto'] = request.protocol;
@@ -66,39 +78,34 @@ export async function webProxyRoutes(
     return headers;
   };
 
-  const copyHeaders = (res: http.IncomingMessage): Record<string, string> => {
+  const copyHeaders = (headers: Headers): Record<string, string> => {
     const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(k) && k !== 'set-cookie' && v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+    for (const [k, v] of Object.entries(headers)) if (!HOP_BY_HOP.has(k) && k !== 'set-cookie' && v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
     return out;
+  };
+  const cookiesOf = (headers: Headers): string[] | undefined => {
+    const v = headers['set-cookie'];
+    return v === undefined ? undefined : Array.isArray(v) ? v : [v];
   };
 
   /** Renders a page fully into memory. */
-  const render = (path: string, headers: http.OutgoingHttpHeaders): Promise<Page> =>
-    new Promise((resolve, reject) => {
-      const upstream = http.request({ host: target.hostname, port: target.port, method: 'GET', path, headers, agent, timeout: opts.timeoutMs }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const setCookie = res.headers['set-cookie'];
-          resolve({
-            status: res.statusCode ?? 502,
-            headers: copyHeaders(res),
-            body: Buffer.concat(chunks),
-            freshUntil: Date.now() + opts.pageCacheTtlMs,
-            staleUntil: Date.now() + opts.pageCacheTtlMs + staleMs,
-            ...(setCookie ? { setCookie } : {}),
-            shareable: res.statusCode === 200 && !setCookie && String(res.headers['content-type'] ?? '').startsWith('text/html'),
-          });
-        });
-      });
-      upstream.on('timeout', () => upstream.destroy(new Error('web timeout')));
-      upstream.on('error', reject);
-      upstream.end();
-    });
+  const render = async (path: string, headers: Headers): Promise<Page> => {
+    const res = await pool.request({ method: 'GET', path, headers, headersTimeout: opts.timeoutMs, bodyTimeout: opts.timeoutMs });
+    const body = Buffer.from(await res.body.arrayBuffer());
+    const setCookie = cookiesOf(res.headers);
+    return {
+      status: res.statusCode,
+      headers: copyHeaders(res.headers),
+      body,
+      freshUntil: Date.now() + opts.pageCacheTtlMs,
+      staleUntil: Date.now() + opts.pageCacheTtlMs + staleMs,
+      ...(setCookie ? { setCookie } : {}),
+      shareable: res.statusCode === 200 && !setCookie && String(res.headers['content-type'] ?? '').startsWith('text/html'),
+    };
+  };
 
   /** One render per key at a time; the result (if shareable) is stored. */
-  const refresh = (key: string, path: string, headers: http.OutgoingHttpHeaders): Promise<Page> => {
+  const refresh = (key: string, path: string, headers: Headers): Promise<Page> => {
     let p = inflight.get(key);
     if (!p) {
       p = render(path, headers)
@@ -118,31 +125,31 @@ export async function webProxyRoutes(
     return reply.send(page.body);
   };
 
+  const unavailable = (reply: FastifyReply) =>
+    reply.status(502).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', SMALL_PAGE_CSP).send(UNAVAILABLE_PAGE);
+
   const stream = (request: FastifyRequest, reply: FastifyReply) =>
-    new Promise<FastifyReply>((resolve) => {
-      const upstream = http.request(
-        { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: upstreamHeaders(request), agent, timeout: opts.timeoutMs },
-        (res) => {
-          void reply.status(res.statusCode ?? 502).headers(copyHeaders(res));
-          if (res.headers['set-cookie']) void reply.header('set-cookie', res.headers['set-cookie']);
-          void reply.send(res);
-          resolve(reply);
-        },
-      );
-      upstream.on('timeout', () => upstream.destroy(new Error('web timeout')));
-      upstream.on('error', (err) => {
-        request.log.warn({ err }, 'web server unreachable');
-        if (!reply.sent) void reply.status(502).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', SMALL_PAGE_CSP).send(UNAVAILABLE_PAGE);
-        resolve(reply);
-      });
-      if (request.method === 'GET' || request.method === 'HEAD') upstream.end();
-      else (request.body as NodeJS.ReadableStream).pipe(upstream);
+    // The path alone: reply-from takes the query string from the request as it came (unparsed).
+    reply.from(request.url.split('?', 1)[0], {
+      timeout: opts.timeoutMs,
+      retryDelay: () => null,
+      rewriteRequestHeaders: () => upstreamHeaders(request),
+      rewriteHeaders: (headers) => {
+        const out: Headers = copyHeaders(headers);
+        const setCookie = cookiesOf(headers);
+        if (setCookie) out['set-cookie'] = setCookie;
+        return out;
+      },
+      // reply-from has logged the cause (refused, reset, timed out).
+      onError: () => void unavailable(reply),
     });
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const cookies = String(request.headers.cookie ?? '');
     const anonymous = cookies.split(';').every((c) => c.trim() === '' || c.trim().startsWith('lang='));
     if (opts.pageCacheTtlMs <= 0 || request.method !== 'GET' || !anonymous) return stream(request, reply);
+    // The same paths reply-from refuses (dot-dot segments) are not rendered from here either.
+    if (climbsUp(request.url)) return stream(request, reply);
 
     const accept = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
@@ -158,13 +165,24 @@ export async function webProxyRoutes(
       return sendPage(reply, await refresh(key, request.url, upstreamHeaders(request)), 'MISS');
     } catch (err) {
       request.log.warn({ err }, 'web server unreachable');
-      return reply.status(502).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', SMALL_PAGE_CSP).send(UNAVAILABLE_PAGE);
+      return unavailable(reply);
     }
   };
 
   // Pages carry the web tier's per-render nonce policy (ADR 015): helmet must not replace it.
   app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', handler, ...OWN_CSP });
   app.route({ method: ['GET', 'HEAD', 'POST'], url: '/', handler, ...OWN_CSP });
+}
+
+/** A path with a `..` segment (raw or percent-encoded), which reply-from refuses to forward (400). */
+function climbsUp(url: string): boolean {
+  const path = url.split('?', 1)[0]!;
+  try {
+    const decoded = decodeURIComponent(path);
+    return decoded === '..' || decoded.includes('/..') || decoded.includes('../');
+  } catch {
+    return true;
+  }
 }
 
 const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Brokerwise</title>
