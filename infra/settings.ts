@@ -7,7 +7,7 @@
  * Adding a setting a schema requires in production: add it here, then to compose and k8s; the
  * drift test names every place it is missing.
  */
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { parseCatalogueConfig } from '../services/catalogue/src/config.ts';
 import { parseIdentityConfig } from '../services/identity/src/config.ts';
 import { parseMediaConfig } from '../services/media/src/config.ts';
@@ -114,6 +114,17 @@ const WITH_OBJECTS = DEPLOYABLES.filter((d) => d.objects).map((d) => d.name);
 const TRADER_SYNC: readonly DeployableName[] = ['trader-sync', 'trader-sync-worker'];
 const url = (ctx: TopologyContext, name: DeployableName) => `http://127.0.0.1:${ctx.port(name)}`;
 const random = (bytes = 36) => randomBytes(bytes).toString('base64url');
+/** An Ed25519 key pair as PEM with `\n` escapes (one line, as env files hold it); one per topology run. */
+const keyPairs = new WeakMap<TopologyContext, { privateKey: string; publicKey: string }>();
+function serviceTokenKeys(ctx?: TopologyContext): { privateKey: string; publicKey: string } {
+  const known = ctx && keyPairs.get(ctx);
+  if (known) return known;
+  const pair = generateKeyPairSync('ed25519');
+  const oneLine = (pem: string) => pem.trim().replaceAll('\n', '\\n');
+  const made = { privateKey: oneLine(pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()), publicKey: oneLine(pair.publicKey.export({ type: 'spki', format: 'pem' }).toString()) };
+  if (ctx) keyPairs.set(ctx, made);
+  return made;
+}
 const serviceKey = (suffix: string) => (d: Deployable) => `${(d.service ?? d.name).toUpperCase().replaceAll('-', '_')}_${suffix}`;
 
 export const SETTINGS: readonly Setting[] = [
@@ -155,6 +166,9 @@ export const SETTINGS: readonly Setting[] = [
     topology: (ctx) => `http://localhost:${ctx.port('gateway')},http://127.0.0.1:${ctx.port('gateway')}`,
   },
   { name: 'NEWSLETTER_SECRET', secret: true, required: true, for: ['notifications'], sample: () => random(), topology: (ctx) => ctx.secret('NEWSLETTER_SECRET') },
+  // The gateway signs a token for every service call with the private key; services check it with the public one (ADR 017).
+  { name: 'SERVICE_TOKEN_PRIVATE_KEY', secret: true, required: true, for: ['gateway'], sample: () => serviceTokenKeys().privateKey, topology: (ctx) => serviceTokenKeys(ctx).privateKey },
+  { name: 'SERVICE_TOKEN_PUBLIC_KEY', secret: true, required: true, for: SERVICES, sample: () => serviceTokenKeys().publicKey, topology: (ctx) => serviceTokenKeys(ctx).publicKey },
   // identity: HMAC key of the stored email-code hashes.
   { name: 'CODE_SECRET', secret: true, required: true, for: ['identity'], sample: () => random(), topology: (ctx) => ctx.secret('CODE_SECRET') },
   // trader-sync: key ring of the read-only trading passwords (`id:base64 of 32 bytes`).

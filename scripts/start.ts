@@ -5,7 +5,7 @@
  * real components instead; the same command then runs against them.
  */
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +16,7 @@ import { createBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { ConfigError, processEnv, exitWithUsageOnHelp } from '@brokerwise/config';
 import { createMailer, type Mailbox } from '@brokerwise/mail';
+import { ServiceTokenSigner } from '@brokerwise/service-kit';
 import { createObjectStore, parseS3Env } from '@brokerwise/storage';
 import { parseCatalogueConfig } from '../services/catalogue/src/config.ts';
 import { startCatalogue } from '../services/catalogue/src/main.ts';
@@ -85,9 +86,15 @@ function ensureWebBuild(): void {
  * model) has companies those read models never heard of: ask the catalogue to announce them again.
  * Replayed announcements are harmless: consumers keep the newest version of each company.
  */
-async function backfillReadModels(catalogueUrl: string, readModels: { name: string; category?: string; isEmpty: () => Promise<boolean> }[]): Promise<void> {
+async function backfillReadModels(
+  catalogueUrl: string,
+  readModels: { name: string; category?: string; isEmpty: () => Promise<boolean> }[],
+  tokens: ServiceTokenSigner | undefined,
+): Promise<void> {
+  // As the gateway would call it (ADR 017): a token for the catalogue, as an administrator.
+  const auth = async (): Promise<Record<string, string>> => (tokens ? { authorization: `Bearer ${await tokens.sign('catalogue', { role: 'admin' })}` } : {});
   const companiesIn = async (category?: string) =>
-    ((await (await fetch(`${catalogueUrl}/v1/companies?${new URLSearchParams({ limit: '1', ...(category ? { category } : {}) })}`)).json()) as { total: number }).total;
+    ((await (await fetch(`${catalogueUrl}/v1/companies?${new URLSearchParams({ limit: '1', ...(category ? { category } : {}) })}`, { headers: await auth() })).json()) as { total: number }).total;
   // A model that holds none of the catalogue's companies it should hold. An answer we can't read counts as "not missing".
   const missing = async (model: (typeof readModels)[number]) => {
     try {
@@ -104,7 +111,7 @@ async function backfillReadModels(catalogueUrl: string, readModels: { name: stri
     if (empty.length === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const res = await fetch(`${catalogueUrl}/v1/admin/republish`, { method: 'POST' });
+  const res = await fetch(`${catalogueUrl}/v1/admin/republish`, { method: 'POST', headers: await auth() });
   const what = empty.join(' and ');
   console.log(`${what[0]!.toUpperCase()}${what.slice(1)} had no companies: re-announced ${((await res.json()) as { republished: number }).republished}.`);
 }
@@ -116,6 +123,13 @@ async function main(): Promise<void> {
   process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production';
   // Gateway and web threads share it (the web's /api calls name the visitor); new every start unless set.
   const env: Record<string, string | undefined> = { ...processEnv(), INTERNAL_SECRET: process.env.INTERNAL_SECRET || randomBytes(32).toString('base64url') };
+  // The gateway signs a token for every service call and the services check it (ADR 017): a key
+  // pair of this start's unless both halves are given.
+  if (!env.SERVICE_TOKEN_PRIVATE_KEY || !env.SERVICE_TOKEN_PUBLIC_KEY) {
+    const pair = generateKeyPairSync('ed25519');
+    env.SERVICE_TOKEN_PRIVATE_KEY = pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    env.SERVICE_TOKEN_PUBLIC_KEY = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  }
   // The banner says what a person needs; services log warnings and errors unless LOG_LEVEL says more.
   if (env.APP_MODE !== 'production') env.LOG_LEVEL ??= 'warn';
   const gatewayConfig = parseGatewayConfig(env);
@@ -159,23 +173,24 @@ async function main(): Promise<void> {
   // Mails codes (identity's events) and keeps company names for review notices: before both.
   const notifications = await startNotifications(notificationsConfig, { bus, mailer });
   const catalogue = await startCatalogue(catalogueConfig, { bus, objects });
-  const json = async (url: string): Promise<Record<string, unknown>> => {
-    const res = await fetch(url);
+  const tokens = new ServiceTokenSigner(env.SERVICE_TOKEN_PRIVATE_KEY!);
+  const json = async (service: string, url: string, asUser?: string): Promise<Record<string, unknown>> => {
+    const res = await fetch(url, { headers: { authorization: `Bearer ${await tokens.sign(service, asUser ? { userId: asUser } : {})}` } });
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
     return (await res.json()) as Record<string, unknown>;
   };
   await backfillReadModels(`http://127.0.0.1:${catalogue.port}`, [
-    { name: 'the search index', isEmpty: async () => (await json(`http://127.0.0.1:${search.port}/v1/search?limit=1`)).total === 0 },
+    { name: 'the search index', isEmpty: async () => (await json('search', `http://127.0.0.1:${search.port}/v1/search?limit=1`)).total === 0 },
     // trader-sync keeps only brokers.
     {
       name: 'the trader broker list',
       category: 'Brokers',
       isEmpty: async () => {
-        const { items } = await json(`http://127.0.0.1:${traderSync.port}/v1/brokers`);
+        const { items } = await json('trader-sync', `http://127.0.0.1:${traderSync.port}/v1/brokers`);
         return Array.isArray(items) && items.length === 0;
       },
     },
-  ]);
+  ], tokens);
   const identity = await startIdentity(identityConfig, { bus, objects, cache });
 
   // Server rendering runs on its own threads (WEB_THREADS, default one per core), off the services'
@@ -254,12 +269,12 @@ async function main(): Promise<void> {
       stopped: () => stopping,
       print: (line) => console.log(line),
       read: async (): Promise<DemoCounts> => {
-        const companies = ((await json(`http://127.0.0.1:${catalogue.port}/v1/companies?limit=1`)).total as number) ?? 0;
-        const indexed = ((await json(`http://127.0.0.1:${search.port}/v1/search?limit=1`)).total as number) ?? 0;
+        const companies = ((await json('catalogue', `http://127.0.0.1:${catalogue.port}/v1/companies?limit=1`)).total as number) ?? 0;
+        const indexed = ((await json('search', `http://127.0.0.1:${search.port}/v1/search?limit=1`)).total as number) ?? 0;
         const counts: DemoCounts = { companies, indexed, posts: 0, postsWanted: DEMO_POSTS.length, videosReady: 0, videosFailed: 0, videosWanted };
         for (const id of Object.values(DEMO_CREATOR_IDS)) {
           // The author's own view lists processing and failed videos too.
-          const page = (await json(`http://127.0.0.1:${media.port}/v1/authors/${id}/posts?viewer=${id}&limit=50`)) as { total: number; items: { video?: { status: string } | null }[] };
+          const page = (await json('media', `http://127.0.0.1:${media.port}/v1/authors/${id}/posts?viewer=${id}&limit=50`, id)) as { total: number; items: { video?: { status: string } | null }[] };
           counts.posts += page.total;
           counts.videosReady += page.items.filter((p) => p.video?.status === 'ready').length;
           counts.videosFailed += page.items.filter((p) => p.video?.status === 'failed').length;

@@ -109,6 +109,17 @@ describe('production topology: the smoke journey', () => {
     expect(companies.total).toBeGreaterThan(100);
   });
 
+  it('services answer only the gateway: a direct call without its signed token is refused', async () => {
+    const byName = new Map((await processes()).map((p) => [p.name, p.url]));
+    for (const [name, path] of [['reviews', '/v1/moderation/queue'], ['catalogue', '/v1/companies?limit=1'], ['identity', '/v1/users/batch'], ['notifications', '/v1/system-notices']] as const) {
+      const res = await fetch(`${byName.get(name)}${path}`, { method: path.endsWith('batch') || path.endsWith('notices') ? 'POST' : 'GET', headers: { 'content-type': 'application/json' }, body: path.endsWith('batch') || path.endsWith('notices') ? '{}' : null });
+      expect(res.status, `${name} ${path}`).toBe(401);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('service_token_required');
+    }
+    const forged = await fetch(`${byName.get('catalogue')}/v1/admin/republish`, { method: 'POST', headers: { authorization: 'Bearer eyJhbGciOiJFZERTQSJ9.e30.c2lnbmF0dXJl' } });
+    expect(forged.status).toBe(401);
+  });
+
   it('makes the first administrator with npm run admin; production has no default one', async () => {
     const email = 'ops-admin@smoke.example';
     const made = adminCommand(topo, ['create', '--email', email, '--username', 'opsadmin', '--password-stdin'], 'AdminSmk26\n');

@@ -22,6 +22,11 @@ export const GatewayConfigSchema = Type.Object({
   PUBLIC_ORIGIN: Type.String({ default: '' }),
   /** Session cookies only over HTTPS (production default). */
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
+  /**
+   * Ed25519 private key (PEM; `\n` for newlines in env files) signing the token sent with every
+   * call to a service (ADR 017); the services hold its public key. Production requires it.
+   */
+  SERVICE_TOKEN_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1, productionRequired: true })),
   CATALOGUE_URL: Type.String({ default: 'http://127.0.0.1:3201', pattern: '^https?://' }),
   IDENTITY_URL: Type.String({ default: 'http://127.0.0.1:3202', pattern: '^https?://' }),
   REVIEWS_URL: Type.String({ default: 'http://127.0.0.1:3203', pattern: '^https?://' }),

@@ -1,6 +1,6 @@
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { createCache, type Cache } from '@brokerwise/cache';
-import { buildFastify, pressureOptions, registerHealth, runServer } from '@brokerwise/service-kit';
+import { buildFastify, pressureOptions, registerHealth, runServer, ServiceTokenSigner } from '@brokerwise/service-kit';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import type { Mailbox } from '@brokerwise/mail';
 import type { RouteOptions } from 'fastify';
@@ -17,6 +17,7 @@ import { publicOrigins, type GatewayConfig } from './config.ts';
 import { OpaqueIds } from './domain/opaque-id.ts';
 import { registerClientAddress } from './http/client-address.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerActingContext } from './http/acting.ts';
 import { CacheInvalidator } from './http/invalidation.ts';
 import { NoticeStreams } from './http/notice-stream.ts';
 import { Presenters } from './domain/presenters.ts';
@@ -44,7 +45,9 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
     shared.objects ??
     (await createObjectStore({ dataDir: config.DATA_DIR, s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
   const ids = new OpaqueIds(config.ID_KEY);
-  const catalogue = new CatalogueClient(config.CATALOGUE_URL, config.UPSTREAM_TIMEOUT_MS);
+  // Every call to a service carries a token this gateway signed for it (ADR 017).
+  const tokens = config.SERVICE_TOKEN_PRIVATE_KEY ? new ServiceTokenSigner(config.SERVICE_TOKEN_PRIVATE_KEY) : undefined;
+  const catalogue = new CatalogueClient(config.CATALOGUE_URL, config.UPSTREAM_TIMEOUT_MS, tokens);
 
   const bus = shared.bus ?? (await createBus(busConfig(config, 'gateway')));
   const invalidator = new CacheInvalidator(cache);
@@ -56,6 +59,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   });
   await registerSecurityHeaders(app, { production: config.APP_MODE === 'production' });
   registerClientAddress(app, config.INTERNAL_SECRET);
+  registerActingContext(app);
   registerHealth(app, [
     { name: 'cache', check: () => cache.ping() },
     // Pages and cached answers still serve without these: degraded, not unready (docs/operations.md).
@@ -75,14 +79,14 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   await app.register(gatewayApp, {
     publicOrigins: publicOrigins(config),
     catalogue,
-    search: new SearchClient(config.SEARCH_URL, config.UPSTREAM_TIMEOUT_MS),
-    reviews: new ReviewsClient(config.REVIEWS_URL, config.UPSTREAM_TIMEOUT_MS),
-    trader: new TraderClient(config.TRADER_SYNC_URL, config.UPSTREAM_TIMEOUT_MS),
-    media: new MediaClient(config.MEDIA_URL, config.UPSTREAM_TIMEOUT_MS, config.UPLOAD_TIMEOUT_MS),
+    search: new SearchClient(config.SEARCH_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
+    reviews: new ReviewsClient(config.REVIEWS_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
+    trader: new TraderClient(config.TRADER_SYNC_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
+    media: new MediaClient(config.MEDIA_URL, config.UPSTREAM_TIMEOUT_MS, config.UPLOAD_TIMEOUT_MS, tokens),
     uploadLimits: { videoMaxBytes: config.UPLOAD_VIDEO_MAX_BYTES, imageMaxBytes: config.UPLOAD_IMAGE_MAX_BYTES },
     invalidator,
-    identity: new IdentityClient(config.IDENTITY_URL, config.UPSTREAM_TIMEOUT_MS),
-    notifications: new NotificationsClient(config.NOTIFICATIONS_URL, config.UPSTREAM_TIMEOUT_MS),
+    identity: new IdentityClient(config.IDENTITY_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
+    notifications: new NotificationsClient(config.NOTIFICATIONS_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
     noticeStreams,
     newsletterLimit: { max: config.NEWSLETTER_RATE_LIMIT, windowSeconds: config.NEWSLETTER_RATE_WINDOW_SECONDS },
     jwtSecret: config.JWT_SECRET,

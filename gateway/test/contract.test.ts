@@ -9,7 +9,7 @@ import { MemoryBus, destroyBus } from '@brokerwise/bus';
 import { MemoryCache, createCache } from '@brokerwise/cache';
 import { createTestDatabase, type TestDatabase } from '@brokerwise/sql';
 import { DiskStore } from '@brokerwise/storage';
-import { uniqueName } from '@brokerwise/testing';
+import { uniqueName, serviceTokenKeys } from '@brokerwise/testing';
 import { parseCatalogueConfig } from '../../services/catalogue/src/config.ts';
 import { startCatalogue } from '../../services/catalogue/src/main.ts';
 import { parseSearchConfig } from '../../services/search/src/config.ts';
@@ -490,9 +490,10 @@ describe('gateway protection and degradation', () => {
   });
 
   it('refuses to start in production with the public development salt', () => {
-    expect(() => parseGatewayConfig({ APP_MODE: 'production', ID_KEY: 'a-real-production-key-123' })).toThrow(/SIGNATURE_SALT/);
-    expect(() => parseGatewayConfig({ APP_MODE: 'production', SIGNATURE_SALT: 'prod-salt-123', ID_KEY: 'a-real-production-key-123' })).toThrow(/JWT_SECRET/);
-    const prod = { APP_MODE: 'production', SIGNATURE_SALT: 'prod-salt-123', ID_KEY: 'a-real-production-key-123', JWT_SECRET: 'x'.repeat(40) };
+    expect(() => parseGatewayConfig({ APP_MODE: 'production', SIGNATURE_SALT: 'prod-salt-123', ID_KEY: 'a-real-production-key-123', JWT_SECRET: 'x'.repeat(40) })).toThrow(/SERVICE_TOKEN_PRIVATE_KEY: required in production/);
+    expect(() => parseGatewayConfig({ ...serviceTokenKeys(), APP_MODE: 'production', ID_KEY: 'a-real-production-key-123' })).toThrow(/SIGNATURE_SALT/);
+    expect(() => parseGatewayConfig({ ...serviceTokenKeys(), APP_MODE: 'production', SIGNATURE_SALT: 'prod-salt-123', ID_KEY: 'a-real-production-key-123' })).toThrow(/JWT_SECRET/);
+    const prod = { ...serviceTokenKeys(), APP_MODE: 'production', SIGNATURE_SALT: 'prod-salt-123', ID_KEY: 'a-real-production-key-123', JWT_SECRET: 'x'.repeat(40) };
     expect(() => parseGatewayConfig(prod)).toThrow(/INTERNAL_SECRET/);
     expect(() => parseGatewayConfig({ ...prod, INTERNAL_SECRET: 'too-short' })).toThrow(/INTERNAL_SECRET/);
     expect(() => parseGatewayConfig({ ...prod, INTERNAL_SECRET: 's'.repeat(32) })).toThrow(/PUBLIC_ORIGIN/);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
 import { ConfigError } from '@brokerwise/config';
 import { createCache } from '@brokerwise/cache';
-import { uniqueName } from '@brokerwise/testing';
+import { uniqueName, serviceTokenKeys } from '@brokerwise/testing';
 import { parseGatewayConfig, publicOrigins } from '../src/config.ts';
 import { hostAllowed, parsePublicOrigins } from '../src/http/origin.ts';
 import { startGateway } from '../src/main.ts';
@@ -43,7 +43,7 @@ describe('PUBLIC_ORIGIN: hosts the site answers for (ADR 015)', () => {
   });
 
   it('production refuses to start without it, and any mode refuses a malformed one', () => {
-    const prod = { APP_MODE: 'production', SIGNATURE_SALT: 'x'.repeat(20), ID_KEY: 'k'.repeat(20), JWT_SECRET: 'j'.repeat(40), INTERNAL_SECRET: 'i'.repeat(40) };
+    const prod = { ...serviceTokenKeys(), APP_MODE: 'production', SIGNATURE_SALT: 'x'.repeat(20), ID_KEY: 'k'.repeat(20), JWT_SECRET: 'j'.repeat(40), INTERNAL_SECRET: 'i'.repeat(40) };
     expect(() => parseGatewayConfig(prod)).toThrow(/PUBLIC_ORIGIN/);
     expect(() => parseGatewayConfig(prod)).toThrow(ConfigError);
     expect(parseGatewayConfig({ ...prod, PUBLIC_ORIGIN: 'https://brokerwise.example' }).PUBLIC_ORIGIN).toBe('https://brokerwise.example');

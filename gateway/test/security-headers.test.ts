@@ -12,6 +12,7 @@ import type { Envelope, ErrorData } from '../src/contract.ts';
 import { parseGatewayConfig } from '../src/config.ts';
 import { API_CSP, PERMISSIONS_POLICY } from '../src/http/security-headers.ts';
 import { startGateway } from '../src/main.ts';
+import { serviceTokenKeys } from '@brokerwise/testing';
 
 const SALT = 'security-headers-test-salt';
 /** What the web tier sends with a render (ADR 015): the gateway must pass it on untouched, once. */
@@ -83,7 +84,7 @@ describe('gateway security headers and compression', () => {
     const common = { PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, CATALOGUE_URL: 'http://127.0.0.1:9', WEB_URL: `http://127.0.0.1:${(web.address() as AddressInfo).port}`, PAGE_CACHE_TTL_MS: '0' } as const;
     dev = await startGateway(parseGatewayConfig({ ...common, SIGNATURE_SALT: SALT }), { cache: new MemoryCache(), objects });
     prod = await startGateway(
-      parseGatewayConfig({ ...common, APP_MODE: 'production', SIGNATURE_SALT: SALT, ID_KEY: 'k'.repeat(20), JWT_SECRET: 'j'.repeat(40), INTERNAL_SECRET: 'i'.repeat(40), PUBLIC_ORIGIN: 'https://brokerwise.example' }),
+      parseGatewayConfig({ ...common, ...serviceTokenKeys(), APP_MODE: 'production', SIGNATURE_SALT: SALT, ID_KEY: 'k'.repeat(20), JWT_SECRET: 'j'.repeat(40), INTERNAL_SECRET: 'i'.repeat(40), PUBLIC_ORIGIN: 'https://brokerwise.example' }),
       { cache: new MemoryCache(), objects },
     );
     gateways.push(dev, prod);

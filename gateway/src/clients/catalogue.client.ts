@@ -1,3 +1,4 @@
+import type { ServiceTokenSigner } from '@brokerwise/service-kit';
 import type { CategorySlug } from '../contract.ts';
 import { ServiceClient } from './service-client.ts';
 
@@ -83,8 +84,8 @@ export interface CataloguePromotionSave {
 
 export class CatalogueClient {
   private readonly http: ServiceClient;
-  constructor(baseUrl: string, timeoutMs: number) {
-    this.http = new ServiceClient('catalogue', baseUrl, timeoutMs);
+  constructor(baseUrl: string, timeoutMs: number, tokens?: ServiceTokenSigner) {
+    this.http = new ServiceClient('catalogue', baseUrl, timeoutMs, tokens);
   }
   companies(q: { page: number; limit: number; slugs?: string | undefined; ids?: string | undefined; category?: string | undefined; minScore?: number | undefined; country?: string | undefined; keyword?: string | undefined; order?: string | undefined }, requestId: string) {
     return this.http.get<{ items: CatalogueCompany[]; total: number }>('/v1/companies', q, requestId);

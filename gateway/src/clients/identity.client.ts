@@ -1,3 +1,4 @@
+import type { ServiceTokenSigner } from '@brokerwise/service-kit';
 import { ServiceClient } from './service-client.ts';
 
 // The gateway's view of the identity service's internal API (services/identity/src/routes).
@@ -28,8 +29,8 @@ export interface IdentityPublicUser { id: string; username: string; avatarKey: s
 
 export class IdentityClient {
   readonly http: ServiceClient;
-  constructor(baseUrl: string, timeoutMs: number) {
-    this.http = new ServiceClient('identity', baseUrl, timeoutMs);
+  constructor(baseUrl: string, timeoutMs: number, tokens?: ServiceTokenSigner) {
+    this.http = new ServiceClient('identity', baseUrl, timeoutMs, tokens);
   }
   sendCode(body: { email: string; purpose: string; locale: string; userId?: string }, rid: string) {
     return this.http.send<{ resendAfter: number }>('POST', '/v1/codes', body, rid);

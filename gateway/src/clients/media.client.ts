@@ -1,3 +1,4 @@
+import type { ServiceTokenSigner } from '@brokerwise/service-kit';
 import { Readable } from 'node:stream';
 import { AppError, fromServiceErrorBody } from '@brokerwise/errors';
 import { ServiceClient } from './service-client.ts';
@@ -60,8 +61,8 @@ export class MediaClient {
   private readonly baseUrl: string;
   private readonly uploadTimeoutMs: number;
 
-  constructor(baseUrl: string, timeoutMs: number, uploadTimeoutMs: number) {
-    this.http = new ServiceClient('media', baseUrl, timeoutMs);
+  constructor(baseUrl: string, timeoutMs: number, uploadTimeoutMs: number, tokens?: ServiceTokenSigner) {
+    this.http = new ServiceClient('media', baseUrl, timeoutMs, tokens);
     this.baseUrl = baseUrl.replace(/\/$/, '');
     this.uploadTimeoutMs = uploadTimeoutMs;
   }
@@ -75,7 +76,7 @@ export class MediaClient {
     try {
       res = await fetch(`${this.baseUrl}${path}?ownerId=${encodeURIComponent(ownerId)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/octet-stream', 'x-request-id': rid, accept: 'application/json' },
+        headers: { 'content-type': 'application/octet-stream', 'x-request-id': rid, accept: 'application/json', ...(await this.http.authorization()) },
         body: Buffer.isBuffer(body) ? new Uint8Array(body) : (Readable.toWeb(body) as ReadableStream<Uint8Array>),
         // Node's fetch needs this to send a stream.
         ...(Buffer.isBuffer(body) ? {} : { duplex: 'half' }),

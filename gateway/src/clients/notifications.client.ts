@@ -1,3 +1,4 @@
+import type { ServiceTokenSigner } from '@brokerwise/service-kit';
 import type { Lang, NoticeType, UnreadNotices } from '../contract.ts';
 import { ServiceClient } from './service-client.ts';
 
@@ -23,8 +24,8 @@ export interface Localized {
 
 export class NotificationsClient {
   private readonly http: ServiceClient;
-  constructor(baseUrl: string, timeoutMs: number) {
-    this.http = new ServiceClient('notifications', baseUrl, timeoutMs);
+  constructor(baseUrl: string, timeoutMs: number, tokens?: ServiceTokenSigner) {
+    this.http = new ServiceClient('notifications', baseUrl, timeoutMs, tokens);
   }
   notices(userId: string, q: { category: NoticeCategory; page: number; limit: number; lang: Lang }, rid: string) {
     return this.http.get<{ items: NoticeRecord[]; total: number; unread: UnreadRecord }>(`/v1/users/${encodeURIComponent(userId)}/notices`, q, rid);

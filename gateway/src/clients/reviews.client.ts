@@ -1,3 +1,4 @@
+import type { ServiceTokenSigner } from '@brokerwise/service-kit';
 import { ServiceClient } from './service-client.ts';
 
 // The gateway's view of the reviews service's internal API (services/reviews/README.md).
@@ -29,8 +30,8 @@ export interface RatingRecord { companyId: string; score: number; displayScore: 
 
 export class ReviewsClient {
   private readonly http: ServiceClient;
-  constructor(baseUrl: string, timeoutMs: number) {
-    this.http = new ServiceClient('reviews', baseUrl, timeoutMs);
+  constructor(baseUrl: string, timeoutMs: number, tokens?: ServiceTokenSigner) {
+    this.http = new ServiceClient('reviews', baseUrl, timeoutMs, tokens);
   }
   submit(companyId: string, body: { userId: string; username: string; stars: number; text: string; confirmed: boolean; accountCreatedAt: string }, rid: string) {
     return this.http.send<ReviewRecord>('PUT', `/v1/companies/${encodeURIComponent(companyId)}/reviews/mine`, body, rid);

@@ -1,3 +1,4 @@
+import type { ServiceTokenSigner } from '@brokerwise/service-kit';
 import type { CategorySlug } from '../contract.ts';
 import { ServiceClient } from './service-client.ts';
 
@@ -20,8 +21,8 @@ export interface SearchHit {
 
 export class SearchClient {
   private readonly http: ServiceClient;
-  constructor(baseUrl: string, timeoutMs: number) {
-    this.http = new ServiceClient('search', baseUrl, timeoutMs);
+  constructor(baseUrl: string, timeoutMs: number, tokens?: ServiceTokenSigner) {
+    this.http = new ServiceClient('search', baseUrl, timeoutMs, tokens);
   }
   search(q: { q: string; category?: string | undefined; country?: string | undefined; minScore?: number | undefined; order?: string | undefined; page: number; limit: number }, requestId: string) {
     return this.http.get<{ items: SearchHit[]; total: number }>('/v1/search', q, requestId);

@@ -1,4 +1,6 @@
 import { AppError, fromServiceErrorBody } from '@brokerwise/errors';
+import type { ServiceTokenSigner } from '@brokerwise/service-kit';
+import { actingCaller } from '../http/acting.ts';
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -10,9 +12,12 @@ export class ServiceClient {
   private readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly name: string;
+  private readonly tokens: ServiceTokenSigner | undefined;
 
-  constructor(name: string, baseUrl: string, timeoutMs: number) {
+  /** `tokens`: signs each call for `name` as the acting user (ADR 017); absent in embedded tests. */
+  constructor(name: string, baseUrl: string, timeoutMs: number, tokens?: ServiceTokenSigner) {
     this.name = name;
+    this.tokens = tokens;
     this.baseUrl = baseUrl.replace(/\/$/, '');
     this.timeoutMs = timeoutMs;
   }
@@ -34,7 +39,7 @@ export class ServiceClient {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') qs.set(k, String(v));
     const url = `${this.baseUrl}${path}${qs.size > 0 ? `?${qs}` : ''}`;
-    const headers: Record<string, string> = { 'x-request-id': opts.requestId, accept: 'application/json' };
+    const headers: Record<string, string> = { 'x-request-id': opts.requestId, accept: 'application/json', ...(await this.authorization()) };
     if (opts.contentType) headers['content-type'] = opts.contentType;
     let res: Response;
     try {
@@ -45,5 +50,10 @@ export class ServiceClient {
     const body: unknown = await res.json().catch(() => null);
     if (!res.ok) throw fromServiceErrorBody(body, res.status);
     return body as T;
+  }
+
+  /** The service token for this call, as a header (none when tokens are off). */
+  async authorization(): Promise<Record<string, string>> {
+    return this.tokens ? { authorization: `Bearer ${await this.tokens.sign(this.name, actingCaller())}` } : {};
   }
 }

@@ -1,3 +1,4 @@
+import type { ServiceTokenSigner } from '@brokerwise/service-kit';
 import type { TraderAccount, TraderAccountDetail, TraderStats, TraderSyncState, TraderVerification } from '../contract.ts';
 import { ServiceClient } from './service-client.ts';
 
@@ -73,8 +74,8 @@ export interface BrokerApplicationRecord {
 
 export class TraderClient {
   private readonly http: ServiceClient;
-  constructor(baseUrl: string, timeoutMs: number) {
-    this.http = new ServiceClient('trader-sync', baseUrl, timeoutMs);
+  constructor(baseUrl: string, timeoutMs: number, tokens?: ServiceTokenSigner) {
+    this.http = new ServiceClient('trader-sync', baseUrl, timeoutMs, tokens);
   }
   brokers(rid: string) {
     return this.http.get<{ items: { companyId: string; slug: string; name: string; servers: number }[] }>('/v1/brokers', {}, rid);

@@ -1,3 +1,4 @@
+import { actFor } from './acting.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Cache } from '@brokerwise/cache';
@@ -134,6 +135,8 @@ export class Sessions {
       if (request.cookies[CSRF_COOKIE] !== expected) this.csrfRepairs.set(request, expected);
       if (request.method !== 'GET' && request.method !== 'HEAD' && opts.read !== true) this.checkCsrf(request, expected);
     }
+    // The services this request calls act for this user (their service tokens say so, ADR 017).
+    actFor(claims.sub);
     return { userId: claims.sub, sessionId: claims.sid, via: found.via };
   }
 

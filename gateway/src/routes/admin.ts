@@ -1,3 +1,4 @@
+import { actAsAdmin } from '../http/acting.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@brokerwise/errors';
 import { Type, type Static } from 'typebox';
@@ -53,6 +54,7 @@ export function adminGuard(sessions: Sessions, identity: IdentityClient): (reque
     const session = await sessions.require(request);
     const me = await identity.user(session.userId, request.id);
     if (me.role !== 'admin') throw new AppError({ code: 'forbidden', kind: 'forbidden', message: 'Admin role required' });
+    actAsAdmin();
     return me;
   };
 }

@@ -27,6 +27,13 @@ export function parseConfig<S extends TObject>(schema: S, env: Record<string, st
     const key = e.instancePath.replace(/^\//, '') || (e.params as { requiredProperties?: string[] }).requiredProperties?.join(', ') || '(root)';
     return `${key}: ${e.message}`;
   });
+  // Settings marked `productionRequired` may be left out in embedded mode, never in production.
+  const v = value as Record<string, unknown>;
+  if (v.APP_MODE === 'production') {
+    for (const [key, prop] of Object.entries(schema.properties)) {
+      if ((prop as { productionRequired?: boolean }).productionRequired && (v[key] === undefined || v[key] === '')) problems.push(`${key}: required in production`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(value as Static<S>);
 }
@@ -46,6 +53,14 @@ export function loadConfigOrExit<S extends TObject>(schema: S, env: Record<strin
 
 /** The raw environment, for the few places (start script, tests) that hand it to parseConfig. */
 export const processEnv = (): Record<string, string | undefined> => process.env;
+
+/**
+ * Settings of a service behind the gateway: the public key its callers' tokens are checked with
+ * (ADR 017). Production refuses to start without it; embedded mode without it checks nothing.
+ */
+export const serviceTokenSettings = {
+  SERVICE_TOKEN_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1, productionRequired: true })),
+};
 
 /** Settings every service shares; services spread these into their own schema. */
 export const commonServiceSettings = {

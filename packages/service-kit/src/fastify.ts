@@ -4,6 +4,7 @@ import { AppError, isAppError, type ServiceErrorBody } from '@brokerwise/errors'
 import { loggerOptions } from '@brokerwise/logger';
 import { registerInputRules } from './input.ts';
 import { registerPressure, type PressureOptions } from './pressure.ts';
+import { registerServiceTokenCheck } from './service-token.ts';
 
 export interface BuildFastifyOptions {
   service: string;
@@ -33,6 +34,8 @@ export interface BuildFastifyOptions {
   errorReply?: (request: FastifyRequest, reply: FastifyReply, err: unknown) => unknown;
   /** Load shedding thresholds (default: on, with PressureOptions' defaults); false: off. */
   pressure?: PressureOptions | false;
+  /** Only calls with the gateway's signed token for `audience` (ADR 017); absent: not checked (embedded tests). */
+  serviceToken?: { audience: string; publicKeyPem: string } | undefined;
 }
 
 /**
@@ -59,6 +62,7 @@ export function buildFastify(opts: BuildFastifyOptions): FastifyInstance {
 
   // First hook of every request: a busy process refuses work before spending anything on it.
   if (opts.pressure !== false) registerPressure(app, opts.pressure ?? {});
+  if (opts.serviceToken) registerServiceTokenCheck(app, opts.serviceToken);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -7,3 +7,8 @@ export { enqueueEvent, OutboxRelay, type OutboxRelayOptions, type OutboxEvent } 
 export { consumeEvents, type EventHandlers, type ConsumeOptions, type HandlerContext } from './inbox.ts';
 export { Uuid } from './schemas.ts';
 export { inputProblems, registerInputRules, textProblem, type TextProblem } from './input.ts';
+export { ServiceTokenSigner, registerServiceTokenCheck, SERVICE_TOKEN_HEADER, type Caller } from './service-token.ts';
+
+/** buildFastify's `serviceToken` from a service's settings (SERVICE_TOKEN_PUBLIC_KEY), for `audience`. */
+export const serviceTokenOptions = (settings: { SERVICE_TOKEN_PUBLIC_KEY?: string | undefined }, audience: string) =>
+  settings.SERVICE_TOKEN_PUBLIC_KEY ? { audience, publicKeyPem: settings.SERVICE_TOKEN_PUBLIC_KEY } : undefined;

@@ -2,3 +2,4 @@ export { errorOf, jsonCaller, readReply, waitForMatch, type JsonCall, type Reply
 export { uniqueName } from './names.ts';
 export { freePort, natsServerBin, startNatsServer, type OwnNatsServer } from './nats-server.ts';
 export { sigV4Problem, startS3Server, type OwnS3Server } from './s3-server.ts';
+export { serviceTokenKeys } from './keys.ts';

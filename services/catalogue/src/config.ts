@@ -1,7 +1,8 @@
-import { Type, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
+import { Type, commonServiceSettings, serviceTokenSettings, parseConfig, type Static } from '@brokerwise/config';
 
 export const CatalogueConfigSchema = Type.Object({
   ...commonServiceSettings,
+  ...serviceTokenSettings,
   PORT: Type.Integer({ default: 3201, minimum: 0, maximum: 65535 }),
   /** Load the fictional demo companies when the catalogue is empty (embedded mode default). */
   DEMO_SEED: Type.Boolean({ default: true }),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
-import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions, serviceTokenOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import { migrations } from '../migrations/index.ts';
@@ -30,7 +30,7 @@ export async function startCatalogue(config: CatalogueConfig, shared: Shared = {
     (await createObjectStore({ dataDir: config.DATA_DIR, s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
   const mediaUrl = (key: string) => `${config.MEDIA_BASE_URL}${key}`;
 
-  const app = buildFastify({ service: 'catalogue', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
+  const app = buildFastify({ service: 'catalogue', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'catalogue') });
   const db = database.db as Kysely<CatalogueTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
 

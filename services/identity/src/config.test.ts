@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@brokerwise/config';
 import { DEV_CODE_SECRET, demoAdminEnabled, listSetting, parseIdentityConfig } from './config.ts';
+import { serviceTokenKeys } from '@brokerwise/testing';
 
 describe('identity config', () => {
   it('has development defaults for everything', () => {
@@ -13,13 +14,15 @@ describe('identity config', () => {
   it('refuses the public code secret in production and lists every problem', () => {
     let err: unknown;
     try {
-      parseIdentityConfig({ APP_MODE: 'production', FACEBOOK_APP_ID: '42' });
+      parseIdentityConfig({ ...serviceTokenKeys(), APP_MODE: 'production', FACEBOOK_APP_ID: '42' });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as ConfigError).problems).toEqual([expect.stringMatching(/^CODE_SECRET:/), expect.stringMatching(/^FACEBOOK_APP_SECRET:/)]);
-    expect(parseIdentityConfig({ APP_MODE: 'production', CODE_SECRET: 'a-real-secret-of-enough-length' }).APP_MODE).toBe('production');
+    // Only the gateway may call it there (ADR 017): no key, no start.
+    expect(() => parseIdentityConfig({ APP_MODE: 'production', CODE_SECRET: 'a-real-secret-of-enough-length' })).toThrow(/SERVICE_TOKEN_PUBLIC_KEY: required in production/);
+    expect(parseIdentityConfig({ ...serviceTokenKeys(), APP_MODE: 'production', CODE_SECRET: 'a-real-secret-of-enough-length' }).APP_MODE).toBe('production');
   });
 
   it('refuses bad values', () => {
@@ -29,8 +32,8 @@ describe('identity config', () => {
   it('seeds the demo admin by default in embedded mode only, and production refuses to', () => {
     expect(demoAdminEnabled(parseIdentityConfig({}))).toBe(true);
     expect(demoAdminEnabled(parseIdentityConfig({ DEMO_ADMIN: 'false' }))).toBe(false);
-    expect(demoAdminEnabled(parseIdentityConfig({ APP_MODE: 'production', CODE_SECRET: 'a-real-secret-of-enough-length' }))).toBe(false);
-    expect(() => parseIdentityConfig({ APP_MODE: 'production', CODE_SECRET: 'a-real-secret-of-enough-length', DEMO_ADMIN: 'true' })).toThrow(/DEMO_ADMIN: production never seeds/);
+    expect(demoAdminEnabled(parseIdentityConfig({ ...serviceTokenKeys(), APP_MODE: 'production', CODE_SECRET: 'a-real-secret-of-enough-length' }))).toBe(false);
+    expect(() => parseIdentityConfig({ ...serviceTokenKeys(), APP_MODE: 'production', CODE_SECRET: 'a-real-secret-of-enough-length', DEMO_ADMIN: 'true' })).toThrow(/DEMO_ADMIN: production never seeds/);
   });
 
   it('checks a configured demo admin password against the password rules', () => {

@@ -1,4 +1,4 @@
-import { ConfigError, Type, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
+import { ConfigError, Type, serviceTokenSettings, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
 import { passwordProblem } from './domain/rules.ts';
 
 /** Public development value of CODE_SECRET; production refuses it (like the gateway's salt). */
@@ -6,6 +6,7 @@ export const DEV_CODE_SECRET = 'brokerwise-dev-code-secret-not-for-production';
 
 export const IdentityConfigSchema = Type.Object({
   ...commonServiceSettings,
+  ...serviceTokenSettings,
   PORT: Type.Integer({ default: 3202, minimum: 0, maximum: 65535 }),
   /** Apply migrations at start (embedded); production runs `npm run migrate -- identity` as a job. */
   MIGRATE_ON_START: Type.Boolean({ default: true }),

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { createCache, type Cache } from '@brokerwise/cache';
-import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions, serviceTokenOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import { migrations } from '../migrations/index.ts';
@@ -49,7 +49,7 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
     (await createObjectStore({ dataDir: config.DATA_DIR, s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
   const cache = shared.cache ?? createCache({ ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}), keyPrefix: `${config.NATS_NAMESPACE}:` });
 
-  const app = buildFastify({ service: 'identity', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
+  const app = buildFastify({ service: 'identity', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'identity') });
   const db = database.db as Kysely<IdentityTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
 

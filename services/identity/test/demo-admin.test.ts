@@ -6,7 +6,7 @@ import { createBus, destroyBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { createTestDatabase, type Kysely } from '@brokerwise/sql';
 import { DiskStore } from '@brokerwise/storage';
-import { uniqueName } from '@brokerwise/testing';
+import { uniqueName, serviceTokenKeys } from '@brokerwise/testing';
 import { parseIdentityConfig } from '../src/config.ts';
 import { DEMO_ADMIN_EMAIL } from '../src/domain/demo-admin.ts';
 import { passwordProblem } from '../src/domain/rules.ts';
@@ -15,7 +15,7 @@ import { insertUser } from '../src/store/user.store.ts';
 import type { IdentityTables } from '../src/store/types.ts';
 import { login, registerUser, startHarness, type Harness } from './harness.ts';
 
-const PROD = { APP_MODE: 'production', CODE_SECRET: 'a-real-secret-of-enough-length' };
+const PROD = { ...serviceTokenKeys(), APP_MODE: 'production', CODE_SECRET: 'a-real-secret-of-enough-length' };
 
 describe('identity: roles and the demo admin', () => {
   let h: Harness;

@@ -1,7 +1,8 @@
-import { ConfigError, Type, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
+import { ConfigError, Type, serviceTokenSettings, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
 
 export const MediaConfigSchema = Type.Object({
   ...commonServiceSettings,
+  ...serviceTokenSettings,
   PORT: Type.Integer({ default: 3205, minimum: 0, maximum: 65535 }),
   /**
    * What this process runs: `api` (the internal HTTP API and its outbox relay), `worker`

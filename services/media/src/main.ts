@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { describeTools, mediaTools, type MediaTools } from '@brokerwise/ffmpeg';
-import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions, serviceTokenOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import { migrations } from '../migrations/index.ts';
@@ -74,7 +74,7 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
   const api = config.ROLE !== 'worker';
   const worker = config.ROLE !== 'api';
 
-  const app = buildFastify({ service: worker && !api ? 'media-worker' : 'media', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
+  const app = buildFastify({ service: worker && !api ? 'media-worker' : 'media', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'media') });
   const db = database.db as Kysely<MediaTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
   // Which ffmpeg/ffprobe (PATH or the npm build), said once at start. Without any, uploads and

@@ -1,10 +1,11 @@
-import { ConfigError, Type, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
+import { ConfigError, Type, serviceTokenSettings, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
 
 /** Public development value of NEWSLETTER_SECRET; production refuses it (like identity's CODE_SECRET). */
 export const DEV_NEWSLETTER_SECRET = 'brokerwise-dev-newsletter-secret-not-for-production';
 
 export const NotificationsConfigSchema = Type.Object({
   ...commonServiceSettings,
+  ...serviceTokenSettings,
   PORT: Type.Integer({ default: 3207, minimum: 0, maximum: 65535 }),
   /** Apply migrations at start (embedded); production runs `npm run migrate -- notifications` as a job. */
   MIGRATE_ON_START: Type.Boolean({ default: true }),

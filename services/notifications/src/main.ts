@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
 import { createMailer, type Mailer } from '@brokerwise/mail';
-import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions, serviceTokenOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { notificationsApp } from './app.ts';
@@ -39,7 +39,7 @@ export async function startNotifications(config: NotificationsConfig, shared: Sh
   const bus = shared.bus ?? (await createBus(busConfig(config, 'notifications')));
   const mailer = shared.mailer ?? createMailer({ dataDir: config.DATA_DIR, ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}), from: config.MAIL_FROM });
 
-  const app = buildFastify({ service: 'notifications', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
+  const app = buildFastify({ service: 'notifications', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'notifications') });
   const db = database.db as Kysely<NotificationsTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
   const now = shared.now ?? (() => new Date());

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
-import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions, serviceTokenOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { reviewsApp } from './app.ts';
@@ -27,7 +27,7 @@ export async function startReviews(config: ReviewsConfig, shared: Shared = {}): 
   if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
   const bus = shared.bus ?? (await createBus(busConfig(config, 'reviews')));
 
-  const app = buildFastify({ service: 'reviews', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
+  const app = buildFastify({ service: 'reviews', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'reviews') });
   const db = database.db as Kysely<ReviewsTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
 

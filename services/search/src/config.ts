@@ -1,7 +1,8 @@
-import { Type, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
+import { Type, commonServiceSettings, serviceTokenSettings, parseConfig, type Static } from '@brokerwise/config';
 
 export const SearchConfigSchema = Type.Object({
   ...commonServiceSettings,
+  ...serviceTokenSettings,
   PORT: Type.Integer({ default: 3204, minimum: 0, maximum: 65535 }),
   /** Apply migrations at start (embedded); production runs `npm run migrate -- search` as a job. */
   MIGRATE_ON_START: Type.Boolean({ default: true }),

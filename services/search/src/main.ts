@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
-import { consumerLagCheck, buildFastify, consumeEvents, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, registerHealth, runServer, pressureOptions, serviceTokenOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { searchApp } from './app.ts';
@@ -23,7 +23,7 @@ export async function startSearch(config: SearchConfig, shared: Shared = {}): Pr
   if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
   const bus = shared.bus ?? (await createBus(busConfig(config, 'search')));
 
-  const app = buildFastify({ service: 'search', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
+  const app = buildFastify({ service: 'search', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'search') });
   const db = database.db as Kysely<SearchTables>;
 
   const health = registerHealth(app, [

@@ -1,10 +1,11 @@
-import { ConfigError, Type, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
+import { ConfigError, Type, serviceTokenSettings, commonServiceSettings, parseConfig, type Static } from '@brokerwise/config';
 
 /** Development key ring: public, refused in production. */
 export const DEV_CREDENTIALS_KEYS = 'dev1:ZGV2LW9ubHktdHJhZGVyLXN5bmMta2V5LTMyYnl0ZXM=';
 
 export const TraderSyncConfigSchema = Type.Object({
   ...commonServiceSettings,
+  ...serviceTokenSettings,
   PORT: Type.Integer({ default: 3206, minimum: 0, maximum: 65535 }),
   /** `api` serves HTTP and keeps the read models; `worker` syncs accounts; `all` (embedded default) both. */
   ROLE: Type.Union([Type.Literal('api'), Type.Literal('worker'), Type.Literal('all')], { default: 'all' }),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
-import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions } from '@brokerwise/service-kit';
+import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions, serviceTokenOptions } from '@brokerwise/service-kit';
 import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { traderApp } from './app.ts';
@@ -43,7 +43,7 @@ export async function startTraderSync(config: TraderSyncConfig, shared: Shared =
   const api = config.ROLE !== 'worker';
   const worker = config.ROLE !== 'api';
 
-  const app = buildFastify({ service: 'trader-sync', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config) });
+  const app = buildFastify({ service: 'trader-sync', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'trader-sync') });
   const db = database.db as Kysely<TraderTables>;
   const relay = new OutboxRelay({ db, bus, log: app.log });
   const health = registerHealth(app, [

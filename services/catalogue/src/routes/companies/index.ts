@@ -106,7 +106,7 @@ export async function companyRoutes(app: FastifyInstance, deps: CatalogueDeps): 
   );
 
   // Operations: re-announce every company so a read model (search) can rebuild from events.
-  app.post('/v1/admin/republish', async (request) => {
+  app.post('/v1/admin/republish', { config: { callerRole: 'admin' } }, async (request) => {
     const count = await republishAll(deps.db, { mediaUrl: deps.mediaUrl, correlationId: request.id });
     deps.relay.poke();
     return { republished: count };

@@ -60,7 +60,7 @@ export async function promotionRoutes(app: FastifyInstance, deps: CatalogueDeps)
 
   app.get<{ Querystring: Static<typeof AdminPromotionListQuery> }>(
     '/v1/admin/promotions',
-    { schema: { querystring: AdminPromotionListQuery, response: { 200: PromotionListResponse } } },
+    { config: { callerRole: 'admin' }, schema: { querystring: AdminPromotionListQuery, response: { 200: PromotionListResponse } } },
     async (request) => {
       const now = new Date();
       const { rows, total } = await findAllPromotions(deps.db, request.query);
@@ -79,7 +79,7 @@ export async function promotionRoutes(app: FastifyInstance, deps: CatalogueDeps)
 
   app.put<{ Params: Static<typeof PromotionSlugParams>; Body: Static<typeof PromotionSaveBody> }>(
     '/v1/promotions/:slug',
-    { schema: { params: PromotionSlugParams, body: PromotionSaveBody, response: { 200: PromotionDto } } },
+    { config: { callerRole: 'admin' }, schema: { params: PromotionSlugParams, body: PromotionSaveBody, response: { 200: PromotionDto } } },
     async (request) => {
       const { mode, createdBy, ...promotion } = request.body;
       const row = await savePromotion(deps.db, { slug: request.params.slug, mode, createdBy, promotion });
@@ -89,7 +89,7 @@ export async function promotionRoutes(app: FastifyInstance, deps: CatalogueDeps)
 
   app.delete<{ Params: Static<typeof PromotionSlugParams> }>(
     '/v1/promotions/:slug',
-    { schema: { params: PromotionSlugParams, response: { 200: PromotionSlugParams } } },
+    { config: { callerRole: 'admin' }, schema: { params: PromotionSlugParams, response: { 200: PromotionSlugParams } } },
     async (request) => {
       await deletePromotion(deps.db, request.params.slug);
       return { slug: request.params.slug };

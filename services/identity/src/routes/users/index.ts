@@ -49,7 +49,7 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps): Prom
 
   app.patch<Params & { Body: Static<typeof ProfileBody> }>(
     '/v1/users/:id',
-    { schema: { params: UserParams, body: ProfileBody, response: { 200: UserDto } } },
+    { config: { callerParam: 'id' }, schema: { params: UserParams, body: ProfileBody, response: { 200: UserDto } } },
     async (request) => {
       const b = request.body;
       const row = await editProfile(deps, request.params.id, { username: b.username, countryCode: b.countryCode, motto: b.motto, avatarKey: b.avatarKey }, { correlationId: request.id });
@@ -60,7 +60,7 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps): Prom
 
   app.post<Params>(
     '/v1/users/:id/avatar',
-    { bodyLimit: AVATAR_BODY_LIMIT, schema: { params: UserParams, response: { 200: AvatarResponse } } },
+    { config: { callerParam: 'id' }, bodyLimit: AVATAR_BODY_LIMIT, schema: { params: UserParams, response: { 200: AvatarResponse } } },
     async (request) => {
       if (!Buffer.isBuffer(request.body)) throw validationError('identity.avatar_invalid', { avatar: 'type' }, 'Send the image as application/octet-stream');
       return uploadAvatar(deps, request.params.id, request.body);
@@ -69,13 +69,13 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps): Prom
 
   app.post<Params & { Body: Static<typeof PasswordBody> }>(
     '/v1/users/:id/password',
-    { schema: { params: UserParams, body: PasswordBody, response: { 200: RevokedDto } } },
+    { config: { callerParam: 'id' }, schema: { params: UserParams, body: PasswordBody, response: { 200: RevokedDto } } },
     async (request) => changePassword(deps, request.params.id, request.body),
   );
 
   app.post<Params & { Body: Static<typeof EmailBody> }>(
     '/v1/users/:id/email',
-    { schema: { params: UserParams, body: EmailBody, response: { 200: UserDto } } },
+    { config: { callerParam: 'id' }, schema: { params: UserParams, body: EmailBody, response: { 200: UserDto } } },
     async (request) => {
       const row = await bindEmail(deps, request.params.id, request.body, { correlationId: request.id });
       deps.relay.poke();
@@ -99,7 +99,7 @@ export async function userRoutes(app: FastifyInstance, deps: IdentityDeps): Prom
 
   app.post<Params & { Body: Static<typeof FollowBody> }>(
     '/v1/users/:id/follow',
-    { schema: { params: UserParams, body: FollowBody, response: { 200: FollowResponse } } },
+    { config: { callerParam: 'id' }, schema: { params: UserParams, body: FollowBody, response: { 200: FollowResponse } } },
     async (request) => {
       const result = await toggleFollow(deps, request.params.id, request.body.targetId, { correlationId: request.id });
       deps.relay.poke();

@@ -11,7 +11,7 @@ const toDto = (n: NoticeView) => ({ id: n.id, category: n.category, kind: n.kind
 export async function noticeRoutes(app: FastifyInstance, deps: NotificationsDeps): Promise<void> {
   app.get<{ Params: Static<typeof UserParams>; Querystring: Static<typeof ListQuery> }>(
     '/v1/users/:userId/notices',
-    { schema: { params: UserParams, querystring: ListQuery, response: { 200: NoticePage } } },
+    { config: { callerParam: 'userId' }, schema: { params: UserParams, querystring: ListQuery, response: { 200: NoticePage } } },
     async (request) => {
       const q = request.query;
       const page = await noticesOf(deps, { userId: request.params.userId.toLowerCase(), category: q.category ?? 'notices', page: q.page, limit: q.limit, lang: q.lang ?? 'en' });
@@ -19,13 +19,13 @@ export async function noticeRoutes(app: FastifyInstance, deps: NotificationsDeps
     },
   );
 
-  app.get<{ Params: Static<typeof UserParams> }>('/v1/users/:userId/unread', { schema: { params: UserParams, response: { 200: Unread } } }, async (request) =>
+  app.get<{ Params: Static<typeof UserParams> }>('/v1/users/:userId/unread', { config: { callerParam: 'userId' }, schema: { params: UserParams, response: { 200: Unread } } }, async (request) =>
     unreadOf(deps, request.params.userId.toLowerCase()),
   );
 
   app.post<{ Params: Static<typeof UserParams>; Body: Static<typeof ReadBody> }>(
     '/v1/users/:userId/notices/read',
-    { schema: { params: UserParams, body: ReadBody, response: { 200: ReadDto } } },
+    { config: { callerParam: 'userId' }, schema: { params: UserParams, body: ReadBody, response: { 200: ReadDto } } },
     async (request) => {
       const b = request.body;
       const which = b.ids ? { ids: b.ids.map((id) => id.toLowerCase()) } : { category: b.category === 'all' || b.category === undefined ? null : b.category };

@@ -14,7 +14,7 @@ function toAuditDto(a: AuditRow): Static<typeof AuditDto> {
 export async function moderationRoutes(app: FastifyInstance, deps: ReviewsDeps): Promise<void> {
   app.get<{ Querystring: Static<typeof QueueQuery> }>(
     '/v1/moderation/queue',
-    { schema: { querystring: QueueQuery, response: { 200: ReviewPage } } },
+    { config: { callerRole: 'admin' }, schema: { querystring: QueueQuery, response: { 200: ReviewPage } } },
     async (request) => {
       const { rows, total } = await moderationQueue(deps, { page: request.query.page, limit: request.query.limit });
       return { items: rows.map((r) => toReviewDto(r, undefined)), total };
@@ -38,7 +38,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ReviewsDeps):
 
   app.get<{ Params: Static<typeof ReviewParams> }>(
     '/v1/moderation/:reviewId/audit',
-    { schema: { params: ReviewParams, response: { 200: AuditListDto } } },
+    { config: { callerRole: 'admin' }, schema: { params: ReviewParams, response: { 200: AuditListDto } } },
     async (request) => ({ items: (await moderationHistory(deps, request.params.reviewId)).map(toAuditDto) }),
   );
 }

@@ -1,0 +1,27 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from '@brokerwise/service-kit';
+
+/**
+ * Whom the gateway acts for during one request, for the service tokens its clients sign (ADR 017):
+ * the session check records the signed-in user, the admin guard the admin role. Calls made outside
+ * a request (background work) act for nobody.
+ */
+const storage = new AsyncLocalStorage<Caller>();
+
+export function registerActingContext(app: FastifyInstance): void {
+  // Each request runs in a context of its own, from its first hook to its handler's last await.
+  app.addHook('onRequest', (_request, _reply, done) => storage.run({}, done));
+}
+
+export const actingCaller = (): Caller => storage.getStore() ?? {};
+
+export function actFor(userId: string): void {
+  const store = storage.getStore();
+  if (store) store.userId = userId;
+}
+
+export function actAsAdmin(): void {
+  const store = storage.getStore();
+  if (store) store.role = 'admin';
+}

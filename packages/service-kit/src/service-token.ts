@@ -1,0 +1,112 @@
+/**
+ * Service-to-service authentication (ADR 017): the gateway is the only door. On every call to an
+ * internal service it sends a short-lived token it signed (EdDSA, Ed25519) for that service
+ * (`aud`), naming the user it acts for (`sub`) and whether the gateway checked that user is an
+ * administrator (`role`). Services hold only the public key: a service, a pod or anything else
+ * that reaches a service's port cannot mint one, and the acting user comes from the token, not
+ * from what a caller writes in the body.
+ */
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import { AppError } from '@brokerwise/errors';
+
+export const SERVICE_TOKEN_HEADER = 'authorization';
+const ISSUER = 'brokerwise-gateway';
+const LIFETIME_SECONDS = 60;
+
+/** Who a call is made for, as the gateway vouches. */
+export interface Caller {
+  /** The signed-in user the gateway acts for; absent for a visitor or the gateway itself. */
+  userId?: string;
+  /** `admin` when the gateway checked the user is an administrator. */
+  role?: 'admin';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set from the verified service token (only when service tokens are on). */
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** Only for a caller the gateway vouched for as an administrator. */
+    callerRole?: 'admin';
+    /** This path parameter names the acting user (a user's own notices, settings…): it must be the caller. */
+    callerParam?: string;
+  }
+}
+
+/** PEM from an environment variable, where newlines are often written as `\n`. */
+const pem = (text: string) => text.replace(/\\n/g, '\n').trim();
+
+export const privateKeyFrom = (text: string): KeyObject => createPrivateKey(pem(text));
+export const publicKeyFrom = (text: string): KeyObject => createPublicKey(pem(text));
+
+/** The gateway's side: a token per call, for one service. */
+export class ServiceTokenSigner {
+  readonly #key: KeyObject;
+  constructor(privateKeyPem: string) {
+    this.#key = privateKeyFrom(privateKeyPem);
+  }
+
+  sign(audience: string, caller: Caller): Promise<string> {
+    const claims: Record<string, string> = {};
+    if (caller.role) claims.role = caller.role;
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA' }).setIssuer(ISSUER).setAudience(audience).setIssuedAt().setExpirationTime(`${LIFETIME_SECONDS}s`);
+    if (caller.userId) jwt.setSubject(caller.userId);
+    return jwt.sign(this.#key);
+  }
+}
+
+/** Body and query fields that name the acting user: they must be the token's subject. */
+const ACTING_FIELDS = ['userId', 'viewer', 'ownerId'] as const;
+/** …and these the acting administrator. */
+const ADMIN_FIELDS = ['moderatorId', 'adminId'] as const;
+
+const refuse = (code: string, message: string) => new AppError({ code, kind: 'unauthenticated', message });
+const forbid = (code: string, message: string) => new AppError({ code, kind: 'forbidden', message });
+
+function field(request: FastifyRequest, name: string): unknown {
+  const body = request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? (request.body as Record<string, unknown>) : undefined;
+  return body?.[name] ?? (request.query as Record<string, unknown> | undefined)?.[name];
+}
+
+/**
+ * Every route but the health probes refuses a call without a valid token for `audience` (401);
+ * fields naming the acting user must match the token (403), admin fields and `callerRole: 'admin'`
+ * routes need the admin role, `callerParam` routes need the caller in the path.
+ */
+export function registerServiceTokenCheck(app: FastifyInstance, opts: { audience: string; publicKeyPem: string }): void {
+  const key = publicKeyFrom(opts.publicKeyPem);
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.exemptFromPressure === true) return; // health probes
+    const header = request.headers[SERVICE_TOKEN_HEADER];
+    const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : undefined;
+    if (!token) throw refuse('service_token_required', 'Only the gateway may call this service');
+    try {
+      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: opts.audience, algorithms: ['EdDSA'], maxTokenAge: LIFETIME_SECONDS * 2 });
+      request.caller = { ...(typeof payload.sub === 'string' ? { userId: payload.sub } : {}), ...(payload.role === 'admin' ? { role: 'admin' as const } : {}) };
+    } catch {
+      throw refuse('service_token_invalid', 'Invalid service token');
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    const caller = request.caller;
+    if (!caller) return; // exempt route
+    const config = request.routeOptions.config;
+    for (const name of ACTING_FIELDS) {
+      const value = field(request, name);
+      if (value !== undefined && value !== caller.userId) throw forbid('acting_user_mismatch', `${name} is not the user the gateway acts for`);
+    }
+    for (const name of ADMIN_FIELDS) {
+      const value = field(request, name);
+      if (value !== undefined && (value !== caller.userId || caller.role !== 'admin')) throw forbid('admin_required', `${name} must be the administrator the gateway acts for`);
+    }
+    if (config.callerRole === 'admin' && caller.role !== 'admin') throw forbid('admin_required', 'Administrators only');
+    if (config.callerParam) {
+      const value = (request.params as Record<string, unknown> | undefined)?.[config.callerParam];
+      if (typeof value !== 'string' || value.toLowerCase() !== caller.userId?.toLowerCase()) throw forbid('acting_user_mismatch', `${config.callerParam} is not the user the gateway acts for`);
+    }
+  });
+}
