@@ -82,6 +82,7 @@ const variants = new Map<string, Obj[]>();
 for (const o of overlays) {
   variants.set(o, render(path.join(k8sDir, 'overlays', o)));
   if (existsSync(path.join(k8sDir, 'overlays', o, 'migrations'))) variants.set(`${o}/migrations`, render(path.join(k8sDir, 'overlays', o, 'migrations')));
+  if (existsSync(path.join(k8sDir, 'overlays', o, 'operations'))) variants.set(`${o}/operations`, render(path.join(k8sDir, 'overlays', o, 'operations')));
 }
 // The NATS components, enabled as the overlays' comments say: uncomment the lines, in a copy.
 const copy = mkdtempSync(path.join(tmpdir(), 'bw-k8s-'));
@@ -278,7 +279,8 @@ function needsOf(objects: Obj[], pod: Pod): Need[] {
   const deployable = pod.owner.kind === 'Deployment' ? DEPLOYABLES.find((d) => d.k8s === pod.owner.metadata.name) : undefined;
   const uses = new Set(deployable ? settingsOf(deployable).map((s) => s.name) : []);
   for (const c of [...pod.initContainers, ...pod.containers]) {
-    const migrate = (c.args ?? []).includes('scripts/migrate.ts');
+    // Migrations and the operator Jobs (first admin, rebuilds) only open the database.
+    const migrate = ['scripts/migrate.ts', 'scripts/admin.ts', 'scripts/rebuild.ts'].some((script) => (c.args ?? []).includes(script));
     const env = Object.fromEntries(Object.entries(envOf(objects, c)).filter(([k]) => (migrate ? k === 'DATABASE_URL' : uses.has(k))));
     if (env.DATABASE_URL) needs.push({ what: `PostgreSQL (${c.name})`, to: external('postgres'), port: portOf(env.DATABASE_URL, 5432) });
     if (migrate) continue; // migrations only open the database
@@ -314,7 +316,7 @@ const isLongRunning = (p: Pod) => p.owner.kind === 'Deployment' || p.owner.kind 
 // ---------------------------------------------------------------- the checks
 describe('k8s manifests (kubectl kustomize of every overlay)', () => {
   it('renders the overlays, their migrations and the NATS component variants', () => {
-    expect([...variants.keys()]).toEqual(expect.arrayContaining(['production', 'production/migrations', 'production+nats', 'production+nats+tls', 'staging', 'staging+nats']));
+    expect([...variants.keys()]).toEqual(expect.arrayContaining(['production', 'production/migrations', 'production/operations', 'production+nats', 'production+nats+tls', 'staging', 'staging+nats']));
     for (const [name, objects] of variants) expect(objects.length, name).toBeGreaterThan(0);
   });
 
@@ -322,7 +324,7 @@ describe('k8s manifests (kubectl kustomize of every overlay)', () => {
     describe(name, () => {
       const pods = podsOf(objects);
       const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
-      const app = !name.endsWith('/migrations');
+      const app = !name.endsWith('/migrations') && !name.endsWith('/operations');
 
       it('every object is valid against the Kubernetes schemas', async () => {
         const problems = (await Promise.all(objects.map(schemaProblems))).flat();
