@@ -152,12 +152,12 @@ describe('production topology: the smoke journey', () => {
     await expect(forged.head(up.key)).rejects.toThrow();
   });
 
-  it('writes a review; NATS is cut and a consumer killed meanwhile; pages keep serving and nothing is lost', async () => {
+  it('writes a review; NATS is killed (or cut) and a consumer killed meanwhile; pages keep serving and nothing is lost', async () => {
     const list = ok(await api<{ list: { id: string; name: string; reviewCount: number }[] }>('GET', '/api/brokers/brokersList?limit=50&order=reviews'));
     company = list.list.at(-1)!;
     const fan = await register('fan');
 
-    // kill -9 a consumer (the deployment starts it again) and cut every NATS connection.
+    // kill -9 a consumer (the deployment starts it again) and NATS (it restarts on the same store).
     const notifications = (await processes()).find((p) => p.name === 'notifications')!;
     process.kill(notifications.pid, 'SIGKILL');
     await topo.nats.cut();

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createBus, destroyBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
-import { uniqueName } from '@brokerwise/testing';
+import { natsServerBin, startNatsServer, uniqueName } from '@brokerwise/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,10 +31,11 @@ export interface Topology {
   stop(): Promise<void>;
 }
 
-/** A TCP proxy to the real NATS server whose connections can be cut and refused for a while. */
+/** The topology's NATS, which the journey takes away mid-way and brings back. */
 export interface NatsProxy {
   url: string;
-  /** Drops every connection and refuses new ones until `restore`. */
+  /** What `cut` does: kill -9 of a NATS server of the journey's own (JetStream on disk), or cutting every connection to the given one. */
+  outage: 'NATS killed' | 'connections cut';
   cut(): Promise<void>;
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -69,7 +70,18 @@ async function startNatsProxy(target: string): Promise<NatsProxy> {
     if (s) await new Promise((resolve) => s.close(resolve));
   };
   await listen();
-  return { url: `nats://127.0.0.1:${port}`, cut: stopListening, restore: listen, close: stopListening };
+  return { url: `nats://127.0.0.1:${port}`, outage: 'connections cut', cut: stopListening, restore: listen, close: stopListening };
+}
+
+/**
+ * With nats-server installed (CI has it), a JetStream server of the journey's own, so the journey
+ * can kill -9 it and start it again on the same port and store, as a crashed NATS pod restarts.
+ * Otherwise the NATS given in NATS_URL, behind a proxy whose connections the journey cuts.
+ */
+async function startNats(given: string): Promise<NatsProxy & { own: boolean }> {
+  if (!natsServerBin) return { ...(await startNatsProxy(given)), own: false };
+  const server = await startNatsServer();
+  return { url: server.url, outage: 'NATS killed', cut: () => server.kill(), restore: () => server.restart(), close: () => server.dispose(), own: true };
 }
 
 export async function startTopology(): Promise<Topology> {
@@ -83,7 +95,7 @@ export async function startTopology(): Promise<Topology> {
   await admin.end();
   const dbUrl = new URL(DATABASE_URL);
   dbUrl.pathname = `/${name}`;
-  const nats = await startNatsProxy(NATS_URL);
+  const nats = await startNats(NATS_URL);
 
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/topology.ts')], {
     cwd: root,
@@ -110,7 +122,7 @@ export async function startTopology(): Promise<Topology> {
     }
     await nats.close();
     // What the topology made on the real servers: its streams, its keys, its database.
-    await destroyBus(await createBus({ natsUrl: NATS_URL, namespace: name }));
+    if (!nats.own) await destroyBus(await createBus({ natsUrl: NATS_URL, namespace: name }));
     const cache = createCache({ redisUrl: REDIS_URL, keyPrefix: `${name}:` });
     await cache.delPrefix('');
     await cache.close();

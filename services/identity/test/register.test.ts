@@ -217,7 +217,7 @@ describe('identity: email codes and registration (real SQL, bus, cache)', () => 
   it('reports readiness of database, bus, cache and objects (mail is the notifications service’s)', async () => {
     const r = await h.call('GET', '/readyz');
     expect(r.status).toBe(200);
-    expect(r.body.checks).toEqual({ database: 'ok', bus: 'ok', cache: 'ok', objects: 'ok' });
+    expect(r.body.checks).toEqual({ database: 'ok', bus: 'ok', cache: 'ok', objects: 'ok', events: 'ok' });
     expect((await h.call('GET', '/healthz')).status).toBe(200);
   });
 });

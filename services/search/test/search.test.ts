@@ -158,7 +158,7 @@ describe('search service (real SQL, real bus)', () => {
   it('reports readiness of its database and bus', async () => {
     const r = await fetch(`${h.base}/readyz`);
     expect(r.status).toBe(200);
-    expect((await r.json()).checks).toEqual({ database: 'ok', bus: 'ok' });
+    expect((await r.json()).checks).toEqual({ database: 'ok', bus: 'ok', events: 'ok' });
   });
 
   it('rebuild empties the read model and the inbox, and new events fill it again', async () => {
