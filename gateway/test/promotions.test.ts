@@ -38,7 +38,7 @@ describe('promotions through the gateway', () => {
     // A company with a logo and an open-account link (harbour-fx, the stack's own, has neither).
     const res = await fetch(`${stack.catalogueUrl}/v1/companies/tidewater-fx`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(await stack.serviceHeaders('catalogue', { role: 'admin' })) },
       body: JSON.stringify({
         name: 'Tidewater FX', nameZh: '潮水外汇', category: 'Brokers', countryCode: 'GB', score: 4.26, reviewCount: 31, logoKey: 'logos/tidewater-fx.svg',
         description: { en: 'A broker.', zh: '一家经纪商。' }, details: { openAccountUrl: 'https://tidewater-fx.example/open-account' },

@@ -8,7 +8,7 @@ import { createCache } from '@brokerwise/cache';
 import { FileMailer } from '@brokerwise/mail';
 import { createTestDatabase, type TestDatabase } from '@brokerwise/sql';
 import { DiskStore } from '@brokerwise/storage';
-import { uniqueName } from '@brokerwise/testing';
+import { uniqueName, serviceTokenKeys } from '@brokerwise/testing';
 import { parseCatalogueConfig } from '../../services/catalogue/src/config.ts';
 import { startCatalogue } from '../../services/catalogue/src/main.ts';
 import { upsertCategory, upsertCountry } from '../../services/catalogue/src/store/reference.store.ts';
@@ -29,6 +29,7 @@ import { startTraderSync } from '../../services/trader-sync/src/main.ts';
 import type { Envelope, UserInfo } from '../src/contract.ts';
 import { parseGatewayConfig } from '../src/config.ts';
 import { startGateway, type GatewayRoute } from '../src/main.ts';
+import { ServiceTokenSigner, type Caller } from '@brokerwise/service-kit';
 
 export interface CallOptions {
   token?: string;
@@ -46,6 +47,8 @@ export interface ReviewStack {
   demoAdmin: { email: string; username: string; password: string } | undefined;
   /** Every route the gateway registered (from Fastify's onRoute). */
   routes: GatewayRoute[];
+  /** A service token for a direct call to a service (tests that seed or act past the gateway). */
+  serviceHeaders: (service: string, caller?: Caller) => Promise<Record<string, string>>;
   /** The bridge simulator's address, with `{ trader: true }`. */
   simUrl: string | undefined;
   /** `body` is sent as JSON, `html` as text/html (statement uploads). */
@@ -62,6 +65,11 @@ export interface ReviewStack {
  */
 export async function startReviewStack(salt: string, opts: { trader?: boolean; /** Also search and media: every /api operation has its service (fuzz suite). */ all?: boolean; gatewayEnv?: Record<string, string> } = {}): Promise<ReviewStack> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-revstack-'));
+  // Service tokens on (ADR 017), as in production: the gateway signs, the services check.
+  const keys = serviceTokenKeys();
+  const svcKey = { SERVICE_TOKEN_PUBLIC_KEY: keys.SERVICE_TOKEN_PUBLIC_KEY };
+  const signer = new ServiceTokenSigner(keys.SERVICE_TOKEN_PRIVATE_KEY);
+  const serviceHeaders = async (service: string, caller: Caller = {}) => ({ authorization: `Bearer ${await signer.sign(service, caller)}` });
   const dbs: TestDatabase[] = [];
   const stops: (() => Promise<void>)[] = [];
   const bus = new MemoryBus();
@@ -81,44 +89,44 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
     stops.push(sim.close);
     simUrl = sim.url;
     // Before the catalogue publishes: the in-process bus delivers to existing durables.
-    const trader = await startTraderSync(parseTraderSyncConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, BRIDGE_URL: sim.url, SYNC_TICK_MS: '50', SYNC_TIMEOUT_MS: '2000' }), { bus, database: await db('trader') });
+    const trader = await startTraderSync(parseTraderSyncConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, BRIDGE_URL: sim.url, SYNC_TICK_MS: '50', SYNC_TIMEOUT_MS: '2000' }), { bus, database: await db('trader') });
     stops.push(trader.close);
     traderUrl = `http://127.0.0.1:${trader.port}`;
   }
-  const reviews = await startReviews(parseReviewsConfig({ PORT: '0', LOG_LEVEL: 'silent' }), { bus, database: await db('reviews') });
+  const reviews = await startReviews(parseReviewsConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent' }), { bus, database: await db('reviews') });
   stops.push(reviews.close);
   const extraUrls: Record<string, string> = {};
   if (opts.all) {
-    const search = await startSearch(parseSearchConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: await db('search') });
+    const search = await startSearch(parseSearchConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: await db('search') });
     stops.push(search.close);
     await mkdir(path.join(dir, 'tmp'), { recursive: true });
-    const media = await startMedia(parseMediaConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, TMP_DIR: path.join(dir, 'tmp'), DEMO_SEED: 'false' }), { bus, objects, database: await db('media') });
+    const media = await startMedia(parseMediaConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, TMP_DIR: path.join(dir, 'tmp'), DEMO_SEED: 'false' }), { bus, objects, database: await db('media') });
     stops.push(media.close);
     extraUrls.SEARCH_URL = `http://127.0.0.1:${search.port}`;
     extraUrls.MEDIA_URL = `http://127.0.0.1:${media.port}`;
   }
   const catDb = await db('catalogue');
-  const catalogue = await startCatalogue(parseCatalogueConfig({ PORT: '0', DEMO_SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: catDb, objects });
+  const catalogue = await startCatalogue(parseCatalogueConfig({ ...svcKey, PORT: '0', DEMO_SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: catDb, objects });
   stops.push(catalogue.close);
   await upsertCountry(catDb.db, { code: 'GB', name_en: 'United Kingdom', name_zh: '英国', popular: true, sort: 1 });
   await upsertCategory(catDb.db, { slug: 'Brokers', name_en: 'Brokers', name_zh: '外汇经纪商', sort: 1 });
   const put = await fetch(`http://127.0.0.1:${catalogue.port}/v1/companies/harbour-fx`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(await serviceHeaders('catalogue', { role: 'admin' })) },
     body: JSON.stringify({ name: 'Harbour FX', nameZh: '海港外汇', category: 'Brokers', countryCode: 'GB', score: 4.6, reviewCount: 0, description: { en: 'A broker.', zh: '一家经纪商。' } }),
   });
   if (!put.ok) throw new Error(`seeding harbour-fx failed: ${put.status}`);
   // Embedded mode: identity seeds the demo admin with a random password and hands it back.
   // Codes are mailed by the notifications service, from identity's event (ADR 010).
-  const notifications = await startNotifications(parseNotificationsConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, mailer, database: await db('notifications') });
+  const notifications = await startNotifications(parseNotificationsConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, mailer, database: await db('notifications') });
   stops.push(notifications.close);
   if (opts.all) extraUrls.NOTIFICATIONS_URL = `http://127.0.0.1:${notifications.port}`;
-  const identity = await startIdentity(parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, objects, cache, database: await db('identity') });
+  const identity = await startIdentity(parseIdentityConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, objects, cache, database: await db('identity') });
   stops.push(identity.close);
   const reviewsUrl = `http://127.0.0.1:${reviews.port}`;
   const gateway = await startGateway(
     parseGatewayConfig({
-      PORT: '0', LOG_LEVEL: 'silent', SIGNATURE_SALT: salt, DATA_DIR: dir, RATE_LIMIT_PER_MINUTE: '10000', API_CACHE_TTL_SECONDS: '30',
+      SERVICE_TOKEN_PRIVATE_KEY: keys.SERVICE_TOKEN_PRIVATE_KEY, PORT: '0', LOG_LEVEL: 'silent', SIGNATURE_SALT: salt, DATA_DIR: dir, RATE_LIMIT_PER_MINUTE: '10000', API_CACHE_TTL_SECONDS: '30',
       CATALOGUE_URL: `http://127.0.0.1:${catalogue.port}`, IDENTITY_URL: `http://127.0.0.1:${identity.port}`, REVIEWS_URL: reviewsUrl,
       ...(traderUrl ? { TRADER_SYNC_URL: traderUrl } : {}),
       ...extraUrls,
@@ -164,6 +172,7 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
     routes: gateway.routes,
     simUrl,
     call,
+    serviceHeaders,
     signUp,
     close: async () => {
       for (const stop of stops.reverse()) await stop();

@@ -44,7 +44,12 @@ describe('reviews through the gateway: pending for the author, approved for ever
 
     // A moderator approves (the admin screens come later; the reviews service audits the decision).
     const reviewId = sent.body.data.id;
-    const decision = await fetch(`${reviewsUrl}/v1/moderation/${reviewId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ moderatorId: crypto.randomUUID(), decision: 'approve', reason: '' }) });
+    const moderatorId = crypto.randomUUID();
+    const decision = await fetch(`${reviewsUrl}/v1/moderation/${reviewId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(await stack.serviceHeaders('reviews', { userId: moderatorId, role: 'admin' })) },
+      body: JSON.stringify({ moderatorId, decision: 'approve', reason: '' }),
+    });
     expect(decision.status).toBe(200);
 
     await expect.poll(async () => (await call<CompanyReviews>('GET', '/api/reviews/list?id=harbour-fx')).body.data.list.map((r) => r.content), { timeout: 10_000 }).toEqual([text]);

@@ -8,6 +8,7 @@ import { now } from '../http/envelope.ts';
 import type { NoticeStreams } from '../http/notice-stream.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
+import { adminGuard } from './admin.ts';
 
 export interface NoticeDeps {
   notifications: NotificationsClient;
@@ -74,12 +75,8 @@ function renameBody(err: unknown): unknown {
 export async function noticeRoutes(app: FastifyInstance, deps: NoticeDeps): Promise<void> {
   const { notifications, identity, sessions, streams } = deps;
 
-  const requireAdmin = async (request: FastifyRequest) => {
-    const session = await sessions.require(request);
-    const me = await identity.user(session.userId, request.id);
-    if (me.role !== 'admin') throw new AppError({ code: 'forbidden', kind: 'forbidden', message: 'Admin role required' });
-    return me;
-  };
+  // The one admin check (also records the role for the service tokens, ADR 017).
+  const requireAdmin = adminGuard(sessions, identity);
 
   app.get<{ Querystring: Static<typeof ListQuery> }>('/api/user/notice', { schema: { querystring: ListQuery } }, async (request, reply) => {
     const user = await sessions.require(request);

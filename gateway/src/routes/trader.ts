@@ -8,6 +8,7 @@ import type { BrokerApplication, Lang, Page, RankedTrader, TraderAccount, Trader
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
+import { adminGuard } from './admin.ts';
 
 export interface TraderDeps {
   trader: TraderClient;
@@ -133,12 +134,8 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     return new Map([...companies].map(([id, c]) => [id, lang === 'zh-cn' && c.nameZh ? c.nameZh : c.name]));
   };
 
-  const requireAdmin = async (request: FastifyRequest) => {
-    const session = await sessions.require(request);
-    const me = await identity.user(session.userId, request.id);
-    if (me.role !== 'admin') throw new AppError({ code: 'forbidden', kind: 'forbidden', message: 'Admin role required' });
-    return me;
-  };
+  // The one admin check (also records the role for the service tokens, ADR 017).
+  const requireAdmin = adminGuard(sessions, identity);
 
   // -------------------------------------------------------------- spec §7
 
