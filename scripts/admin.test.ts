@@ -1,6 +1,5 @@
 // `npm run admin` as an operator runs it: the script as its own process against a database of its
 // own (real PostgreSQL when DATABASE_URL is set), migrated like production, removed afterwards.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { createTestDatabase, runMigrations, type Kysely, type TestDatabase } fro
 import { migrations } from '../services/identity/migrations/index.ts';
 import { createPasswordHasher } from '../services/identity/src/domain/passwords.ts';
 import type { IdentityTables } from '../services/identity/src/store/types.ts';
+import { runNodeScript } from '@brokerwise/testing';
 
 const SCRIPT = path.join(import.meta.dirname, 'admin.ts');
 
@@ -24,18 +24,8 @@ describe('npm run admin', () => {
   let dataDir: string;
   let env: Record<string, string>;
 
-  function admin(args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Promise<Run> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [SCRIPT, ...args], { env: { PATH: process.env.PATH ?? '', ...env, ...opts.env }, stdio: 'pipe' });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      child.once('error', reject);
-      child.once('close', (code) => resolve({ code, stdout, stderr }));
-      child.stdin.end(opts.stdin ?? '');
-    });
-  }
+  const admin = (args: string[], opts: { stdin?: string; env?: Record<string, string> } = {}): Promise<Run> =>
+    runNodeScript(SCRIPT, args, { env: { ...env, ...opts.env }, ...(opts.stdin !== undefined ? { stdin: opts.stdin } : {}) });
 
   const userByEmail = (email: string) => db.selectFrom('user_account').selectAll().where('email', '=', email).executeTakeFirst();
   const auditOf = (userId: string) => db.selectFrom('role_audit').select(['action', 'previous_role', 'role', 'actor']).where('user_id', '=', userId).orderBy('at').execute();

@@ -1,7 +1,6 @@
 // `npm run rebuild` as an operator runs it, its own process, while the services keep running on
 // the real servers: the catalogue and search services here share a NATS namespace of their own,
 // each with its own database, all removed afterwards.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCache } from '@brokerwise/cache';
 import { createTestDatabase, sql, type Kysely, type TestDatabase } from '@brokerwise/sql';
-import { uniqueName } from '@brokerwise/testing';
+import { uniqueName, runNodeScript } from '@brokerwise/testing';
 import { parseCatalogueConfig } from '../services/catalogue/src/config.ts';
 import { saveCompany } from '../services/catalogue/src/domain/companies.ts';
 import { startCatalogue } from '../services/catalogue/src/main.ts';
@@ -22,17 +21,7 @@ import { createTestBus } from '../services/search/test/harness.ts';
 
 const SCRIPT = path.join(import.meta.dirname, 'rebuild.ts');
 
-function rebuild(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const rebuild = (args: string[], env: Record<string, string>) => runNodeScript(SCRIPT, args, { env });
 
 describe('npm run rebuild', () => {
   const cleanups: (() => Promise<void>)[] = [];

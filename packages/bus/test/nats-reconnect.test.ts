@@ -3,26 +3,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NatsBus } from '../src/index.ts';
+import { freePort } from '@brokerwise/testing';
 
 const natsServerBin = [process.env.NATS_SERVER_BIN, 'nats-server', '/usr/sbin/nats-server'].find(
   (bin) => bin !== undefined && spawnSync(bin, ['--version']).status === 0,
 );
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 function startServer(port: number, storeDir: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {

@@ -3,3 +3,4 @@ export { uniqueName } from './names.ts';
 export { freePort, natsServerBin, startNatsServer, type OwnNatsServer } from './nats-server.ts';
 export { sigV4Problem, startS3Server, type OwnS3Server } from './s3-server.ts';
 export { serviceTokenKeys } from './keys.ts';
+export { runNodeScript, type NodeRun } from './run-node.ts';
