@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner for unit, integration and adapter-conformance tests of every workspace.
-// The web app's browser tests (Playwright) run separately: see scripts/e2e.ts.
+// The web app's browser tests (Playwright, e2e/) and the topology smoke journey (smoke/) run as
+// their own steps of scripts/test.ts.
 export default defineConfig({
   test: {
     include: [
