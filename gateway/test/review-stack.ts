@@ -51,6 +51,8 @@ export interface ReviewStack {
   serviceHeaders: (service: string, caller?: Caller) => Promise<Record<string, string>>;
   /** The bridge simulator's address, with `{ trader: true }`. */
   simUrl: string | undefined;
+  /** trader-sync's own address, with `{ trader: true }`. */
+  traderUrl: string | undefined;
   /** `body` is sent as JSON, `html` as text/html (statement uploads). */
   call<T>(method: 'GET' | 'POST', p: string, opts?: CallOptions): Promise<{ status: number; headers: Headers; body: Envelope<T> }>;
   /** Registers a new user with the mailed code; returns its user info (token for the `token` header). */
@@ -171,6 +173,7 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
     demoAdmin: identity.demoAdmin,
     routes: gateway.routes,
     simUrl,
+    traderUrl,
     call,
     serviceHeaders,
     signUp,

@@ -64,6 +64,16 @@ describe('trader paths through the gateway', () => {
     expect((await call<TraderServer[]>('GET', '/api/brokers/brokerserver?query=zzz')).body.data).toEqual([]);
   });
 
+  it('trader-sync lists everyone\'s broker applications only to a caller the gateway vouched for as an admin (ADR 017)', async () => {
+    const user = await stack.signUp();
+    const list = async (caller: { userId?: string; role?: 'admin' }, query = '') =>
+      (await fetch(`${stack.traderUrl}/v1/applications${query}`, { headers: await stack.serviceHeaders('trader-sync', caller) })).status;
+    expect(await list({ userId: user.id })).toBe(403);
+    expect(await list({ userId: user.id }, `?userId=${user.id}`)).toBe(200);
+    expect(await list({ userId: user.id, role: 'admin' })).toBe(200);
+    expect((await fetch(`${stack.traderUrl}/v1/applications`)).status).toBe(401);
+  });
+
   it('binds, syncs and shows an account; one account binds to one user; others cannot see it hidden or act on it', async () => {
     const owner = await signUp();
     const other = await signUp();
