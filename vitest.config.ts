@@ -17,6 +17,7 @@ export default defineConfig({
       'web/test/**/*.test.ts',
       'scripts/**/*.test.ts',
       'infra/**/*.test.ts',
+      'loadtest/**/*.test.ts',
     ],
     setupFiles: ['packages/testing/src/setup.ts'],
     testTimeout: 30_000,

@@ -109,6 +109,7 @@ const API_MODULES: Record<string, string> = {
   'policy/v1': 'kubernetes-models/policy/v1',
   'networking.k8s.io/v1': 'kubernetes-models/networking.k8s.io/v1',
   'autoscaling/v2': 'kubernetes-models/autoscaling/v2',
+  'monitoring.coreos.com/v1': '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1',
 };
 async function schemaProblems(o: Obj): Promise<string[]> {
   const mod = API_MODULES[o.apiVersion];
@@ -413,7 +414,9 @@ describe('k8s manifests (kubectl kustomize of every overlay)', () => {
               if (!ok) problems.push(`${from} → ${target.id}:${port} is allowed`);
             }
           }
-          if ((componentOf(target) === 'worker' || target.owner.kind === 'Job') && policies.some((np) => matches(np.spec.podSelector, target.labels) && np.spec.ingress?.length)) {
+          // Prometheus's scrape of the `metrics` port (from the monitoring namespace) is the one ingress a worker takes.
+          const scrapeOnly = (np: Obj) => (np.spec.ingress as any[]).every((r) => (r.ports ?? []).length > 0 && r.ports.every((p: any) => p.port === 'metrics') && (r.from ?? []).every((f: any) => f.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring' && !f.podSelector));
+          if ((componentOf(target) === 'worker' || target.owner.kind === 'Job') && policies.some((np) => matches(np.spec.podSelector, target.labels) && np.spec.ingress?.length && !scrapeOnly(np))) {
             problems.push(`${target.id}: a worker/Job must take no ingress`);
           }
         }
@@ -431,6 +434,29 @@ describe('k8s manifests (kubectl kustomize of every overlay)', () => {
       });
     });
   }
+
+  it.each(overlays)('%s: Prometheus (monitoring namespace) scrapes every Deployment on its `metrics` port, as annotated, and reaches nothing else', (overlay) => {
+    const objects = variants.get(overlay)!;
+    const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
+    const config = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('brokerwise-config'))!.data!;
+    const prometheus: Endpoint = { name: 'prometheus', namespace: 'monitoring', namespaceLabels: { 'kubernetes.io/metadata.name': 'monitoring' }, labels: { 'app.kubernetes.io/name': 'prometheus' }, ports: new Map() };
+    const problems: string[] = [];
+    for (const p of podsOf(objects).filter((x) => x.owner.kind === 'Deployment')) {
+      const annotations = (p.owner.spec.template.metadata?.annotations ?? {}) as Record<string, string>;
+      const app = p.containers.find((c) => c.name === 'app')!;
+      const port = (app.ports ?? []).find((x) => x.name === 'metrics')?.containerPort;
+      const metricsEnv = envOf(objects, app).METRICS_PORT ?? config.METRICS_PORT;
+      if (annotations['prometheus.io/scrape'] !== 'true' || annotations['prometheus.io/path'] !== '/metrics') problems.push(`${p.id}: prometheus.io/scrape and /path annotations missing`);
+      if (port === undefined) problems.push(`${p.id}: no container port named metrics`);
+      else {
+        if (annotations['prometheus.io/port'] !== String(port)) problems.push(`${p.id}: prometheus.io/port ${annotations['prometheus.io/port']} is not the metrics port ${port}`);
+        if (metricsEnv !== String(port)) problems.push(`${p.id}: METRICS_PORT ${metricsEnv} is not the metrics container port ${port}`);
+        if (!allowed(policies, prometheus, podEndpoint(p), port)) problems.push(`${p.id}: Prometheus cannot reach port ${port}`);
+      }
+      for (const other of (app.ports ?? []).filter((x) => x.name !== 'metrics')) if (allowed(policies, prometheus, podEndpoint(p), other.containerPort)) problems.push(`${p.id}: the monitoring namespace reaches port ${other.name}`);
+    }
+    expect(problems).toEqual([]);
+  });
 
   it('production runs R3 streams; staging and compose 1', () => {
     const config = (objects: Obj[]) => objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('brokerwise-config'))!.data!;

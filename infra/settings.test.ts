@@ -103,6 +103,7 @@ function check(d: Deployable, env: Env): string[] {
 
 const sampleContext: TopologyContext = {
   port: (name) => DEPLOYABLES.findIndex((d) => d.name === name) + 40_000,
+  metricsPort: (name) => DEPLOYABLES.findIndex((d) => d.name === name) + 41_000,
   databaseUrl: 'postgres://root@127.0.0.1:5432/bw_topology',
   natsUrl: 'nats://127.0.0.1:4222',
   redisUrl: 'redis://127.0.0.1:6379',

@@ -77,11 +77,16 @@ export const DEPLOYABLES: readonly Deployable[] = [
   { name: 'web', entry: 'web/bin/web.ts', port: 3100, fixed: {}, compose: 'web', k8s: 'web', parse: parseWebConfig },
 ];
 
+/** The metrics port of every container in compose and k8s (each has its own network namespace). */
+export const METRICS_PORT = 9464;
+
 export const deployable = (name: DeployableName): Deployable => DEPLOYABLES.find((d) => d.name === name)!;
 
 /** What the topology runner knows when it builds the environments. */
 export interface TopologyContext {
   port: (name: DeployableName) => number;
+  /** Each process's Prometheus metrics port (METRICS_PORT). */
+  metricsPort: (name: DeployableName) => number;
   databaseUrl: string;
   natsUrl: string;
   redisUrl: string;
@@ -128,10 +133,12 @@ function serviceTokenKeys(ctx?: TopologyContext): { privateKey: string; publicKe
 const serviceKey = (suffix: string) => (d: Deployable) => `${(d.service ?? d.name).toUpperCase().replaceAll('-', '_')}_${suffix}`;
 
 export const SETTINGS: readonly Setting[] = [
-  { name: 'APP_MODE', secret: false, required: true, for: [...SERVICES, 'gateway'], sample: () => 'production', topology: () => 'production' },
+  { name: 'APP_MODE', secret: false, required: true, for: [...SERVICES, 'gateway', 'web'], sample: () => 'production', topology: () => 'production' },
   { name: 'HOST', secret: false, required: false, for: DEPLOYABLE_NAMES, sample: () => '0.0.0.0', topology: () => '127.0.0.1' },
   { name: 'PORT', secret: false, required: true, for: DEPLOYABLE_NAMES, sample: () => '3000', topology: (ctx, d) => String(ctx.port(d.name)) },
-  { name: 'LOG_LEVEL', secret: false, required: false, for: DEPLOYABLE_NAMES.filter((n) => n !== 'web'), sample: () => 'info', topology: (ctx) => ctx.logLevel },
+  // Prometheus /metrics on a management port (compose and k8s: METRICS_PORT in every container, 9464).
+  { name: 'METRICS_PORT', secret: false, required: false, for: DEPLOYABLE_NAMES, sample: () => String(METRICS_PORT), topology: (ctx, d) => String(ctx.metricsPort(d.name)) },
+  { name: 'LOG_LEVEL', secret: false, required: false, for: DEPLOYABLE_NAMES, sample: () => 'info', topology: (ctx) => ctx.logLevel },
   { name: 'DATA_DIR', secret: false, required: false, for: [...SERVICES, 'gateway'], sample: () => '/tmp/data', topology: (ctx, d) => ctx.dataDir(d.name) },
   // Each service owns a schema (its name) in the database this URL names; k8s may give each its own role.
   { name: 'DATABASE_URL', secret: true, required: true, for: SERVICES, k8sKey: serviceKey('DATABASE_URL'), sample: () => 'postgres://svc:secret@postgres:5432/brokerwise', topology: (ctx) => ctx.databaseUrl },

@@ -16,7 +16,9 @@ import { createBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { ConfigError, processEnv, exitWithUsageOnHelp } from '@brokerwise/config';
 import { createMailer, type Mailbox } from '@brokerwise/mail';
+import { addMetricsSource, startMetricsServer, type MetricsJson, type MetricsServer } from '@brokerwise/metrics';
 import { ServiceTokenSigner } from '@brokerwise/service-kit';
+import { startTelemetry } from '@brokerwise/telemetry';
 import { createObjectStore, parseS3Env } from '@brokerwise/storage';
 import { parseCatalogueConfig } from '../services/catalogue/src/config.ts';
 import { startCatalogue } from '../services/catalogue/src/main.ts';
@@ -118,11 +120,17 @@ async function backfillReadModels(
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
+  // Before the first Fastify instance: log lines name their trace (and spans leave when OTEL_* say so).
+  startTelemetry({ service: 'brokerwise' });
   // React (loaded by the web server below) picks its production build from NODE_ENV; the
   // development build renders several times slower and is only for --dev (Vite's JSX needs it).
   process.env.NODE_ENV ??= process.argv.includes('--dev') ? 'development' : 'production';
   // Gateway and web threads share it (the web's /api calls name the visitor); new every start unless set.
   const env: Record<string, string | undefined> = { ...processEnv(), INTERNAL_SECRET: process.env.INTERNAL_SECRET || randomBytes(32).toString('base64url') };
+  // Every service here shares the process's metrics registry: one metrics server for all of them
+  // (started below), not one per service.
+  const metricsPort = env.METRICS_PORT;
+  delete env.METRICS_PORT;
   // The gateway signs a token for every service call and the services check it (ADR 017): a key
   // pair of this start's unless both halves are given.
   if (!env.SERVICE_TOKEN_PRIVATE_KEY || !env.SERVICE_TOKEN_PUBLIC_KEY) {
@@ -204,7 +212,7 @@ async function main(): Promise<void> {
     // the gateway answers loopback hosts only and pages name the one the visitor used.
     ...(gatewayConfig.PUBLIC_ORIGIN.trim() ? { siteUrl: publicOrigins(gatewayConfig).canonical, publicOrigins: gatewayConfig.PUBLIC_ORIGIN.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
   };
-  let web: { port: number; close: () => Promise<void> };
+  let web: { port: number; close: () => Promise<void>; metrics?: () => Promise<MetricsJson[]> };
   if (dev) {
     const { startWebServer } = (await import('../web/server.ts')) as typeof import('../web/server.ts');
     // A fixed port, so the hot-reload socket is known before pages are served through the gateway.
@@ -245,6 +253,16 @@ async function main(): Promise<void> {
     ...(dev ? [{ name: 'pages', what: 'Vite with hot reload; services restart when their files change' }] : []),
     { name: 'video', what: tools ? `ffmpeg ${tools.ffmpeg.version} (${tools.ffmpeg.source === 'npm' ? 'npm build' : tools.ffmpeg.source === 'system' ? 'on PATH' : 'FFMPEG_PATH'})` : 'none usable' },
   ];
+  // Prometheus metrics of the whole process on 9464 unless METRICS_PORT says otherwise; pages render
+  // on worker threads, whose render times are gathered at each scrape.
+  if (web.metrics) addMetricsSource(web.metrics);
+  let metrics: MetricsServer | undefined;
+  try {
+    metrics = await startMetricsServer({ port: Number(metricsPort || 9464), host: env.METRICS_HOST ?? '127.0.0.1' });
+  } catch (err) {
+    // Only a port someone asked for must be ours; the default may be taken (a second npm start).
+    if (metricsPort || (err as { code?: string }).code !== 'EADDRINUSE') throw err;
+  }
   const url = `http://localhost:${gateway.port}`;
   console.log(
     renderBanner({
@@ -260,6 +278,7 @@ async function main(): Promise<void> {
       logRequests: gatewayConfig.LOG_REQUESTS ?? gatewayConfig.APP_MODE === 'production',
     }),
   );
+  console.log(metrics ? `Metrics (Prometheus): http://localhost:${metrics.port}/metrics` : `Metrics: port ${metricsPort || 9464} is taken; set METRICS_PORT to serve them.`);
 
   let stopping = false;
   // Demo posts and their videos are made in the background: one line now and then until they are in.
@@ -298,6 +317,7 @@ async function main(): Promise<void> {
     await simulator?.close();
     await media.close();
     await catalogue.close();
+    await metrics?.close();
     await bus.close();
     await cache.close();
     await mailer.close();

@@ -4,7 +4,8 @@
  *   adapter conformance, gateway contract) → browser e2e against the started site.
  * Real PostgreSQL/NATS/Redis are used when DATABASE_URL/NATS_URL/REDIS_URL are set (CI);
  * otherwise the embedded adapters. Every step creates its own databases/streams/keys.
-* The k6 load script is exercised without k6 (stand-in modules, fake gateway) so it can't rot.
+ * The k6 load scripts are exercised without k6 (stand-in modules, fake gateway) so they can't rot;
+ * `npm run load`'s own test (loadtest/load.test.ts, in vitest) runs ops.js's smoke scenario on a stack.
  * Ends with one line "N passed, N failed".
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -162,7 +163,7 @@ if (wanted('typecheck')) {
   check('typecheck', run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
   check('typecheck web', run('typecheck web', 'npm', ['run', '--silent', 'typecheck', '-w', 'web']));
 }
-if (wanted('k6')) check('k6 script', run('k6 script (without k6)', process.execPath, ['loadtest/k6/selftest/selftest.mjs']));
+if (wanted('k6')) check('k6 scripts', run('k6 scripts public-browse.js, ops.js (without k6)', process.execPath, ['loadtest/k6/selftest/selftest.mjs']));
 if (wanted('buf')) check('buf lint', run('buf lint', 'npm', ['run', '--silent', 'lint', '-w', 'proto']));
 if (wanted('vitest')) {
   const report = path.join(tmp, 'vitest.json');

@@ -34,6 +34,10 @@ exitWithUsageOnHelp(`Usage: npm run topology
   is set and an SMTP catcher unless SMTP_URL is set.
   PORT (default 3000; 0 picks a free one), LOG_LEVEL (default warn), DEMO_SEED (default true),
   NATS_NAMESPACE (default bw), TOPOLOGY_DIR (logs and files; default a new temp dir).
+  Every process serves Prometheus metrics on a port of its own (the table's "metrics" column;
+  <control>/processes lists each metricsUrl).
+  Passed to every process when set: OTEL_* (traces to a collector), RATE_LIMIT_PER_MINUTE (load
+  tests), FAULT_INJECT_FILE and EVENTS_MAX_DELIVER (test hooks: see docs/operations.md, dead letters).
   Ctrl-C stops every process.`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -123,8 +127,18 @@ interface Running {
 let stopping = false;
 const running = new Map<DeployableName, Running>();
 
+/**
+ * What the runner's own environment may add to every process: OTEL_* (send traces to a
+ * collector), the rate limit (load tests from one address) and the test hooks (a handler made to
+ * fail, fewer deliveries before a dead letter).
+ */
+function passedThrough(): Record<string, string> {
+  const names = ['RATE_LIMIT_PER_MINUTE', 'FAULT_INJECT_FILE', 'EVENTS_MAX_DELIVER', ...Object.keys(env).filter((k) => k.startsWith('OTEL_'))];
+  return Object.fromEntries(names.flatMap((k) => (env[k] ? [[k, env[k]]] : [])));
+}
+
 function spawnDeployable(r: Running, ctx: TopologyContext): void {
-  const base = { PATH: env.PATH, HOME: env.HOME, TMPDIR: env.TMPDIR, LANG: env.LANG, NODE_ENV: 'production' };
+  const base = { PATH: env.PATH, HOME: env.HOME, TMPDIR: env.TMPDIR, LANG: env.LANG, NODE_ENV: 'production', ...passedThrough() };
   const logPath = path.join(dir, 'logs', `${r.d.name}.log`);
   const child = spawn(process.execPath, [path.join(root, r.d.entry)], { cwd: root, env: { ...base, ...topologyEnv(r.d, ctx) }, stdio: ['ignore', 'pipe', 'pipe'] });
   r.child = child;
@@ -208,9 +222,13 @@ async function main(): Promise<void> {
   const publicPort = env.PORT === '0' ? await freePort() : Number(env.PORT ?? 3000);
   const ports = new Map<DeployableName, number>();
   for (const d of DEPLOYABLES) ports.set(d.name, d.name === 'gateway' ? publicPort : await freePort());
+  // Each process's own Prometheus port (METRICS_PORT), listed in the table and at <control>/processes.
+  const metricsPorts = new Map<DeployableName, number>();
+  for (const d of DEPLOYABLES) metricsPorts.set(d.name, await freePort());
   const secrets = new Map<string, string>();
   const ctx: TopologyContext = {
     port: (name) => ports.get(name)!,
+    metricsPort: (name) => metricsPorts.get(name)!,
     databaseUrl: env.DATABASE_URL!,
     natsUrl: env.NATS_URL!,
     redisUrl: env.REDIS_URL!,
@@ -236,8 +254,8 @@ async function main(): Promise<void> {
   const since = Date.now();
   await Promise.all([...running.values()].map((r) => waitReady(r, since)));
 
-  const rows = [...running.values()].map((r) => [r.d.name, String(r.child?.pid ?? ''), String(r.port), `ready in ${((r.readyMs ?? 0) / 1000).toFixed(1)} s`, r.d.entry + (r.d.fixed.ROLE ? ` ROLE=${r.d.fixed.ROLE}` : '')]);
-  const header = ['process', 'pid', 'port', 'readiness', 'entry'];
+  const rows = [...running.values()].map((r) => [r.d.name, String(r.child?.pid ?? ''), String(r.port), String(ctx.metricsPort(r.d.name)), `ready in ${((r.readyMs ?? 0) / 1000).toFixed(1)} s`, r.d.entry + (r.d.fixed.ROLE ? ` ROLE=${r.d.fixed.ROLE}` : '')]);
+  const header = ['process', 'pid', 'port', 'metrics', 'readiness', 'entry'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log(`\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}\n${rows.map(line).join('\n')}\n`);
@@ -258,7 +276,7 @@ async function startControl(ctx: TopologyContext): Promise<string> {
       res.end(JSON.stringify(body));
     };
     if (url.pathname === '/processes') {
-      send([...running.values()].map((r) => ({ name: r.d.name, pid: r.child?.pid, port: r.port, starts: r.starts, consumer: r.d.consumer ?? false, url: `http://127.0.0.1:${ctx.port(r.d.name)}` })));
+      send([...running.values()].map((r) => ({ name: r.d.name, pid: r.child?.pid, port: r.port, starts: r.starts, consumer: r.d.consumer ?? false, url: `http://127.0.0.1:${ctx.port(r.d.name)}`, metricsPort: ctx.metricsPort(r.d.name), metricsUrl: `http://127.0.0.1:${ctx.metricsPort(r.d.name)}/metrics` })));
     } else if (url.pathname === '/mail') {
       caughtMail(url.searchParams.get('to') ?? undefined).then(send, (err: unknown) => {
         res.writeHead(500);

@@ -1,14 +1,15 @@
 // The production topology's smoke journey: every deployable its own process (APP_MODE=production)
 // on the real PostgreSQL, NATS and Redis, an S3 server and an SMTP catcher; driven through the
 // documented /api only, as a client would, with one consumer killed and NATS cut mid-journey.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
 import { S3Store } from '@brokerwise/storage';
 import { makeClip, makePng } from '../services/media/test/clips.ts';
-import { adminCommand, startTopology, type Topology } from './topology.ts';
+import { parsePrometheus, type PromFamily } from '../loadtest/runner/prometheus.ts';
+import { adminCommand, dlqCommand, startTopology, type Topology } from './topology.ts';
 
 interface Envelope<T = any> {
   code: number;
@@ -35,9 +36,10 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-async function api<T = any>(method: 'GET' | 'POST', p: string, o: { token?: string; body?: unknown; raw?: Buffer; contentType?: string; form?: FormData; lang?: string } = {}): Promise<{ status: number; body: Envelope<T> }> {
+async function api<T = any>(method: 'GET' | 'POST', p: string, o: { token?: string; body?: unknown; raw?: Buffer; contentType?: string; form?: FormData; lang?: string; requestId?: string } = {}): Promise<{ status: number; body: Envelope<T> }> {
   const headers: Record<string, string> = { ...(await signatureHeaders(topo.signatureSalt)), lang: o.lang ?? 'en' };
   if (o.token) headers.token = o.token;
+  if (o.requestId) headers['x-request-id'] = o.requestId;
   let body: BodyInit | undefined;
   if (o.body !== undefined) {
     headers['content-type'] = 'application/json';
@@ -84,7 +86,22 @@ async function register(prefix: string): Promise<User> {
 }
 
 const processes = async () =>
-  (await (await fetch(`${topo.control}/processes`)).json()) as { name: string; pid: number; starts: number; consumer: boolean; url: string }[];
+  (await (await fetch(`${topo.control}/processes`)).json()) as { name: string; pid: number; starts: number; consumer: boolean; url: string; metricsUrl: string }[];
+
+/** The sum of a family's samples (counters and gauges: value; histograms: the +Inf bucket, as the parser drops labelled counts). */
+function total(families: PromFamily[], name: string, labels: Record<string, string> = {}): number {
+  const family = families.find((f) => f.name === name);
+  return (family?.metrics ?? [])
+    .filter((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v))
+    .reduce((sum, m) => sum + Number(m.value ?? m.count ?? m.buckets?.['+Inf'] ?? 0), 0);
+}
+
+type DeadLetterSummary = { seq: number; durable: string; type: string; id: string; attempts: number };
+function deadLetters(): DeadLetterSummary[] {
+  const r = dlqCommand(topo, ['list', '--json']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as DeadLetterSummary[];
+}
 
 async function notices(user: User): Promise<{ title: string; content: string }[]> {
   return ok(await api<{ list: { title: string; content: string }[] }>('GET', '/api/user/notice', { token: user.token })).list;
@@ -95,6 +112,7 @@ describe('production topology: the smoke journey', () => {
   let admin: User;
   let company: { id: string; name: string; reviewCount: number };
   let reviewId: string;
+  const approvalRequestId = `smoke-approve-${Date.now().toString(36)}`;
 
   it('every process is ready and the site serves pages and the API', async () => {
     const list = await processes();
@@ -200,7 +218,7 @@ describe('production topology: the smoke journey', () => {
   it('the administrator approves it; the author receives the notice, and search finds the company with the new rating', async () => {
     const queue = ok(await api<{ list: { id: string }[] }>('GET', '/api/admin/reviews/queue', { token: admin.token }));
     expect(queue.list.map((r) => r.id)).toContain(reviewId);
-    ok(await api('POST', '/api/admin/reviews/decide', { token: admin.token, body: { reviewId, decision: 'approve', reason: '' } }));
+    ok(await api('POST', '/api/admin/reviews/decide', { token: admin.token, body: { reviewId, decision: 'approve', reason: '' }, requestId: approvalRequestId }));
 
     await vi.waitFor(
       async () => {
@@ -227,6 +245,26 @@ describe('production topology: the smoke journey', () => {
       },
       { timeout: 90_000, interval: 500 },
     );
+  });
+
+  it('the approval is one trace with one request id in the gateway, the service and every consumer that handled its events', async () => {
+    type Line = { reqId?: string; traceId?: string; msg?: string; eventType?: string };
+    const byProcess = new Map<string, Line[]>();
+    for (const [name, text] of Object.entries(await topo.logs())) {
+      const lines = text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Line).filter((l) => l.reqId === approvalRequestId);
+      if (lines.length > 0) byProcess.set(name, lines);
+    }
+    // The write: the gateway took it, reviews decided it. Its events: the rating (reviews itself),
+    // the company's new figures (catalogue), the notice (notifications), the search read model.
+    expect([...byProcess.keys()].sort()).toEqual(expect.arrayContaining(['catalogue', 'gateway', 'notifications', 'reviews', 'search']));
+    // ("incoming request" is written before the request's span opens: lines without a trace are not counted.)
+    const traceIds = new Set([...byProcess.values()].flat().flatMap((l) => (l.traceId ? [l.traceId] : [])));
+    expect([...traceIds], JSON.stringify(Object.fromEntries(byProcess))).toHaveLength(1);
+    for (const [name, lines] of byProcess) expect(lines.some((l) => l.traceId), name).toBe(true);
+    expect([...traceIds][0]).toMatch(/^[0-9a-f]{32}$/);
+    for (const consumer of ['catalogue', 'notifications', 'search']) {
+      expect(byProcess.get(consumer)!.some((l) => l.msg === 'event handled'), consumer).toBe(true);
+    }
   });
 
   it('the follow made while NATS was cut reached the author as a notice', async () => {
@@ -269,5 +307,64 @@ describe('production topology: the smoke journey', () => {
       },
       { timeout: 90_000, interval: 1_000 },
     );
+  });
+  it('every process serves Prometheus metrics on its own port, and the journey moved them', async () => {
+    const scraped = new Map<string, PromFamily[]>();
+    for (const p of await processes()) {
+      const res = await fetch(p.metricsUrl);
+      expect(res.status, p.name).toBe(200);
+      const families = parsePrometheus(await res.text());
+      expect(families.find((f) => f.name === 'nodejs_eventloop_lag_seconds'), `${p.name} event-loop lag`).toBeDefined();
+      scraped.set(p.name, families);
+      // Not on the public port.
+      expect((await fetch(`${p.url}/metrics`)).status, `${p.name} public /metrics`).not.toBe(200);
+    }
+    const m = (name: string) => scraped.get(name)!;
+    expect(total(m('gateway'), 'http_requests_total', { route: '/api/reviews/submit' })).toBeGreaterThan(0);
+    expect(total(m('gateway'), 'gateway_cache_requests_total')).toBeGreaterThan(0);
+    expect(total(m('web'), 'web_render_duration_seconds')).toBeGreaterThan(0);
+    expect(total(m('reviews'), 'outbox_published_total')).toBeGreaterThan(0);
+    expect(m('reviews').find((f) => f.name === 'outbox_oldest_event_age_seconds')).toBeDefined();
+    for (const consumer of ['catalogue', 'notifications', 'search']) {
+      expect(total(m(consumer), 'event_handler_duration_seconds'), consumer).toBeGreaterThan(0);
+      expect(m(consumer).find((f) => f.name === 'event_consumer_pending')?.metrics.length, consumer).toBeGreaterThan(0);
+    }
+    expect(total(m('media-worker'), 'media_transcode_duration_seconds')).toBeGreaterThan(0);
+    expect(m('trader-sync-worker').find((f) => f.name === 'trader_sync_queue_length')).toBeDefined();
+  });
+
+  it('a handler that keeps failing sends its event to the dead letters while later events are handled; npm run dlq replays it once fixed', async () => {
+    const fan = await register('smokedlq');
+    const later = await register('smokelate');
+    const before = deadLetters().length;
+    await writeFile(topo.faultFile, 'notifications:identity.user.followed\n');
+    ok(await api('POST', '/api/user/follow', { token: fan.token, body: { fuid: author.id } }));
+    let letter: DeadLetterSummary | undefined;
+    await vi.waitFor(
+      () => {
+        letter = deadLetters().find((l) => l.durable === 'notifications' && l.type === 'identity.user.followed');
+        expect(letter).toBeDefined();
+      },
+      { timeout: 60_000, interval: 1_000 },
+    );
+    expect(deadLetters()).toHaveLength(before + 1);
+    expect(letter!.attempts).toBe(3);
+    const shown = dlqCommand(topo, ['show', String(letter!.seq)]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(fan.id);
+
+    // Fixed: the consumer moved on, so a later follow reaches the author while the first one waits.
+    await writeFile(topo.faultFile, '');
+    const followers = async () => (await notices(author)).filter((n) => n.title === 'New follower').map((n) => n.content).join('\n');
+    ok(await api('POST', '/api/user/follow', { token: later.token, body: { fuid: author.id } }));
+    await vi.waitFor(async () => expect(await followers()).toContain(later.username), { timeout: 60_000, interval: 500 });
+    expect(await followers()).not.toContain(fan.username);
+
+    const replayed = dlqCommand(topo, ['replay', String(letter!.seq)]);
+    expect(replayed.code, replayed.stderr).toBe(0);
+    await vi.waitFor(async () => expect(await followers()).toContain(fan.username), { timeout: 60_000, interval: 500 });
+    expect(deadLetters().find((l) => l.seq === letter!.seq)).toBeUndefined();
+    // Replayed once: one notice for that follow, not two.
+    expect((await followers()).split(fan.username).length - 1).toBe(1);
   });
 });

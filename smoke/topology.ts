@@ -5,7 +5,7 @@
  * so the journey can cut every NATS connection (as a NATS restart does) and bring it back.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,10 +24,16 @@ export interface Topology {
   control: string;
   signatureSalt: string;
   databaseUrl: string;
+  /** NATS_NAMESPACE of every process (streams `<NAMESPACE>_EVENTS`, `_DLQ`). */
+  namespace: string;
   s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string };
   nats: NatsProxy;
   /** Output of the runner so far (for failure messages). */
   output(): string;
+  /** Lines `<durable>:<event type>` written here make that handler throw (FAULT_INJECT_FILE, a test hook). */
+  faultFile: string;
+  /** Each process's log so far (JSON lines), by deployable name. */
+  logs(): Promise<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -99,7 +105,7 @@ export async function startTopology(): Promise<Topology> {
 
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/topology.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl.toString(), NATS_URL: nats.url, REDIS_URL, NATS_NAMESPACE: name, PORT: '0', TOPOLOGY_DIR: dir, LOG_LEVEL: 'warn', S3_ENDPOINT: '', SMTP_URL: '' },
+    env: { ...process.env, DATABASE_URL: dbUrl.toString(), NATS_URL: nats.url, REDIS_URL, NATS_NAMESPACE: name, PORT: '0', TOPOLOGY_DIR: dir, LOG_LEVEL: 'info', S3_ENDPOINT: '', SMTP_URL: '', FAULT_INJECT_FILE: path.join(dir, 'faults'), EVENTS_MAX_DELIVER: '3' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -140,15 +146,31 @@ export async function startTopology(): Promise<Topology> {
       control: info.control as string,
       signatureSalt: info.signatureSalt as string,
       databaseUrl: dbUrl.toString(),
+      namespace: name,
       s3: info.s3 as Topology['s3'],
       nats,
       output: () => output,
+      faultFile: path.join(dir, 'faults'),
+      logs: async () => {
+        const files = (await readdir(path.join(dir, 'logs'))).filter((f) => f.endsWith('.log'));
+        return Object.fromEntries(await Promise.all(files.map(async (f) => [f.slice(0, -'.log'.length), await readFile(path.join(dir, 'logs', f), 'utf8')] as const)));
+      },
       stop,
     };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+/** `npm run dlq -- …` as an operator runs it against the topology's NATS. */
+export function dlqCommand(topology: Topology, args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/dlq.ts'), ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', NATS_URL: topology.nats.url, NATS_NAMESPACE: topology.namespace },
+    encoding: 'utf8',
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** `npm run admin -- …` as an operator runs it against the topology's database. */

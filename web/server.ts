@@ -13,7 +13,10 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import { SpanKind, withSpanFrom } from '@brokerwise/telemetry';
+import type { Logger } from '@brokerwise/logger';
+import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from 'react-router';
+import { webRenderDuration } from '@brokerwise/metrics';
 // Brings in the AppLoadContext augmentation (gatewayUrl, signatureSalt, requestId).
 import type {} from './app/context.ts';
 import { INTERNAL_SECRET_HEADER } from '../gateway/src/contract.ts';
@@ -36,8 +39,11 @@ export interface WebServerOptions {
   publicOrigins?: readonly string[] | undefined;
   /** The `react-router build` output; defaults to web/build next to this file. */
   buildDir?: string;
-  /** Where unexpected errors go; defaults to stderr. */
+  /** Where unexpected errors go; defaults to `log`, else stderr. */
   onError?: (error: unknown, context: string) => void;
+  /** The process's logger (pino); with `logRequests`, one line per page request. */
+  log?: Pick<Logger, 'info' | 'error'> | undefined;
+  logRequests?: boolean | undefined;
   /**
    * Development: Vite in middleware mode (HMR, sources compiled on request) instead of the build,
    * and /api + /media forwarded to the gateway so the page works when opened on this port.
@@ -317,10 +323,31 @@ export function healthAnswer(url: string | undefined, draining: boolean): { stat
   return draining ? { status: 503, body: { status: 'not_ready', checks: { render: 'draining' } } } : { status: 200, body: { status: 'ready', checks: { render: 'ok' } } };
 }
 
+/** The build's routes as the tree matchRoutes takes (the manifest is flat: parentId links). */
+const routeTrees = new WeakMap<ServerBuild, RouteObject[]>();
+function routeTree(build: ServerBuild): RouteObject[] {
+  let tree = routeTrees.get(build);
+  if (tree) return tree;
+  const manifest = Object.values(build.routes).filter((r) => r !== undefined);
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    manifest
+      .filter((r) => r.parentId === parentId)
+      .map((r) => (r.index ? { id: r.id, index: true, ...(r.path !== undefined ? { path: r.path } : {}) } : { id: r.id, ...(r.path !== undefined ? { path: r.path } : {}), ...(r.caseSensitive ? { caseSensitive: true } : {}), children: childrenOf(r.id) }));
+  tree = childrenOf(undefined);
+  routeTrees.set(build, tree);
+  return tree;
+}
+
+/** The route id a URL renders (`routes/company.$slug`): a label of bounded cardinality for metrics, never the path. */
+export function routeIdOf(build: ServerBuild, url: string | undefined): string {
+  const pathname = (url ?? '/').split('?')[0] ?? '/';
+  return matchRoutes(routeTree(build), pathname, build.basename)?.at(-1)?.route.id ?? 'unmatched';
+}
+
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const webDir = dirname(fileURLToPath(import.meta.url));
   const buildDir = opts.buildDir ?? join(webDir, 'build');
-  const onError = opts.onError ?? ((error: unknown, context: string) => console.error(`[web] ${context}`, error));
+  const onError = opts.onError ?? (opts.log ? (error: unknown, context: string) => opts.log?.error({ err: error, context }, 'render failed') : (error: unknown, context: string) => console.error(`[web] ${context}`, error));
   const gatewayUrl = opts.gatewayUrl.replace(/\/+$/, '');
   const publicOrigins = opts.publicOrigins?.map((o) => new URL(o).origin);
   const server = createServer();
@@ -349,6 +376,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   let draining = false;
 
   async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
     try {
       const file = req.method === 'GET' || req.method === 'HEAD' ? staticFiles.get(staticPath(req.url)) : undefined;
       if (file) {
@@ -378,6 +406,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
       }
       await sendResponse(req, res, response);
+      // Render time until the last byte is handed to the socket, streamed parts included.
+      webRenderDuration().observe({ route: routeIdOf(await getBuild(), req.url) }, (performance.now() - started) / 1000);
     } catch (error) {
       if (isClientGone(error)) return;
       onError(error, `${req.method} ${req.url}`);
@@ -391,6 +421,19 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     }
   }
 
+  // One server span per page, continuing the gateway's trace: the page's /api fetches join it.
+  function traced(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    return withSpanFrom(req.headers, `${req.method ?? 'GET'} page`, SpanKind.SERVER, { 'http.request.method': req.method ?? '', 'url.path': path }, async (span) => {
+      const started = performance.now();
+      await render(req, res);
+      span.setAttribute('http.response.status_code', res.statusCode);
+      if (opts.logRequests) {
+        opts.log?.info({ reqId: headerValue(req.headers['x-request-id']), method: req.method, url: path, statusCode: res.statusCode, responseTime: Math.round(performance.now() - started) }, 'page served');
+      }
+    });
+  }
+
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     // Probes come before the router (which would answer /404) and never depend on another server.
     const probe = healthAnswer(req.url, draining);
@@ -400,14 +443,14 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     if (!devMiddleware) {
-      void render(req, res);
+      void traced(req, res);
       return;
     }
     if (/^\/(api|media)(\/|$)/.test(req.url ?? '')) {
       forwardToGateway(req, res, gatewayUrl);
       return;
     }
-    devMiddleware(req, res, () => void render(req, res));
+    devMiddleware(req, res, () => void traced(req, res));
   });
   server.keepAliveTimeout = 65_000; // longer than the gateway's idle timeout, so it never reuses a closing socket
 

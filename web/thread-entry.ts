@@ -9,7 +9,10 @@ if (!port) throw new Error('web/thread-entry.ts runs only as a worker thread');
 try {
   const { startWebServer } = await import('./server.ts');
   const server = await startWebServer(workerData as WebServerOptions);
-  port.on('message', (msg: { type: string }) => {
+  const { metricsAsJson } = await import('@brokerwise/metrics');
+  port.on('message', (msg: { type: string; id?: number }) => {
+    // The main thread's metrics server asks for this thread's render times at each scrape.
+    if (msg.type === 'metrics') return void metricsAsJson().then((metrics) => port.postMessage({ type: 'metrics', id: msg.id, metrics }));
     if (msg.type !== 'close') return;
     server.close().then(
       () => process.exit(0),

@@ -52,7 +52,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   const bus = shared.bus ?? (await createBus(busConfig(config, 'gateway')));
   const invalidator = new CacheInvalidator(cache);
   const noticeStreams = new NoticeStreams({ heartbeatMs: config.NOTICE_STREAM_HEARTBEAT_MS });
-  const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: false, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.UPLOAD_TIMEOUT_MS, idleTimeoutMs: config.REQUEST_IDLE_TIMEOUT_MS, trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY_ADDRESSES : false,
+  const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.UPLOAD_TIMEOUT_MS, idleTimeoutMs: config.REQUEST_IDLE_TIMEOUT_MS, trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY_ADDRESSES : false,
     // Outside /api too (pages' unknown methods, /media, health): errors are the envelope, never the services' wire form.
     errorReply: sendError,
     pressure: pressureOptions(config),
@@ -111,6 +111,7 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    metrics: { port: config.METRICS_PORT, host: config.METRICS_HOST },
     closers: [() => invalidation.drain(), () => noticeSignals.drain(), ...(shared.bus ? [] : [() => bus.close()]), ...(shared.cache ? [] : [() => cache.close()])],
   });
   const address = app.server.address();

@@ -18,6 +18,13 @@ export const WebConfigSchema = Type.Object({
   // SITE_URL is the older name of the canonical one. Unset: each request's own origin (development).
   PUBLIC_ORIGIN: Type.String({ default: '' }),
   SITE_URL: Type.String({ default: '' }),
+  // Prometheus metrics (GET /metrics, render times) on a port of their own; unset: none. 0: any free port.
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  METRICS_HOST: Type.Optional(Type.String({ minLength: 1 })),
+  // JSON log lines in production (every page request when LOG_REQUESTS), readable lines elsewhere.
+  APP_MODE: Type.Union([Type.Literal('embedded'), Type.Literal('production')], { default: 'embedded' }),
+  LOG_LEVEL: Type.String({ default: 'info' }),
+  LOG_REQUESTS: Type.Optional(Type.Boolean()),
 });
 
 export type WebConfig = Static<typeof WebConfigSchema>;

@@ -4,17 +4,23 @@
  * (public address for canonical links and the sitemap; default: each request's own origin). Needs `npm run build -w @brokerwise/web` first.
  */
 import '../production-builds.ts';
+import { startTelemetry } from '@brokerwise/telemetry';
+import { createLogger } from '@brokerwise/logger';
 import { loadConfigOrExit, exitWithUsageOnHelp } from '@brokerwise/config';
 import { WebConfigSchema, webEnv } from './config.ts';
 
+// Tracing before the server loads: its fetches to the gateway carry the page request's trace.
+startTelemetry({ service: 'web' });
+
 exitWithUsageOnHelp(`Usage: npm start -w @brokerwise/web
   The web tier as its own process (needs npm run build first). Settings: WEB_PORT, HOST, GATEWAY_URL,
-  SIGNATURE_SALT, INTERNAL_SECRET, PUBLIC_ORIGIN, GOOGLE_CLIENT_ID, FACEBOOK_APP_ID.`);
+  SIGNATURE_SALT, INTERNAL_SECRET, PUBLIC_ORIGIN, GOOGLE_CLIENT_ID, FACEBOOK_APP_ID, METRICS_PORT.`);
 
 const config = loadConfigOrExit(WebConfigSchema, webEnv(process.env));
+const log = createLogger({ level: config.LOG_LEVEL, service: 'web', appMode: config.APP_MODE });
 
 if (!config.INTERNAL_SECRET) {
-  console.warn('INTERNAL_SECRET is not set: the gateway will count every visitor’s page views against this server’s address (ADR 012).');
+  log.warn('INTERNAL_SECRET is not set: the gateway will count every visitor’s page views against this server’s address (ADR 012).');
 }
 
 // React picks its production build from NODE_ENV at import time: set it before loading the server.
@@ -30,15 +36,20 @@ const server = await startWebServer({
   facebookAppId: config.FACEBOOK_APP_ID,
   siteUrl: config.PUBLIC_ORIGIN.split(',')[0]?.trim() || config.SITE_URL || undefined,
   publicOrigins: config.PUBLIC_ORIGIN.split(',').map((o) => o.trim()).filter(Boolean),
+  log,
+  logRequests: config.LOG_REQUESTS ?? config.APP_MODE === 'production',
 });
-console.log(`web listening on http://${config.HOST}:${server.port} (gateway ${config.GATEWAY_URL})`);
+log.info({ port: server.port, gateway: config.GATEWAY_URL }, `web listening on http://${config.HOST}:${server.port}`);
+// Prometheus metrics (render times, heap, event loop) on a port of their own when METRICS_PORT is set.
+const { startMetricsServerIfSet } = await import('@brokerwise/metrics');
+const metrics = await startMetricsServerIfSet({ port: config.METRICS_PORT, host: config.METRICS_HOST ?? config.HOST });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    server.close().then(
+    Promise.all([server.close(), metrics?.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('web: error while closing', error);
+        log.error({ err: error }, 'error while closing');
         process.exit(1);
       },
     );

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Cache } from '@brokerwise/cache';
+import { gatewayCacheRequests } from '@brokerwise/metrics';
 import { message } from '../i18n/messages.ts';
 import { now } from './envelope.ts';
 
@@ -29,9 +30,14 @@ export class JsonCache {
     if (ttlSeconds <= 0) return { json: Buffer.from(JSON.stringify(await load())), hit: false };
     const t = Date.now();
     const local = this.local.get(key);
-    if (local && local.expires > t) return { json: local.bytes, hit: true };
+    if (local && local.expires > t) {
+      gatewayCacheRequests.inc({ cache: 'local', result: 'hit' });
+      return { json: local.bytes, hit: true };
+    }
+    gatewayCacheRequests.inc({ cache: 'local', result: 'miss' });
     let text = await this.shared.get(key).catch(() => null);
     const hit = text !== null;
+    gatewayCacheRequests.inc({ cache: 'shared', result: hit ? 'hit' : 'miss' });
     if (text === null) {
       text = JSON.stringify(await load());
       await this.shared.set(key, text, ttlSeconds * 1000).catch(() => undefined);

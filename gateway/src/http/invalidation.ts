@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { EventBus, Subscription } from '@brokerwise/bus';
 import type { Cache } from '@brokerwise/cache';
 import type { FastifyBaseLogger } from 'fastify';
@@ -7,8 +8,10 @@ export const INVALIDATING_EVENTS = ['catalogue.company.upserted', 'catalogue.com
 
 /**
  * Drops cached public answers when the data behind them changes, instead of waiting for TTLs:
- * the shared cache's `gw:cat:` keys (once, by whichever gateway replica takes the event) and
- * every registered per-process copy (byte cache, page micro-cache).
+ * every registered per-process copy (byte cache, page micro-cache) and the shared cache's
+ * `gw:cat:` keys. Each gateway replica holds its own per-process copies, so each one consumes
+ * every invalidating event under its own durable (named after the replica, deleted by the bus
+ * once the replica is gone); the shared flush then runs on every replica, which is harmless.
  * Events arrive in bursts (a catalogue import): one flush per short window is enough.
  */
 export class CacheInvalidator {
@@ -34,8 +37,9 @@ export class CacheInvalidator {
 
   async subscribe(bus: EventBus, log: FastifyBaseLogger): Promise<Subscription> {
     return bus.subscribe({
-      durable: 'gateway-cache',
+      durable: `gateway-cache-${randomBytes(6).toString('hex')}`,
       types: INVALIDATING_EVENTS,
+      inactiveThresholdMs: 60_000,
       // Caches start empty: facts from before the durable existed change nothing.
       from: 'new',
       handler: async () => {

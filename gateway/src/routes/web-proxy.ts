@@ -1,5 +1,6 @@
 import fastifyReplyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { gatewayCacheRequests } from '@brokerwise/metrics';
 import { Pool } from 'undici';
 import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '../contract.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
@@ -156,6 +157,8 @@ export async function webProxyRoutes(
     const key = `${request.url}|${cookies.trim()}|${String(request.headers['accept-language'] ?? '').slice(0, 2)}|${encoding}`;
     const now = Date.now();
     const cached = pages.get(key);
+    // A stale copy served while it refreshes counts as a hit: no visitor waited for a render.
+    gatewayCacheRequests.inc({ cache: 'page', result: cached && cached.staleUntil > now ? 'hit' : 'miss' });
     if (cached && cached.freshUntil > now) return sendPage(reply, cached, 'HIT');
     if (cached && cached.staleUntil > now) {
       void refresh(key, request.url, upstreamHeaders(request)).catch((err: unknown) => request.log.warn({ err }, 'background page refresh failed'));

@@ -16,7 +16,7 @@ const stubs = new URL('k6-stubs/', here).href;
 register(
   'data:text/javascript,' +
     encodeURIComponent(`
-const map = { 'k6': 'index.mjs', 'k6/http': 'http.mjs', 'k6/crypto': 'crypto.mjs' };
+const map = { 'k6': 'index.mjs', 'k6/http': 'http.mjs', 'k6/crypto': 'crypto.mjs', 'k6/execution': 'execution.mjs' };
 export async function resolve(specifier, context, next) {
   if (Object.hasOwn(map, specifier)) return { url: new URL(map[specifier], ${JSON.stringify(stubs)}).href, shortCircuit: true };
   return next(specifier, context);
@@ -115,6 +115,52 @@ try {
   expect('brokersList queries vary', distinct.size >= 5, `${distinct.size} distinct of ${queries.length}`);
   expect('queries use category, order, keyword, country filters', ['categories', 'order', 'keyword', 'country'].every((k) => keys.has(k)), [...keys].join(','));
   expect('visitors page beyond page 1', queries.some((q) => Number(q.page) > 1));
+
+  // 4. ops.js (the operators' scenarios): options for every profile; it runs in `npm run load`'s
+  // test (loadtest/load.test.ts) against a real stack.
+  async function loadOps(env) {
+    globalThis.__ENV = env;
+    globalThis.open = (path, mode) => readFileSync(new URL(path, new URL('../', here)), mode === 'b' ? undefined : 'utf8');
+    return import(`${new URL('../ops.js', here).href}?v=${++generation}`);
+  }
+  const ops = JSON.parse(readFileSync(new URL('../data/ops.json', here), 'utf8'));
+  const base = { BASE_URL: baseUrl, SIGNATURE_SALT: SALT, MAILBOX_URL: `${baseUrl}/mail` };
+  const refusal = async (env, pattern) => {
+    try {
+      await loadOps(env);
+      return false;
+    } catch (err) {
+      return pattern.test(String(err));
+    }
+  };
+  expect('ops.js refuses to start without SIGNATURE_SALT', await refusal({ BASE_URL: baseUrl }, /SIGNATURE_SALT/));
+  expect('ops.js refuses an unknown SCENARIO', await refusal({ ...base, SCENARIO: 'nope' }, /unknown SCENARIO/));
+  expect('ops.js asks for accounts for the signed-in scenarios', await refusal({ BASE_URL: baseUrl, SIGNATURE_SALT: SALT }, /USERS_FILE/));
+  const readsOnly = await loadOps({ BASE_URL: baseUrl, SIGNATURE_SALT: SALT, SCENARIOS: 'pages,api_reads' });
+  expect('ops.js runs pages and API reads without accounts', JSON.stringify(Object.keys(readsOnly.options.scenarios)) === '["pages","api_reads"]');
+  const kinds = Object.keys(ops.mix);
+  expect('ops.js covers pages, API reads, sign-in, review writes, uploads', JSON.stringify(kinds) === JSON.stringify(['pages', 'api_reads', 'sign_in', 'review_writes', 'uploads']));
+  expect('ops.js has smoke, average, stress, spike, soak', ['smoke', 'average', 'stress', 'spike', 'soak'].every((p) => ops.profiles[p]));
+  for (const profile of Object.keys(ops.profiles)) {
+    const m = await loadOps({ ...base, SCENARIO: profile });
+    const sc = m.options.scenarios;
+    const th = m.options.thresholds;
+    const shapeOk = kinds.every((n) => {
+      const s = sc[n];
+      if (!s || typeof m[s.exec] !== 'function') return false;
+      if (profile === 'smoke') return s.executor === 'per-vu-iterations' && s.vus >= 1 && s.iterations >= 1;
+      return s.executor === 'ramping-vus' && s.stages.length > 1 && s.stages.every((st) => /^\d+[smh]$/.test(st.duration) && st.target >= 0) && Math.max(...s.stages.map((st) => st.target)) > 0 && s.stages.at(-1).target === 0;
+    });
+    expect(`ops.js ${profile}: a scenario per kind of traffic, with its executor`, shapeOk, JSON.stringify(sc));
+    const thresholdsOk =
+      th.http_req_failed?.[0] === 'rate<0.01' &&
+      kinds.every((n) => th[`http_req_failed{scenario:${n}}`]?.[0] === 'rate<0.01' && th[`http_req_duration{scenario:${n},phase:load}`]?.[0] === `p(95)<${ops.mix[n].p95Ms}`);
+    expect(`ops.js ${profile}: http_req_failed < 1 % and a p95 per scenario`, thresholdsOk, JSON.stringify(th));
+  }
+  const spike = (await loadOps({ ...base, SCENARIO: 'spike' })).options.scenarios.pages.stages.map((st) => st.target);
+  expect('ops.js spike jumps well above its base level', Math.max(...spike) >= 10 * spike[0], spike.join(','));
+  const smoke = (await loadOps({ ...base, SCENARIO: 'smoke', ITERATIONS: '2' })).options.scenarios;
+  expect('ops.js smoke: ITERATIONS sets the iterations; one review write per fresh account', smoke.pages.iterations === 2 && smoke.review_writes.iterations === 1);
 
 } catch (err) {
   expect('selftest ran to the end', false, err instanceof Error ? err.message : String(err));

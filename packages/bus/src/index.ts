@@ -3,7 +3,7 @@ import { NatsBus } from './nats.ts';
 import type { NatsStorage } from './nats.ts';
 import type { EventBus } from './types.ts';
 
-export type { DeadLetter, DeliveredMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from './types.ts';
+export type { DeadLetter, DeliveredMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription, UnpublishedDeadLetter } from './types.ts';
 export { BusError } from './errors.ts';
 export type { BusErrorCode } from './errors.ts';
 export { matchesType } from './match.ts';

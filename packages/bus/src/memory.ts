@@ -1,8 +1,8 @@
 import { BusError, errorText } from './errors.ts';
 import { assertEventType, matchesType } from './match.ts';
-import { DEDUPE_WINDOW_MS, backoffDelay, resolveSubscribeOptions } from './options.ts';
+import { DEDUPE_WINDOW_MS, DURABLE_NAME, backoffDelay, resolveSubscribeOptions } from './options.ts';
 import type { ResolvedSubscribeOptions } from './options.ts';
-import type { DeadLetter, DeliveredMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from './types.ts';
+import type { DeadLetter, DeliveredMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription, UnpublishedDeadLetter } from './types.ts';
 
 /** One message waiting in (or being handled by) one durable: the in-process stand-in for a JetStream pending message. */
 interface Entry {
@@ -44,6 +44,8 @@ export interface MemoryBusOptions {
 interface Stored {
   readonly msg: OutgoingMessage;
   readonly at: number;
+  /** A replayed dead letter: for this durable only (as the NATS replay header). */
+  readonly forDurable?: string | undefined;
 }
 
 /**
@@ -60,7 +62,9 @@ export class MemoryBus implements EventBus {
   /** id → time it leaves the dedupe window; insertion order is expiry order. */
   readonly #seen = new Map<string, number>();
   readonly #durables = new Map<string, Durable>();
-  readonly #deadLetters: DeadLetter[] = [];
+  /** Dead-letter "stream": seq → letter, oldest first. */
+  readonly #deadLetters = new Map<number, DeadLetter>();
+  #deadSeq = 0;
   /** The stream: stream sequence → event, oldest first. */
   readonly #stream = new Map<number, Stored>();
   readonly #maxAgeMs: number;
@@ -86,10 +90,16 @@ export class MemoryBus implements EventBus {
     // Copy so a publisher reusing its buffer cannot change what consumers receive.
     const stored: OutgoingMessage = { id: msg.id, type: msg.type, data: new Uint8Array(msg.data) };
     if (msg.correlationId !== undefined) stored.correlationId = msg.correlationId;
-    this.#stream.set(++this.#streamSeq, { msg: stored, at: now });
+    if (msg.traceContext !== undefined) stored.traceContext = { ...msg.traceContext };
+    this.#append(stored, undefined, now);
+  }
+
+  /** Adds to the stream and to every durable it is for (only `forDurable` for a replayed dead letter). */
+  #append(stored: OutgoingMessage, forDurable: string | undefined, now: number): void {
+    this.#stream.set(++this.#streamSeq, { msg: stored, at: now, forDurable });
     this.#trimStream(now);
     for (const durable of this.#durables.values()) {
-      if (!durable.config.types.some((p) => matchesType(p, msg.type))) continue;
+      if (!wants(durable, stored.type, forDurable)) continue;
       const seq = ++this.#seq;
       durable.entries.set(seq, { seq, msg: stored, deliveries: 0, inFlight: false, availableAt: now, attempt: 0 });
       this.#pump(durable);
@@ -120,7 +130,40 @@ export class MemoryBus implements EventBus {
   }
 
   async deadLetters(durable?: string): Promise<DeadLetter[]> {
-    return this.#deadLetters.filter((d) => durable === undefined || d.durable === durable).map((d) => ({ ...d }));
+    return [...this.#deadLetters.values()].filter((d) => durable === undefined || d.durable === durable).map(copyLetter);
+  }
+
+  async deadLetter(seq: number): Promise<DeadLetter | undefined> {
+    const letter = this.#deadLetters.get(seq);
+    return letter && copyLetter(letter);
+  }
+
+  async replayDeadLetter(seq: number): Promise<boolean> {
+    if (this.#closed) throw new BusError('BUS_CLOSED', 'bus is closed: nothing replayed');
+    const letter = this.#deadLetters.get(seq);
+    if (!letter) return false;
+    // Whatever else the message carried (headers-to-be) travels on: only the dead-letter fields go.
+    const { seq: _seq, deadAt: _deadAt, durable, error: _error, origin, deliveryCount: _count, ...msg } = copyLetter(letter);
+    if (origin === 'publish') {
+      this.#seen.delete(msg.id);
+      await this.publish(msg);
+    } else {
+      // Past the dedupe check: the id was published once already, this is a deliberate second delivery.
+      this.#append(msg, durable, Date.now());
+    }
+    this.#deadLetters.delete(seq);
+    return true;
+  }
+
+  async dropDeadLetter(seq: number): Promise<boolean> {
+    return this.#deadLetters.delete(seq);
+  }
+
+  async deadLetterUnpublished(msg: OutgoingMessage, why: UnpublishedDeadLetter): Promise<void> {
+    if (this.#closed) throw new BusError('BUS_CLOSED', `bus is closed: ${msg.type} ${msg.id} not dead-lettered`);
+    if (!DURABLE_NAME.test(why.source)) throw new BusError('BUS_INVALID_ARGUMENT', `invalid dead-letter source ${JSON.stringify(why.source)}`);
+    const seq = ++this.#deadSeq;
+    this.#deadLetters.set(seq, { ...msg, data: new Uint8Array(msg.data), deliveryCount: why.attempts, durable: why.source, error: why.error, seq, deadAt: new Date(), origin: 'publish' });
   }
 
   async ping(): Promise<void> {
@@ -155,8 +198,8 @@ export class MemoryBus implements EventBus {
   #replayStream(durable: Durable): void {
     const now = Date.now();
     this.#trimStream(now);
-    for (const { msg } of this.#stream.values()) {
-      if (!durable.config.types.some((p) => matchesType(p, msg.type))) continue;
+    for (const { msg, forDurable } of this.#stream.values()) {
+      if (!wants(durable, msg.type, forDurable)) continue;
       const seq = ++this.#seq;
       durable.entries.set(seq, { seq, msg, deliveries: 0, inFlight: false, availableAt: now, attempt: 0 });
     }
@@ -259,8 +302,17 @@ export class MemoryBus implements EventBus {
 
   #deadLetter(durable: Durable, entry: Entry, error: string): void {
     durable.entries.delete(entry.seq);
-    this.#deadLetters.push({ ...entry.msg, deliveryCount: entry.deliveries, durable: durable.name, error });
+    const seq = ++this.#deadSeq;
+    this.#deadLetters.set(seq, { ...entry.msg, deliveryCount: entry.deliveries, durable: durable.name, error, seq, deadAt: new Date(), origin: 'consume' });
   }
+}
+
+function wants(durable: Durable, type: string, forDurable: string | undefined): boolean {
+  return forDurable === undefined ? durable.config.types.some((p) => matchesType(p, type)) : forDurable === durable.name;
+}
+
+function copyLetter(letter: DeadLetter): DeadLetter {
+  return { ...letter, data: new Uint8Array(letter.data), deadAt: new Date(letter.deadAt) };
 }
 
 class MemorySubscription implements Subscription {

@@ -1,12 +1,12 @@
 import { connect, headers, nanos } from '@nats-io/transport-node';
-import type { NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, JetStreamApiError, RetentionPolicy, StorageType, jetstreamManager } from '@nats-io/jetstream';
+import type { MsgHdrs, NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, JetStreamApiCodes, JetStreamApiError, RetentionPolicy, StorageType, jetstreamManager } from '@nats-io/jetstream';
 import type { ConsumerConfig, ConsumerMessages, JetStreamClient, JetStreamManager, JsMsg, StreamUpdateConfig } from '@nats-io/jetstream';
 import { BusError, errorText } from './errors.ts';
 import { assertEventType, matchesType } from './match.ts';
 import { DEDUPE_WINDOW_MS, DURABLE_NAME, backoffDelay, resolveSubscribeOptions } from './options.ts';
 import type { ResolvedSubscribeOptions } from './options.ts';
-import type { DeadLetter, DeliveredMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription } from './types.ts';
+import type { DeadLetter, DeliveredMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription, UnpublishedDeadLetter } from './types.ts';
 
 export type NatsStorage = 'file' | 'memory';
 
@@ -52,12 +52,25 @@ const H_EVENT_ID = 'Bw-Event-Id';
 const H_DURABLE = 'Bw-Durable';
 const H_ERROR = 'Bw-Error';
 const H_DELIVERY_COUNT = 'Bw-Delivery-Count';
+const TRACE_HEADERS = ['traceparent', 'tracestate'] as const;
+
+function traceHeaders(h: MsgHdrs | undefined): Record<string, string> | undefined {
+  const found = TRACE_HEADERS.filter((name) => h?.get(name));
+  return found.length > 0 ? Object.fromEntries(found.map((name) => [name, h?.get(name) ?? ''])) : undefined;
+}
+const H_ORIGIN = 'Bw-Origin';
+/** On a replayed dead letter: the one durable that handles it; every other durable acks it unseen. */
+const H_REPLAY_FOR = 'Bw-Replay-For';
+/** Headers that describe a dead letter, not the message: dropped when it is replayed. */
+const DEAD_LETTER_HEADERS = new Set([H_MSG_ID, H_DURABLE, H_ERROR, H_DELIVERY_COUNT, H_ORIGIN, H_REPLAY_FOR].map((h) => h.toLowerCase()));
 
 // JetStream API error codes: stream exists with another config; consumer exists (2.10+ create action).
 const STREAM_NAME_IN_USE = 10058;
 const STREAM_NOT_FOUND = 10059;
 const CONSUMER_ALREADY_EXISTS = 10148;
 const CONSUMER_NAME_EXISTS = 10013;
+// Deleting a message that isn't there (already replayed or dropped).
+const SEQUENCE_NOT_FOUND = 10043;
 
 const NAMESPACE = /^[A-Za-z0-9_-]+$/;
 const DEFAULT_EVENTS_MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -202,9 +215,7 @@ export class NatsBus implements EventBus {
     // While reconnecting the client would buffer the publish and time out later; fail now instead
     // so the outbox keeps its row and retries on its next pass.
     if (!this.#connected) throw this.#unavailable(`${msg.type} ${msg.id} not published`);
-    const h = headers();
-    h.set(H_TYPE, msg.type);
-    if (msg.correlationId) h.set(H_CORRELATION, headerValue(msg.correlationId));
+    const h = this.#messageHeaders(msg);
     try {
       await this.#js.publish(this.#eventSubject(msg.type), msg.data, { msgID: msg.id, headers: h, timeout: this.#publishTimeoutMs });
     } catch (err) {
@@ -272,7 +283,7 @@ export class NatsBus implements EventBus {
         const batch = await consumer.fetch({ max_messages: Math.min(remaining, 500), expires: 2000 });
         let got = 0;
         for await (const m of batch) {
-          out.push(this.#toDeadLetter(m));
+          out.push(this.#toDeadLetter({ header: m.headers, data: m.data, subject: m.subject, seq: m.seq, time: m.time }));
           got += 1;
         }
         if (got === 0) break;
@@ -283,6 +294,70 @@ export class NatsBus implements EventBus {
       return out;
     } catch (err) {
       throw new BusError('BUS_UNAVAILABLE', `cannot read dead letters from ${this.deadLetterStream}: ${errorText(err)}`, { cause: err });
+    }
+  }
+
+  async deadLetter(seq: number): Promise<DeadLetter | undefined> {
+    const stored = await this.#storedDeadLetter(seq);
+    return stored && this.#toDeadLetter(stored);
+  }
+
+  async replayDeadLetter(seq: number): Promise<boolean> {
+    const stored = await this.#storedDeadLetter(seq);
+    if (!stored) return false;
+    const letter = this.#toDeadLetter(stored);
+    // Every header the message had (correlation id, trace context…) goes back with it.
+    const h = headers();
+    for (const [key, values] of stored.header ?? []) {
+      if (DEAD_LETTER_HEADERS.has(key.toLowerCase())) continue;
+      for (const v of values) h.append(key, v);
+    }
+    h.set(H_TYPE, letter.type);
+    h.set(H_EVENT_ID, letter.id);
+    // A consumer's dead letter goes back on its event subject under a fresh message id (the
+    // original is inside the dedupe window or long gone), marked for its durable only.
+    // A publisher's is published as it was meant to be, under its event id.
+    let msgID = letter.id;
+    if (letter.origin === 'consume') {
+      h.set(H_REPLAY_FOR, letter.durable);
+      msgID = `replay:${letter.durable}:${letter.id}:${seq}`;
+    }
+    try {
+      await this.#js.publish(this.#eventSubject(letter.type), stored.data, { msgID, headers: h, timeout: this.#publishTimeoutMs });
+    } catch (err) {
+      throw new BusError('BUS_UNAVAILABLE', `NATS did not store the replay of dead letter ${seq}: ${errorText(err)}`, { cause: err });
+    }
+    // Replayed but not removed (crash here): a second replay within the dedupe window stores nothing
+    // new, a later one is skipped by the durable's inbox.
+    await this.dropDeadLetter(seq);
+    return true;
+  }
+
+  async dropDeadLetter(seq: number): Promise<boolean> {
+    if (this.#closed) throw new BusError('BUS_CLOSED', 'bus is closed');
+    // The server's answer for a sequence that is gone depends on where it was in the stream: look first.
+    if (!(await this.#storedDeadLetter(seq))) return false;
+    try {
+      return await this.#jsm.streams.deleteMessage(this.deadLetterStream, seq, false);
+    } catch (err) {
+      if (err instanceof JetStreamApiError && (err.code === JetStreamApiCodes.NoMessageFound || err.code === SEQUENCE_NOT_FOUND)) return false;
+      throw new BusError('BUS_UNAVAILABLE', `cannot delete dead letter ${seq} from ${this.deadLetterStream}: ${errorText(err)}`, { cause: err });
+    }
+  }
+
+  async deadLetterUnpublished(msg: OutgoingMessage, why: UnpublishedDeadLetter): Promise<void> {
+    if (this.#closed) throw new BusError('BUS_CLOSED', `bus is closed: ${msg.type} ${msg.id} not dead-lettered`);
+    if (!DURABLE_NAME.test(why.source)) throw new BusError('BUS_INVALID_ARGUMENT', `invalid dead-letter source ${JSON.stringify(why.source)}`);
+    const h = this.#messageHeaders(msg);
+    h.set(H_EVENT_ID, msg.id);
+    h.set(H_DURABLE, why.source);
+    h.set(H_DELIVERY_COUNT, String(why.attempts));
+    h.set(H_ERROR, headerValue(why.error));
+    h.set(H_ORIGIN, 'publish');
+    try {
+      await this.#js.publish(`${this.namespace}.dlq.${why.source}`, msg.data, { msgID: `${why.source}:${msg.id}`, headers: h, timeout: this.#publishTimeoutMs });
+    } catch (err) {
+      throw new BusError('BUS_UNAVAILABLE', `NATS did not store the dead letter of ${msg.type} ${msg.id}: ${errorText(err)}`, { cause: err });
     }
   }
 
@@ -338,20 +413,27 @@ export class NatsBus implements EventBus {
     this.#subs.delete(sub);
   }
 
-  /** Stores a copy in the dead-letter stream. Dedupe by durable + event id makes a retried copy harmless. */
-  async deadLetter(m: JsMsg, durable: string, deliveryCount: number, error: string): Promise<void> {
+  /**
+   * Stores a copy, with every header of the message, in the dead-letter stream. Dedupe by durable +
+   * event id + stream sequence makes a retried copy harmless, while a replay that fails again (a new
+   * stream sequence) is dead-lettered again however soon.
+   */
+  async moveToDeadLetters(m: JsMsg, durable: string, deliveryCount: number, error: string): Promise<void> {
     const type = this.typeOf(m);
-    const id = m.headers?.get(H_MSG_ID) ?? '';
+    const id = eventIdOf(m);
     const h = headers();
+    for (const [key, values] of m.headers ?? []) {
+      if (DEAD_LETTER_HEADERS.has(key.toLowerCase())) continue;
+      for (const v of values) h.append(key, v);
+    }
     h.set(H_TYPE, type);
     h.set(H_EVENT_ID, id);
     h.set(H_DURABLE, durable);
     h.set(H_DELIVERY_COUNT, String(deliveryCount));
     h.set(H_ERROR, headerValue(error));
-    const correlationId = m.headers?.get(H_CORRELATION);
-    if (correlationId) h.set(H_CORRELATION, correlationId);
+    h.set(H_ORIGIN, 'consume');
     await this.#js.publish(`${this.namespace}.dlq.${durable}`, m.data, {
-      msgID: `${durable}:${id || m.seq}`,
+      msgID: `${durable}:${id}:${m.seq}`,
       headers: h,
       timeout: this.#publishTimeoutMs,
     });
@@ -361,6 +443,30 @@ export class NatsBus implements EventBus {
 
   #eventSubject(type: string): string {
     return `${this.namespace}.evt.${type}`;
+  }
+
+  /** The headers a published message carries. */
+  #messageHeaders(msg: OutgoingMessage): MsgHdrs {
+    const h = headers();
+    h.set(H_TYPE, msg.type);
+    if (msg.correlationId) h.set(H_CORRELATION, headerValue(msg.correlationId));
+    // W3C trace context under its standard names, so any traced NATS client can read it.
+    for (const name of TRACE_HEADERS) {
+      const value = msg.traceContext?.[name];
+      if (value) h.set(name, headerValue(value));
+    }
+    return h;
+  }
+
+  async #storedDeadLetter(seq: number): Promise<StoredDeadLetter | undefined> {
+    if (this.#closed) throw new BusError('BUS_CLOSED', 'bus is closed');
+    if (!Number.isSafeInteger(seq) || seq < 1) return undefined;
+    try {
+      const m = await this.#jsm.streams.getMessage(this.deadLetterStream, { seq });
+      return m ?? undefined;
+    } catch (err) {
+      throw new BusError('BUS_UNAVAILABLE', `cannot read dead letter ${seq} from ${this.deadLetterStream}: ${errorText(err)}`, { cause: err });
+    }
   }
 
   #unavailable(what: string): BusError {
@@ -433,20 +539,39 @@ export class NatsBus implements EventBus {
     }
   }
 
-  #toDeadLetter(m: JsMsg): DeadLetter {
-    const h = m.headers;
+  #toDeadLetter(m: StoredDeadLetter): DeadLetter {
+    const h = m.header;
     const letter: DeadLetter = {
       id: h?.get(H_EVENT_ID) ?? '',
       type: h?.get(H_TYPE) ?? '',
       data: m.data,
-      deliveryCount: Number(h?.get(H_DELIVERY_COUNT) ?? 0),
-      durable: h?.get(H_DURABLE) ?? m.subject.slice(`${this.namespace}.dlq.`.length),
+      deliveryCount: Number(h?.get(H_DELIVERY_COUNT) || 0),
+      durable: h?.get(H_DURABLE) || m.subject.slice(`${this.namespace}.dlq.`.length),
       error: h?.get(H_ERROR) ?? '',
+      seq: m.seq,
+      deadAt: m.time,
+      origin: h?.get(H_ORIGIN) === 'publish' ? 'publish' : 'consume',
     };
     const correlationId = h?.get(H_CORRELATION);
     if (correlationId) letter.correlationId = correlationId;
+    const traceContext = traceHeaders(h);
+    if (traceContext) letter.traceContext = traceContext;
     return letter;
   }
+}
+
+/** What a dead letter is read from: a stored message (direct get) or a delivered one (listing). */
+interface StoredDeadLetter {
+  header: MsgHdrs | undefined;
+  data: Uint8Array;
+  subject: string;
+  seq: number;
+  time: Date;
+}
+
+/** The event id: a replayed message carries it in a header, its own message id being the replay's. */
+function eventIdOf(m: JsMsg): string {
+  return m.headers?.get(H_EVENT_ID) || m.headers?.get(H_MSG_ID) || `${m.info.stream}:${m.seq}`;
 }
 
 /** One `subscribe()` call: a local queue in front of `concurrency` handler slots. */
@@ -509,6 +634,12 @@ class NatsSubscription implements Subscription {
       m.ack();
       return;
     }
+    // A dead letter replayed for another durable: this one handled (or dead-lettered) it already.
+    const replayFor = m.headers?.get(H_REPLAY_FOR);
+    if (replayFor && replayFor !== this.#opts.durable) {
+      m.ack();
+      return;
+    }
     const deliveryCount = m.info.deliveryCount;
     if (deliveryCount > maxDeliver) {
       // The previous attempt was the last one and never settled (timed out, or its process died).
@@ -516,13 +647,15 @@ class NatsSubscription implements Subscription {
       return;
     }
     const msg: DeliveredMessage = {
-      id: m.headers?.get(H_MSG_ID) ?? `${m.info.stream}:${m.seq}`,
+      id: eventIdOf(m),
       type,
       data: m.data,
       deliveryCount,
     };
     const correlationId = m.headers?.get(H_CORRELATION);
     if (correlationId) msg.correlationId = correlationId;
+    const traceContext = traceHeaders(m.headers);
+    if (traceContext) msg.traceContext = traceContext;
     let failure: unknown;
     try {
       await handler(msg);
@@ -537,7 +670,7 @@ class NatsSubscription implements Subscription {
 
   async #deadLetter(m: JsMsg, deliveryCount: number, error: string): Promise<void> {
     try {
-      await this.#bus.deadLetter(m, this.#opts.durable, deliveryCount, error);
+      await this.#bus.moveToDeadLetters(m, this.#opts.durable, deliveryCount, error);
       m.term();
     } catch {
       // Dead-letter stream unreachable: keep the message; its next delivery is over the limit and retries this.

@@ -14,6 +14,8 @@ export interface OutgoingMessage {
   data: Uint8Array;
   /** Copied into a header so logs can follow a request across services. */
   correlationId?: string;
+  /** W3C trace context (`traceparent`, `tracestate`) of the work that caused the event, as headers. */
+  traceContext?: Record<string, string>;
 }
 
 export interface DeliveredMessage extends OutgoingMessage {
@@ -65,8 +67,27 @@ export interface Subscription {
 }
 
 export interface DeadLetter extends DeliveredMessage {
+  /** Stable id of the dead letter (JetStream: its sequence in the dead-letter stream), for show/replay/drop. */
+  seq: number;
+  /** When it was dead-lettered. */
+  deadAt: Date;
+  /** The durable whose handler gave up on it, or for `origin: 'publish'` the publisher (e.g. `outbox-reviews`). */
   durable: string;
   error: string;
+  /**
+   * `consume`: a durable's handler failed `maxDeliver` times; a replay redelivers it to that durable only.
+   * `publish`: a publisher (outbox relay) could not get the bus to take it; a replay publishes it to everyone.
+   */
+  origin: 'consume' | 'publish';
+}
+
+/** What a publisher that gives up on a message records with it (see `EventBus.deadLetterUnpublished`). */
+export interface UnpublishedDeadLetter {
+  /** Who gave up, as a durable-style name (letters, digits, _ and -), e.g. `outbox-reviews`. */
+  source: string;
+  error: string;
+  /** How many times publishing was tried. */
+  attempts: number;
 }
 
 export interface EventBus {
@@ -75,6 +96,19 @@ export interface EventBus {
   subscribe(opts: SubscribeOptions): Promise<Subscription>;
   /** Messages that exhausted their deliveries (read from the dead-letter stream). */
   deadLetters(durable?: string): Promise<DeadLetter[]>;
+  /** One dead letter by its `seq`; undefined when there is none (never was, replayed or dropped). */
+  deadLetter(seq: number): Promise<DeadLetter | undefined>;
+  /**
+   * Sends a dead letter back, then removes it from the dead-letter stream: a consumer's goes to the
+   * durable it failed in (and no other durable), with its id, headers and a delivery count from 1;
+   * a publisher's is published as it was first meant to be. False when there is no such dead letter.
+   * Replaying twice is harmless: consumers skip event ids their inbox has seen.
+   */
+  replayDeadLetter(seq: number): Promise<boolean>;
+  /** Removes a dead letter for good. False when there is no such dead letter. */
+  dropDeadLetter(seq: number): Promise<boolean>;
+  /** Records a message a publisher gave up on (a poison outbox row), so an operator can see and replay it. */
+  deadLetterUnpublished(msg: OutgoingMessage, why: UnpublishedDeadLetter): Promise<void>;
   /** Throws when the bus is unreachable (readiness probe). */
   ping(): Promise<void>;
   /** Drains subscriptions, then closes connections. */

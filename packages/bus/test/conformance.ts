@@ -29,6 +29,7 @@ function gate(): { promise: Promise<void>; open: () => void } {
 const FAST = { backoffMs: [50, 100], ackWaitMs: 5_000 } satisfies Partial<SubscribeOptions>;
 // Longer than any FAST backoff: a redelivery that was going to happen has happened by then.
 const QUIET_MS = 400;
+const TRACE = { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'bw=1' };
 
 export function describeBusConformance(name: string, make: () => Promise<EventBus>): void {
   describe(`EventBus conformance: ${name}`, () => {
@@ -59,16 +60,16 @@ export function describeBusConformance(name: string, make: () => Promise<EventBu
       await Promise.all(buses.splice(0).map((b) => b.close()));
     });
 
-    it('delivers a published message with its id, type, data and correlation id', async () => {
+    it('delivers a published message with its id, type, data, correlation id and trace context', async () => {
       const b = await bus();
       const { message, durable } = scope();
       const got: DeliveredMessage[] = [];
       await b.subscribe({ ...FAST, durable: durable(), types: [message('x').type], handler: async (m) => void got.push(m) });
-      const sent = message('x', 'hello 你好', { correlationId: 'req-42' });
+      const sent = message('x', 'hello 你好', { correlationId: 'req-42', traceContext: TRACE });
       await b.publish(sent);
       await waitFor('delivery', () => got.length === 1);
       const [m] = got;
-      expect(m).toMatchObject({ id: sent.id, type: sent.type, correlationId: 'req-42', deliveryCount: 1 });
+      expect(m).toMatchObject({ id: sent.id, type: sent.type, correlationId: 'req-42', traceContext: TRACE, deliveryCount: 1 });
       expect(dec(m!.data)).toBe('hello 你好');
     });
 
@@ -183,19 +184,137 @@ export function describeBusConformance(name: string, make: () => Promise<EventBu
           throw new Error(`boom on delivery ${m.deliveryCount}`);
         },
       });
-      const sent = message('x', 'poison', { correlationId: 'req-7' });
+      const sent = message('x', 'poison', { correlationId: 'req-7', traceContext: TRACE });
       await b.publish(sent);
       await waitFor('the dead letter', async () => (await b.deadLetters(d)).length === 1);
       await sleep(QUIET_MS);
       expect(counts).toEqual([1, 2, 3]);
       const [letter] = await b.deadLetters(d);
-      expect(letter).toMatchObject({ id: sent.id, type: sent.type, correlationId: 'req-7', durable: d, deliveryCount: 3 });
+      expect(letter).toMatchObject({ id: sent.id, type: sent.type, correlationId: 'req-7', traceContext: TRACE, durable: d, deliveryCount: 3 });
       expect(letter!.error).toContain('boom on delivery 3');
       expect(dec(letter!.data)).toBe('poison');
       expect((await b.deadLetters()).filter((l) => l.id === sent.id)).toHaveLength(1);
       expect(await b.deadLetters(durable())).toEqual([]);
       // Not a durable name, so not a wildcard either.
       expect(await b.deadLetters('>')).toEqual([]);
+    });
+
+    it('numbers dead letters, shows one by seq, and drops it', async () => {
+      const b = await bus();
+      const { message, durable } = scope();
+      const d = durable();
+      await b.subscribe({ ...FAST, maxDeliver: 1, durable: d, types: [message('x').type], handler: async () => {
+        throw new Error('always');
+      } });
+      const first = message('x', 'first');
+      const second = message('x', 'second');
+      const before = Date.now();
+      await b.publish(first);
+      await b.publish(second);
+      await waitFor('two dead letters', async () => (await b.deadLetters(d)).length === 2);
+      const letters = await b.deadLetters(d);
+      expect(letters.map((l) => l.id)).toEqual([first.id, second.id]);
+      const [a, c] = letters;
+      expect(c!.seq).toBeGreaterThan(a!.seq);
+      expect(a!.origin).toBe('consume');
+      expect(a!.deadAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      const shown = await b.deadLetter(a!.seq);
+      expect(shown).toMatchObject({ id: first.id, type: first.type, durable: d, seq: a!.seq, error: 'Error: always' });
+      expect(dec(shown!.data)).toBe('first');
+      expect(await b.deadLetter(c!.seq + 1_000_000)).toBeUndefined();
+
+      expect(await b.dropDeadLetter(a!.seq)).toBe(true);
+      expect(await b.dropDeadLetter(a!.seq)).toBe(false);
+      expect(await b.deadLetter(a!.seq)).toBeUndefined();
+      expect((await b.deadLetters(d)).map((l) => l.id)).toEqual([second.id]);
+      // The last one too (JetStream answers differently for the stream's last sequence).
+      expect(await b.dropDeadLetter(c!.seq)).toBe(true);
+      expect(await b.dropDeadLetter(c!.seq)).toBe(false);
+      expect(await b.deadLetters(d)).toEqual([]);
+    });
+
+    it('replays a dead letter to the durable it failed in only, once, and removes it from the dead letters', async () => {
+      const b = await bus();
+      const { message, durable } = scope();
+      const failing = durable();
+      const healthy = durable();
+      const type = message('x').type;
+      let broken = true;
+      const got: DeliveredMessage[] = [];
+      const other: string[] = [];
+      await b.subscribe({ ...FAST, maxDeliver: 2, durable: failing, types: [type], handler: async (m) => {
+        if (broken) throw new Error('handler bug');
+        got.push(m);
+      } });
+      await b.subscribe({ ...FAST, durable: healthy, types: [type], handler: async (m) => void other.push(dec(m.data)) });
+      const poison = message('x', 'poison', { correlationId: 'req-replay', traceContext: TRACE });
+      await b.publish(poison);
+      await waitFor('the dead letter', async () => (await b.deadLetters(failing)).length === 1);
+      const [letter] = await b.deadLetters(failing);
+      // Later messages are handled while the poison one waits in the dead letters.
+      broken = false;
+      await b.publish(message('x', 'later'));
+      await waitFor('the later message', () => got.length === 1);
+
+      expect(await b.replayDeadLetter(letter!.seq)).toBe(true);
+      await waitFor('the replayed message', () => got.length === 2);
+      expect(got[1]).toMatchObject({ id: poison.id, type: poison.type, correlationId: 'req-replay', traceContext: TRACE, deliveryCount: 1 });
+      expect(dec(got[1]!.data)).toBe('poison');
+      expect(await b.deadLetters(failing)).toEqual([]);
+      expect(await b.replayDeadLetter(letter!.seq)).toBe(false);
+
+      // The other durable handled the original and never sees the replay.
+      const sentinel = message('x', 'sentinel');
+      await b.publish(sentinel);
+      await waitFor('the sentinel', () => other.includes('sentinel'));
+      await sleep(QUIET_MS);
+      expect(other).toEqual(['poison', 'later', 'sentinel']);
+      expect(got.map((m) => dec(m.data))).toEqual(['later', 'poison', 'sentinel']);
+    });
+
+    it('dead-letters a replayed message again when it still fails', async () => {
+      const b = await bus();
+      const { message, durable } = scope();
+      const d = durable();
+      let calls = 0;
+      await b.subscribe({ ...FAST, maxDeliver: 1, durable: d, types: [message('x').type], handler: async () => {
+        calls += 1;
+        throw new Error(`still broken ${calls}`);
+      } });
+      const sent = message('x');
+      await b.publish(sent);
+      await waitFor('the dead letter', async () => (await b.deadLetters(d)).length === 1);
+      const [first] = await b.deadLetters(d);
+      expect(await b.replayDeadLetter(first!.seq)).toBe(true);
+      await waitFor('a new dead letter', async () => (await b.deadLetters(d)).some((l) => l.seq !== first!.seq));
+      const letters = await b.deadLetters(d);
+      expect(letters).toHaveLength(1);
+      expect(letters[0]).toMatchObject({ id: sent.id, error: 'Error: still broken 2' });
+      expect(calls).toBe(2);
+    });
+
+    it('keeps a message a publisher gave up on as a dead letter, and replay publishes it to every durable', async () => {
+      const b = await bus();
+      const { message, durable } = scope();
+      const type = message('x').type;
+      const seen = new Map<string, string[]>();
+      for (const d of [durable(), durable()]) {
+        seen.set(d, []);
+        await b.subscribe({ ...FAST, durable: d, types: [type], handler: async (m) => void seen.get(d)!.push(m.id) });
+      }
+      const source = durable();
+      const stuck = message('x', 'stuck', { correlationId: 'req-outbox' });
+      await b.deadLetterUnpublished(stuck, { source, error: 'payload refused', attempts: 10 });
+      const [letter] = await b.deadLetters(source);
+      expect(letter).toMatchObject({ id: stuck.id, type, durable: source, error: 'payload refused', deliveryCount: 10, origin: 'publish', correlationId: 'req-outbox' });
+      expect(dec(letter!.data)).toBe('stuck');
+      await sleep(QUIET_MS);
+      expect([...seen.values()].flat()).toEqual([]);
+      expect(await b.replayDeadLetter(letter!.seq)).toBe(true);
+      await waitFor('both durables', () => [...seen.values()].every((ids) => ids.length === 1));
+      for (const ids of seen.values()) expect(ids).toEqual([stuck.id]);
+      expect(await b.deadLetters(source)).toEqual([]);
+      await expect(b.deadLetterUnpublished(stuck, { source: 'has.dot', error: 'x', attempts: 1 })).rejects.toMatchObject({ code: 'BUS_INVALID_ARGUMENT' });
     });
 
     it('redelivers a message not settled within ackWaitMs', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { connect, headers } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { uniqueName } from '@brokerwise/testing';
 import { NatsBus, createBus } from '../src/index.ts';
 import { describeBusConformance } from './conformance.ts';
@@ -78,6 +78,45 @@ describe.skipIf(!url)('NatsBus', () => {
       await (await bus.subscribe({ durable, types: ['cfg.b'], ackWaitMs: 2500, handler: async () => {} })).drain();
       const updated = await jsm.consumers.info(bus.eventsStream, durable);
       expect(updated.config).toMatchObject({ ack_wait: 2500e6, filter_subject: `${namespace}.evt.cfg.b` });
+    } finally {
+      await nc.close();
+      await bus.close();
+    }
+  });
+
+  it('keeps every header of a dead letter (trace context too) through the dead-letter stream and its replay', async () => {
+    const bus = await NatsBus.connect({ servers: url!, namespace });
+    const nc = await connect({ servers: url! });
+    try {
+      const durable = uniqueName('d');
+      const type = `${uniqueName('hdr')}.x`;
+      let broken = true;
+      const handled: string[] = [];
+      await bus.subscribe({ durable, types: [type], maxDeliver: 1, handler: async (m) => {
+        if (broken) throw new Error('broken');
+        handled.push(m.id);
+      } });
+      const id = crypto.randomUUID();
+      const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+      // Published as a producer that sets headers this bus doesn't know about.
+      const h = headers();
+      h.set('Bw-Type', type);
+      h.set('traceparent', traceparent);
+      const js = jetstream(nc);
+      await js.publish(`${namespace}.evt.${type}`, new TextEncoder().encode('x'), { msgID: id, headers: h });
+      await expect.poll(() => bus.deadLetters(durable).then((l) => l.length), { timeout: 10_000 }).toBe(1);
+      const [letter] = await bus.deadLetters(durable);
+      const jsm = await jetstreamManager(nc);
+      const stored = await jsm.streams.getMessage(bus.deadLetterStream, { seq: letter!.seq });
+      expect(stored?.header.get('traceparent')).toBe(traceparent);
+
+      broken = false;
+      expect(await bus.replayDeadLetter(letter!.seq)).toBe(true);
+      await expect.poll(() => handled, { timeout: 10_000 }).toEqual([id]);
+      const replayed = await jsm.streams.getMessage(bus.eventsStream, { last_by_subj: `${namespace}.evt.${type}` });
+      expect(replayed?.header.get('traceparent')).toBe(traceparent);
+      expect(replayed?.header.get('Bw-Replay-For')).toBe(durable);
+      expect(replayed?.header.get('Bw-Error')).toBe('');
     } finally {
       await nc.close();
       await bus.close();

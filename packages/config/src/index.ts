@@ -88,8 +88,33 @@ export const commonServiceSettings = {
   NATS_TLS_CA: Type.Optional(Type.String({ minLength: 1 })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 0 }),
+  /**
+   * Prometheus metrics (`GET /metrics`) on this port of its own, never the public one; 0 = any free
+   * port (tests). Unset: no metrics server (compose, k8s and `npm run topology` set it).
+   */
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  /** Address the metrics server listens on; unset: HOST's. */
+  METRICS_HOST: Type.Optional(Type.String({ minLength: 1 })),
   /** Readiness says `degraded: events behind` while a consumer has more than this many events to handle; 0 = off. */
   EVENTS_MAX_PENDING: Type.Integer({ default: 1_000, minimum: 0 }),
+  /** Deliveries of an event a handler fails before it goes to the dead-letter stream (`npm run dlq`). */
+  EVENTS_MAX_DELIVER: Type.Integer({ default: 5, minimum: 1, maximum: 100 }),
+  /**
+   * Publish attempts the bus refuses (while it otherwise answers) before an outbox row is poison:
+   * dead-lettered as `outbox-<service>`, and the rows behind it go on.
+   */
+  OUTBOX_MAX_ATTEMPTS: Type.Integer({ default: 10, minimum: 1, maximum: 1000 }),
+  /**
+   * Hours a handled event's inbox row is kept (redeliveries within it are skipped), then purged.
+   * Far above the bus dedupe window (2 min) and the longest redelivery (minutes); default 7 days.
+   */
+  INBOX_RETENTION_HOURS: Type.Integer({ default: 168, minimum: 1 }),
+  /**
+   * TEST HOOK, never set in a real deployment: path of a file whose lines `<durable>:<eventType>`
+   * make that consumer's handler throw, for as long as the line is there (the file is read at each
+   * delivery; a missing file injects nothing). The smoke journey uses it to make a poison message.
+   */
+  FAULT_INJECT_FILE: Type.Optional(Type.String({ minLength: 1 })),
   /**
    * Load shedding: requests get 503 + Retry-After while the mean event-loop delay (ms) is above this;
    * 0 = off, the default: in embedded mode and tests one process runs every service, PGlite and image

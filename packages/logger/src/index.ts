@@ -1,10 +1,29 @@
-import type { DestinationStream, LoggerOptions } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import pinoPretty from 'pino-pretty';
+import { activeTraceIds } from '@brokerwise/telemetry';
 
 /**
  * pino options shared by every process: JSON in production, one readable line per entry in
  * development, and secrets redacted wherever they appear in request logs or bound objects.
  */
+/** Fields that hold a secret or personal data, redacted at the top level and two levels down. */
+const SENSITIVE_FIELDS = [
+  'password',
+  'pwd',
+  'oldpwd',
+  'newPassword',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'captcha',
+  'secret',
+  'accessKey',
+  'secretKey',
+  'readonlyPassword',
+  'investorPassword',
+  'email',
+];
+
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -12,18 +31,11 @@ export const REDACT_PATHS = [
   'req.headers.sign',
   'req.headers["x-bw-internal-secret"]',
   'res.headers["set-cookie"]',
-  '*.password',
-  '*.pwd',
-  '*.token',
-  '*.captcha',
-  '*.secret',
-  '*.accessKey',
-  '*.secretKey',
-  '*.readonlyPassword',
+  ...SENSITIVE_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
 ];
 
 /** Every log line's leading fields that the readable format shows in its own way or drops. */
-const READABLE_IGNORE = 'pid,hostname,service,reqId';
+const READABLE_IGNORE = 'pid,hostname,service,reqId,spanId';
 
 /**
  * `HH:MM:ss WARN  media: transcode failed {"videoId":…}` on stdout. One stream for the whole
@@ -57,6 +69,17 @@ export function loggerOptions(opts: LoggerSettings): LoggerOptions & { stream?: 
     level: opts.level,
     base: { service: opts.service },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    // Every line written while a span is active names its trace, so one request's or one event's
+    // lines can be found in every process's log (ADR 018).
+    mixin: () => activeTraceIds() ?? {},
     ...(pretty ? { stream: readableStream() } : {}),
   };
 }
+
+/** A logger for a process that has no Fastify instance to give it one (the web tier, scripts). */
+export function createLogger(opts: LoggerSettings): Logger {
+  const { stream, ...options } = loggerOptions(opts);
+  return stream ? pino(options, stream) : pino(options);
+}
+
+export type { Logger };

@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AppError, isAppError, type ServiceErrorBody } from '@brokerwise/errors';
 import { loggerOptions } from '@brokerwise/logger';
+import { registerHttpMetrics } from '@brokerwise/metrics';
 import { registerInputRules } from './input.ts';
+import { withRequestId } from './request-context.ts';
 import { registerPressure, type PressureOptions } from './pressure.ts';
 import { registerServiceTokenCheck } from './service-token.ts';
 
 export interface BuildFastifyOptions {
   service: string;
   logLevel: string;
-  /** Trust an incoming `x-request-id` (internal services behind the gateway). The gateway mints its own. */
+  /** Keep a well-formed incoming `x-request-id` (a client's, or the gateway's for a service) instead of minting one. */
   trustRequestId: boolean;
   bodyLimit?: number;
   pretty?: boolean;
@@ -49,8 +51,10 @@ export function buildFastify(opts: BuildFastifyOptions): FastifyInstance {
     logController: new LogController({ disableRequestLogging: !(opts.logRequests ?? opts.appMode === 'production') }),
     bodyLimit: opts.bodyLimit ?? 1_048_576,
     trustProxy: opts.trustProxy ?? false,
-    requestIdHeader: opts.trustRequestId ? 'x-request-id' : false,
-    genReqId: () => randomUUID(),
+    // A caller's request id is kept (echoed, logged on every line, stored with the events the
+    // request causes) when it looks like one; anything else gets a fresh id.
+    requestIdHeader: false,
+    genReqId: (req) => (opts.trustRequestId ? wellFormedRequestId(req.headers['x-request-id']) : undefined) ?? randomUUID(),
     return503OnClosing: true,
     ...(opts.requestTimeoutMs !== undefined ? { requestTimeout: opts.requestTimeoutMs } : {}),
     ...(opts.idleTimeoutMs !== undefined ? { connectionTimeout: opts.idleTimeoutMs } : {}),
@@ -61,8 +65,12 @@ export function buildFastify(opts: BuildFastifyOptions): FastifyInstance {
   });
 
   // First hook of every request: a busy process refuses work before spending anything on it.
+  // Every answer is counted, shed ones (503) included: RED per route template (METRICS_PORT).
+  registerHttpMetrics(app, opts.service);
   if (opts.pressure !== false) registerPressure(app, opts.pressure ?? {});
   if (opts.serviceToken) registerServiceTokenCheck(app, opts.serviceToken);
+  // The rest of the request runs "inside" its id: events it writes carry it (outbox correlation id).
+  app.addHook('onRequest', (request, _reply, done) => withRequestId(request.id, done));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -113,4 +121,10 @@ function toAppError(err: unknown): AppError {
   if (status === 429) return new AppError({ code: 'too_many_requests', kind: 'too_many_requests', message: 'Too many requests' });
   if (status >= 400 && status < 500) return new AppError({ code: 'bad_request', kind: 'validation', message: e.message ?? 'Bad request' });
   return new AppError({ code: 'internal', kind: 'internal', message: 'Internal error' }, { cause: err });
+}
+
+/** Request ids we take from a caller: short, and only characters that are safe in logs and headers. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+export function wellFormedRequestId(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && REQUEST_ID.test(value) ? value : undefined;
 }

@@ -1,5 +1,6 @@
 import type { Subscription } from '@brokerwise/bus';
 import type { FastifyInstance } from 'fastify';
+import { withTimeout } from '@brokerwise/metrics';
 
 export interface ReadinessCheck {
   name: string;
@@ -110,20 +111,4 @@ export function consumerLagCheck(subscriptions: readonly Subscription[], maxPend
       if (most > maxPending) throw new Error(`${most} events not yet handled (more than ${maxPending})`);
     },
   };
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(t);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
 }

@@ -4,7 +4,8 @@ export { consumerLagCheck, registerHealth, type ReadinessCheck } from './health.
 export { runServer, type RunServerOptions } from './server.ts';
 export { kitMigrations, type KitTables } from './migrations.ts';
 export { enqueueEvent, OutboxRelay, type OutboxRelayOptions, type OutboxEvent } from './outbox.ts';
-export { consumeEvents, type EventHandlers, type ConsumeOptions, type HandlerContext } from './inbox.ts';
+export { consumeEvents, type EventHandlers, type ConsumeOptions, type ConsumerSettings, type HandlerContext } from './inbox.ts';
+export { purgeInbox, scheduleInboxPurge, type PurgeInboxOptions } from './inbox-purge.ts';
 export { Uuid } from './schemas.ts';
 export { inputProblems, registerInputRules, textProblem, type TextProblem } from './input.ts';
 export { ServiceTokenSigner, registerServiceTokenCheck, SERVICE_TOKEN_HEADER, type Caller } from './service-token.ts';
@@ -12,3 +13,4 @@ export { ServiceTokenSigner, registerServiceTokenCheck, SERVICE_TOKEN_HEADER, ty
 /** buildFastify's `serviceToken` from a service's settings (SERVICE_TOKEN_PUBLIC_KEY), for `audience`. */
 export const serviceTokenOptions = (settings: { SERVICE_TOKEN_PUBLIC_KEY?: string | undefined }, audience: string) =>
   settings.SERVICE_TOKEN_PUBLIC_KEY ? { audience, publicKeyPem: settings.SERVICE_TOKEN_PUBLIC_KEY } : undefined;
+export { currentRequestId, withRequestId } from './request-context.ts';

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { stopTelemetry } from '@brokerwise/telemetry';
+import { startMetricsServerIfSet } from '@brokerwise/metrics';
 
 export interface RunServerOptions {
   port: number;
@@ -9,15 +11,18 @@ export interface RunServerOptions {
   shutdownTimeoutMs: number;
   /** Closed after the HTTP server stopped taking requests (consumers, relay, bus, db…), in order. */
   closers?: (() => Promise<void>)[];
+  /** The Prometheus management server (METRICS_PORT, METRICS_HOST); no port: none. Closed last. */
+  metrics?: { port?: number | undefined; host?: string | undefined };
 }
 
 /**
  * Listens, and on SIGTERM/SIGINT stops taking requests, waits for in-flight ones, then closes
  * resources. Exits non-zero when shutdown overruns its budget.
  */
-export async function runServer(app: FastifyInstance, opts: RunServerOptions): Promise<{ close: () => Promise<void> }> {
+export async function runServer(app: FastifyInstance, opts: RunServerOptions): Promise<{ close: () => Promise<void>; metricsPort?: number }> {
   const endConnections = trackConnections(app.server);
   await app.listen({ port: opts.port, host: opts.host });
+  const metrics = await startMetricsServerIfSet({ port: opts.metrics?.port, host: opts.metrics?.host ?? opts.host });
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
@@ -31,6 +36,7 @@ export async function runServer(app: FastifyInstance, opts: RunServerOptions): P
           app.log.warn({ err }, 'error while closing a resource');
         }
       }
+      await metrics?.close();
     })();
     return closing;
   };
@@ -41,11 +47,12 @@ export async function runServer(app: FastifyInstance, opts: RunServerOptions): P
       process.exit(1);
     }, opts.shutdownTimeoutMs);
     timer.unref();
-    void close().then(() => process.exit(0));
+    // Spans still buffered leave before the process does.
+    void close().then(stopTelemetry).then(() => process.exit(0));
   };
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
-  return { close };
+  return { close, ...(metrics ? { metricsPort: metrics.port } : {}) };
 }
 
 /**

@@ -11,10 +11,13 @@ describe('service kit Fastify', () => {
     app.get('/broken', async () => {
       throw new Error('database password is hunter2');
     });
-    const refused = await app.inject({ url: '/refused', headers: { 'x-request-id': 'abc' } });
+    const refused = await app.inject({ url: '/refused', headers: { 'x-request-id': 'req-abc.123' } });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ error: { code: 'thing.invalid', fields: { x: 'required' }, requestId: 'abc' } });
-    expect(refused.headers['x-request-id']).toBe('abc');
+    expect(refused.json()).toMatchObject({ error: { code: 'thing.invalid', fields: { x: 'required' }, requestId: 'req-abc.123' } });
+    expect(refused.headers['x-request-id']).toBe('req-abc.123');
+    // An id that could forge log lines or headers is replaced, not echoed.
+    const forged = await app.inject({ url: '/refused', headers: { 'x-request-id': 'x\u2028{"level":60}'.repeat(3) } });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const broken = await app.inject({ url: '/broken' });
     expect(broken.statusCode).toBe(500);
     expect(broken.body).not.toContain('hunter2');

@@ -40,6 +40,9 @@ export async function runMigrations(database: Database, migrations: MigrationSet
     migrationTableSchema: database.schema,
     migrationTableName: 'kysely_migration',
     migrationLockTableName: 'kysely_migration_lock',
+    // Every service's set starts with the shared kit migrations (`00000000T…`), which touch only the
+    // kit's tables: one added later must still run on a database whose service migrations already did.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -7,6 +7,8 @@ export const SimulatorConfigSchema = Type.Object({
   LOG_LEVEL: commonServiceSettings.LOG_LEVEL,
   LOG_REQUESTS: commonServiceSettings.LOG_REQUESTS,
   SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 5_000, minimum: 0 }),
+  METRICS_PORT: commonServiceSettings.METRICS_PORT,
+  METRICS_HOST: commonServiceSettings.METRICS_HOST,
   /** How long a request for an account ending in 13 hangs before the simulator gives up on it. */
   SIM_HANG_MS: Type.Integer({ default: 120_000, minimum: 0 }),
 });

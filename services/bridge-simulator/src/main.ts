@@ -19,7 +19,7 @@ export async function startBridgeSimulator(config: SimulatorConfig, shared: Simu
     connections.accepted += 1;
     socket.once('close', () => void (connections.open -= 1));
   });
-  const server = await runServer(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, closers: [async () => state.release()] });
+  const server = await runServer(app, { port: config.PORT, host: config.HOST, shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS, metrics: { port: config.METRICS_PORT, host: config.METRICS_HOST }, closers: [async () => state.release()] });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   return { port, url: `http://${config.HOST}:${port}`, state, connections: () => ({ ...connections }), close: server.close };

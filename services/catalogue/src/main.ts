@@ -32,7 +32,7 @@ export async function startCatalogue(config: CatalogueConfig, shared: Shared = {
 
   const app = buildFastify({ service: 'catalogue', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'catalogue') });
   const db = database.db as Kysely<CatalogueTables>;
-  const relay = new OutboxRelay({ db, bus, log: app.log });
+  const relay = new OutboxRelay({ db, bus, log: app.log, maxAttempts: config.OUTBOX_MAX_ATTEMPTS });
 
   if (config.DEMO_SEED) {
     const seeded = await loadDemoData({ db, objects, mediaUrl, onlyIfEmpty: true });
@@ -51,7 +51,7 @@ export async function startCatalogue(config: CatalogueConfig, shared: Shared = {
 
   relay.start();
   // The outbox row is written in the handler's transaction; poking the relay sends it right away.
-  const subscriptions = [await consumeEvents({ bus, db, log: app.log, durable: 'catalogue-ratings', handlers: handlers({ mediaUrl, onApplied: () => relay.poke() }) })];
+  const subscriptions = [await consumeEvents({ bus, db, log: app.log, settings: config, durable: 'catalogue-ratings', handlers: handlers({ mediaUrl, onApplied: () => relay.poke() }) })];
 
   health.add(consumerLagCheck(subscriptions, config.EVENTS_MAX_PENDING));
 
@@ -59,6 +59,7 @@ export async function startCatalogue(config: CatalogueConfig, shared: Shared = {
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    metrics: { port: config.METRICS_PORT, host: config.METRICS_HOST },
     closers: [
       ...subscriptions.map((s) => () => s.drain()),
       () => relay.stop(),

@@ -51,7 +51,7 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
 
   const app = buildFastify({ service: 'identity', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'identity') });
   const db = database.db as Kysely<IdentityTables>;
-  const relay = new OutboxRelay({ db, bus, log: app.log });
+  const relay = new OutboxRelay({ db, bus, log: app.log, maxAttempts: config.OUTBOX_MAX_ATTEMPTS });
 
   const health = registerHealth(app, [
     { name: 'database', check: database.ping },
@@ -103,7 +103,7 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
     purgeExpiredCodes({ db, now }).catch((err: unknown) => app.log.warn({ err }, 'email code purge failed'));
   }, 3600_000);
   purge.unref();
-  const subscriptions = Object.keys(handlers).length > 0 ? [await consumeEvents({ bus, db, log: app.log, durable: 'identity', handlers })] : [];
+  const subscriptions = Object.keys(handlers).length > 0 ? [await consumeEvents({ bus, db, log: app.log, settings: config, durable: 'identity', handlers })] : [];
 
   health.add(consumerLagCheck(subscriptions, config.EVENTS_MAX_PENDING));
 
@@ -111,6 +111,7 @@ export async function startIdentity(config: IdentityConfig, shared: Shared = {})
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    metrics: { port: config.METRICS_PORT, host: config.METRICS_HOST },
     closers: [
       async () => clearInterval(purge),
       ...subscriptions.map((s) => () => s.drain()),

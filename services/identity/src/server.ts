@@ -1,7 +1,11 @@
 // The identity service as its own process (containers, `node services/identity/src/server.ts`).
-import { ConfigError, processEnv } from '@brokerwise/config';
-import { parseIdentityConfig } from './config.ts';
-import { startIdentity } from './main.ts';
+import { startTelemetry } from '@brokerwise/telemetry';
+
+// Tracing first: the service's modules load after it, so the libraries they use are instrumented.
+startTelemetry({ service: 'identity' });
+const { ConfigError, processEnv } = await import('@brokerwise/config');
+const { parseIdentityConfig } = await import('./config.ts');
+const { startIdentity } = await import('./main.ts');
 
 try {
   await startIdentity(parseIdentityConfig(processEnv()));

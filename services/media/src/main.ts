@@ -76,7 +76,7 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
 
   const app = buildFastify({ service: worker && !api ? 'media-worker' : 'media', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'media') });
   const db = database.db as Kysely<MediaTables>;
-  const relay = new OutboxRelay({ db, bus, log: app.log });
+  const relay = new OutboxRelay({ db, bus, log: app.log, maxAttempts: config.OUTBOX_MAX_ATTEMPTS });
   // Which ffmpeg/ffprobe (PATH or the npm build), said once at start. Without any, uploads and
   // the demo videos fail with the reason; the rest of the service works.
   const tools = await mediaTools({ ffmpegPath: config.FFMPEG_PATH, ffprobePath: config.FFPROBE_PATH }).then(
@@ -112,7 +112,7 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
       onEvents: () => relay.poke(),
     });
     runner = r;
-    subscriptions.push(await consumeEvents({ bus, db, log: app.log, durable: 'media-transcode', handlers: workerHandlers(ctx.now, () => r.poke()) }));
+    subscriptions.push(await consumeEvents({ bus, db, log: app.log, settings: config, durable: 'media-transcode', handlers: workerHandlers(ctx.now, () => r.poke()) }));
     r.start();
   }
 
@@ -122,6 +122,7 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    metrics: { port: config.METRICS_PORT, host: config.METRICS_HOST },
     closers: [
       ...subscriptions.map((s) => () => s.drain()),
       ...(runner ? [() => runner.stop()] : []),

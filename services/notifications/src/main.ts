@@ -41,7 +41,7 @@ export async function startNotifications(config: NotificationsConfig, shared: Sh
 
   const app = buildFastify({ service: 'notifications', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'notifications') });
   const db = database.db as Kysely<NotificationsTables>;
-  const relay = new OutboxRelay({ db, bus, log: app.log });
+  const relay = new OutboxRelay({ db, bus, log: app.log, maxAttempts: config.OUTBOX_MAX_ATTEMPTS });
   const now = shared.now ?? (() => new Date());
   const sender = new MailSender({
     db,
@@ -73,6 +73,7 @@ export async function startNotifications(config: NotificationsConfig, shared: Sh
     bus,
     db,
     log: app.log,
+    settings: config,
     durable: 'notifications',
     handlers: handlers(ctx),
     // A handled event may have queued a mail or a notice signal: deliver them now, not at the next poll.
@@ -88,6 +89,7 @@ export async function startNotifications(config: NotificationsConfig, shared: Sh
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    metrics: { port: config.METRICS_PORT, host: config.METRICS_HOST },
     closers: [
       () => consumer.drain(),
       () => sender.stop(),

@@ -20,7 +20,7 @@ export interface Shared {
 }
 
 /** Boots reviews: infrastructure → migrations → Fastify → relay and consumers (rating recomputation). */
-export async function startReviews(config: ReviewsConfig, shared: Shared = {}): Promise<{ port: number; close: () => Promise<void> }> {
+export async function startReviews(config: ReviewsConfig, shared: Shared = {}): Promise<{ port: number; metricsPort?: number | undefined; close: () => Promise<void> }> {
   const database =
     shared.database ??
     (await openDatabase<ReviewsTables>({ schema: 'reviews', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'reviews') }));
@@ -29,7 +29,7 @@ export async function startReviews(config: ReviewsConfig, shared: Shared = {}): 
 
   const app = buildFastify({ service: 'reviews', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'reviews') });
   const db = database.db as Kysely<ReviewsTables>;
-  const relay = new OutboxRelay({ db, bus, log: app.log });
+  const relay = new OutboxRelay({ db, bus, log: app.log, maxAttempts: config.OUTBOX_MAX_ATTEMPTS });
 
   const health = registerHealth(app, [
     { name: 'database', check: database.ping },
@@ -40,7 +40,7 @@ export async function startReviews(config: ReviewsConfig, shared: Shared = {}): 
 
   relay.start();
   const consumed = handlers(now, { demoReviews: config.DEMO_REVIEWS });
-  const subscriptions = Object.keys(consumed).length > 0 ? [await consumeEvents({ bus, db, log: app.log, durable: 'reviews-rating', handlers: consumed })] : [];
+  const subscriptions = Object.keys(consumed).length > 0 ? [await consumeEvents({ bus, db, log: app.log, settings: config, durable: 'reviews-rating', handlers: consumed })] : [];
 
   // Scheduled recomputation; a failed run is retried at the next tick of a later period.
   let running: Promise<unknown> = Promise.resolve();
@@ -58,6 +58,7 @@ export async function startReviews(config: ReviewsConfig, shared: Shared = {}): 
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    metrics: { port: config.METRICS_PORT, host: config.METRICS_HOST },
     closers: [
       async () => {
         clearInterval(timer);
@@ -70,5 +71,5 @@ export async function startReviews(config: ReviewsConfig, shared: Shared = {}): 
     ],
   });
   const address = app.server.address();
-  return { port: typeof address === 'object' && address ? address.port : config.PORT, close: server.close };
+  return { port: typeof address === 'object' && address ? address.port : config.PORT, metricsPort: server.metricsPort, close: server.close };
 }

@@ -28,6 +28,8 @@ export interface Harness {
   /** Polls the published events until one of `type` matches (the relay and the bus are asynchronous). */
   waitForEvent<T extends EventType>(type: T, match: (payload: EventPayload<T>) => boolean): Promise<Extract<DecodedEvent, { type: T }>>;
   close(): Promise<void>;
+  /** The service's metrics server, when the test asked for one (METRICS_PORT=0). */
+  metricsPort?: number | undefined;
 }
 
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
@@ -59,6 +61,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     now,
     call,
     waitForEvent,
+    metricsPort: svc.metricsPort,
     close: async () => {
       await svc.close();
       await probe.drain();

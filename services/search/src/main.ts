@@ -32,7 +32,7 @@ export async function startSearch(config: SearchConfig, shared: Shared = {}): Pr
   ]);
   await app.register(searchApp, { db });
 
-  const subscriptions = [await consumeEvents({ bus, db, log: app.log, durable: config.CATALOGUE_DURABLE, handlers: catalogueHandlers })];
+  const subscriptions = [await consumeEvents({ bus, db, log: app.log, settings: config, durable: config.CATALOGUE_DURABLE, handlers: catalogueHandlers })];
 
   health.add(consumerLagCheck(subscriptions, config.EVENTS_MAX_PENDING));
 
@@ -40,6 +40,7 @@ export async function startSearch(config: SearchConfig, shared: Shared = {}): Pr
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    metrics: { port: config.METRICS_PORT, host: config.METRICS_HOST },
     closers: [
       ...subscriptions.map((s) => () => s.drain()),
       ...(shared.bus ? [] : [() => bus.close()]),

@@ -45,7 +45,7 @@ export async function startTraderSync(config: TraderSyncConfig, shared: Shared =
 
   const app = buildFastify({ service: 'trader-sync', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'trader-sync') });
   const db = database.db as Kysely<TraderTables>;
-  const relay = new OutboxRelay({ db, bus, log: app.log });
+  const relay = new OutboxRelay({ db, bus, log: app.log, maxAttempts: config.OUTBOX_MAX_ATTEMPTS });
   const health = registerHealth(app, [
     { name: 'database', check: database.ping },
     { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
@@ -71,7 +71,7 @@ export async function startTraderSync(config: TraderSyncConfig, shared: Shared =
 
   relay.start();
   const subscriptions = api
-    ? [await consumeEvents({ bus, db, log: app.log, durable: 'trader-sync-catalogue', handlers: handlers(now, { demo: config.DEMO_TRADERS ? { keyring } : null }), afterCommit: () => scheduler?.poke() })]
+    ? [await consumeEvents({ bus, db, log: app.log, settings: config, durable: 'trader-sync-catalogue', handlers: handlers(now, { demo: config.DEMO_TRADERS ? { keyring } : null }), afterCommit: () => scheduler?.poke() })]
     : [];
   scheduler?.start();
 
@@ -81,6 +81,7 @@ export async function startTraderSync(config: TraderSyncConfig, shared: Shared =
     port: config.PORT,
     host: config.HOST,
     shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    metrics: { port: config.METRICS_PORT, host: config.METRICS_HOST },
     closers: [
       ...subscriptions.map((s) => () => s.drain()),
       ...(scheduler ? [() => scheduler.stop()] : []),

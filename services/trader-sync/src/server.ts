@@ -1,8 +1,12 @@
 // trader-sync as its own process (containers): `node services/trader-sync/src/server.ts`, with
 // ROLE=api (HTTP + read models) or ROLE=worker (background syncs); ROLE=all runs both.
-import { ConfigError, processEnv } from '@brokerwise/config';
-import { parseTraderSyncConfig } from './config.ts';
-import { startTraderSync } from './main.ts';
+import { startTelemetry } from '@brokerwise/telemetry';
+
+// Tracing first: the service's modules load after it, so the libraries they use are instrumented.
+startTelemetry({ service: 'trader-sync' });
+const { ConfigError, processEnv } = await import('@brokerwise/config');
+const { parseTraderSyncConfig } = await import('./config.ts');
+const { startTraderSync } = await import('./main.ts');
 
 try {
   await startTraderSync(parseTraderSyncConfig(processEnv()));

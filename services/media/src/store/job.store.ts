@@ -49,3 +49,13 @@ export async function retryJobLater(db: Db, videoId: string, at: Date, error: st
 export async function findJob(db: Db, videoId: string): Promise<JobRow | undefined> {
   return db.selectFrom('transcode_job').selectAll().where('video_id', '=', videoId).executeTakeFirst();
 }
+
+/** Jobs waiting for a worker (queued, due or retrying later, or running on an expired lease): the metrics' queue length. */
+export async function waitingJobCount(db: Db, now: Date): Promise<number> {
+  const r = await db
+    .selectFrom('transcode_job')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]))
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}

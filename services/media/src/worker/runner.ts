@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { mediaTranscodeDuration, mediaTranscodeFailures, mediaTranscodeQueue } from '@brokerwise/metrics';
 import type { MediaContext } from '../domain/context.ts';
 import { deleteDoomedObjects } from '../domain/objects.ts';
 import { sweepOrphans } from '../domain/orphans.ts';
 import { runNextJob, type JobOptions } from '../domain/transcode/jobs.ts';
+import { waitingJobCount } from '../store/job.store.ts';
 
 export interface RunnerOptions {
   ctx: Pick<MediaContext, 'db' | 'objects' | 'now' | 'ffmpeg'>;
@@ -31,6 +33,7 @@ export class WorkerRunner {
   readonly #slots: Promise<void>[] = [];
   #sweepTimer: NodeJS.Timeout | undefined;
   #sweeping: Promise<void> | undefined;
+  #untrackQueue: (() => void) | undefined;
 
   constructor(o: RunnerOptions) {
     this.#o = o;
@@ -45,6 +48,7 @@ export class WorkerRunner {
 
   start(): void {
     this.#stopped = false;
+    this.#untrackQueue = mediaTranscodeQueue.track(() => waitingJobCount(this.#o.ctx.db, this.#o.ctx.now()));
     for (let i = 0; i < this.#o.concurrency; i++) this.#slots.push(this.#slot());
     const sweep = () => {
       this.#sweeping = this.sweep().catch((err: unknown) => this.#o.log.warn({ err }, 'media sweep failed'));
@@ -61,6 +65,7 @@ export class WorkerRunner {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#untrackQueue?.();
     if (this.#sweepTimer) clearInterval(this.#sweepTimer);
     this.poke();
     await Promise.all(this.#slots);
@@ -76,10 +81,13 @@ export class WorkerRunner {
   async #slot(): Promise<void> {
     while (!this.#stopped) {
       let ran = false;
+      const started = performance.now();
       try {
         const result = await runNextJob(this.#o.ctx, this.#jobOptions);
         if (result) {
           ran = true;
+          if (result.outcome !== 'skipped') mediaTranscodeDuration.observe({ outcome: result.outcome }, (performance.now() - started) / 1000);
+          if (result.outcome === 'failed' || result.outcome === 'retry') mediaTranscodeFailures.inc();
           this.#o.log.info({ videoId: result.videoId, outcome: result.outcome }, 'transcode job finished');
         }
       } catch (err) {

@@ -1,6 +1,7 @@
+import { sharedWhilePending, traderSyncDuration, traderSyncFailures, traderSyncOldestDue, traderSyncQueue } from '@brokerwise/metrics';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import { accountSynced, statsUpdated } from '../events/publish.ts';
-import { claimDue, findAccount, updateAccount, type AccountRow } from '../store/account.store.ts';
+import { claimDue, dueBacklog, findAccount, updateAccount, type AccountRow } from '../store/account.store.ts';
 import { findServer } from '../store/broker.store.ts';
 import { commentContains, countDeals, insertDeals } from '../store/deal.store.ts';
 import { isConnectorError, type AccountSummary, type ConnectorErrorCode } from './connector.ts';
@@ -139,6 +140,7 @@ export class SyncScheduler {
   private readonly lanes = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
+  private untrack: (() => void)[] = [];
 
   constructor(opts: { ctx: TraderContext; tickMs: number; concurrency: number; log: SchedulerLog; afterSync?: () => void }) {
     this.ctx = opts.ctx;
@@ -151,6 +153,15 @@ export class SyncScheduler {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    // Both queue gauges from one query per scrape.
+    const backlog = sharedWhilePending(() => dueBacklog(this.ctx.db, this.ctx.now()));
+    this.untrack = [
+      traderSyncQueue.track(async () => (await backlog()).count),
+      traderSyncOldestDue.track(async () => {
+        const { oldestDueAt } = await backlog();
+        return oldestDueAt ? Math.max(0, (this.ctx.now().getTime() - oldestDueAt.getTime()) / 1000) : 0;
+      }),
+    ];
     this.tick();
   }
 
@@ -162,6 +173,7 @@ export class SyncScheduler {
   /** Stops claiming and waits for the lanes (each ends the account in hand). */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const undo of this.untrack.splice(0)) undo();
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await Promise.all([...this.lanes]);
@@ -191,10 +203,15 @@ export class SyncScheduler {
       const [account] = await claimDue(this.ctx.db, now, lease, 1);
       if (!account) return;
       this.fill();
+      const timer = traderSyncDuration.startTimer();
       try {
         const outcome = await syncAccount(this.ctx, account);
+        timer({ outcome: outcome.ok ? 'ok' : 'failed' });
+        if (!outcome.ok) traderSyncFailures.inc();
         if (!outcome.ok) this.log.warn({ accountId: account.id, error: outcome.error }, 'account sync failed');
       } catch (err) {
+        timer({ outcome: 'failed' });
+        traderSyncFailures.inc();
         this.log.error({ err, accountId: account.id }, 'account sync crashed');
         await fail(this.ctx, account, 'internal', this.ctx.now()).catch(() => undefined);
       }

@@ -78,6 +78,19 @@ export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: numbe
   });
 }
 
+/** Accounts due for a sync now (claimed ones are pushed ahead by their lease) and the oldest due time: the sync queue's metrics. */
+export async function dueBacklog(db: Db, now: Date): Promise<{ count: number; oldestDueAt: Date | null }> {
+  const r = await db
+    .selectFrom('account')
+    .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.min('next_sync_at').as('oldest')])
+    .where('status', '=', 'active')
+    .where('source', '=', 'bridge')
+    .where('next_sync_at', '<=', now)
+    .executeTakeFirst();
+  const oldest = r?.oldest ?? null;
+  return { count: Number(r?.n ?? 0), oldestDueAt: oldest === null ? null : new Date(oldest as unknown as string | Date) };
+}
+
 export const SORTS = {
   score: [sql`score desc`, sql`id`],
   gain: [sql`gain_pct desc`, sql`id`],
