@@ -3,22 +3,30 @@ import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
-const otherServices = (self) => ['catalogue', 'identity', 'reviews', 'search', 'media', 'trader-sync', 'notifications'].filter((s) => s !== self);
+const SERVICES = ['catalogue', 'identity', 'reviews', 'search', 'media', 'trader-sync', 'notifications'];
+const otherServices = (self) => SERVICES.filter((s) => s !== self);
 
-const serviceBoundaries = ['catalogue', 'identity', 'reviews', 'search', 'media', 'trader-sync', 'notifications'].map((svc) => ({
-  files: [`services/${svc}/**/*.ts`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          { group: otherServices(svc).flatMap((o) => [`**/services/${o}/**`, `@brokerwise/${o}`]), message: 'Services never import each other: exchange events or go through the gateway.' },
-          { group: ['**/gateway/**', '@brokerwise/gateway', '**/web/**', '@brokerwise/web'], message: 'Services do not depend on the gateway or the web app.' },
-        ],
-      },
-    ],
-  },
-}));
+// Layer rules inside a service. Flat config replaces a rule for the files a later object matches,
+// so each layer's object repeats the service's boundary patterns instead of losing them.
+const layers = {
+  'src/domain/**/*.ts': [
+    { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'Domain code never imports Fastify.' },
+    { group: ['**/routes/**'], message: 'Arrows point routes → domain → store, never back.' },
+  ],
+  'src/store/**/*.ts': [{ group: ['**/domain/**', '**/routes/**', 'fastify'], message: 'Stores hold SQL only.' }],
+  'src/routes/**/*.ts': [{ group: ['**/app.ts'], message: 'Routes take their dependencies type from deps.ts: app.ts registers the routes, so importing it back is a cycle.' }],
+};
+
+const serviceBoundaries = SERVICES.flatMap((svc) => {
+  const boundary = [
+    { group: otherServices(svc).flatMap((o) => [`**/services/${o}/**`, `@brokerwise/${o}`]), message: 'Services never import each other: exchange events or go through the gateway.' },
+    { group: ['**/gateway/**', '@brokerwise/gateway', '**/web/**', '@brokerwise/web'], message: 'Services do not depend on the gateway or the web app.' },
+  ];
+  return [
+    { files: [`services/${svc}/**/*.ts`], rules: { 'no-restricted-imports': ['error', { patterns: boundary }] } },
+    ...Object.entries(layers).map(([glob, patterns]) => ({ files: [`services/${svc}/${glob}`], rules: { 'no-restricted-imports': ['error', { patterns: [...boundary, ...patterns] }] } })),
+  ];
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'data/**', 'web/build/**', 'web/.react-router/**', 'proto/gen/**', 'loadtest/k6/**', '**/dist/**', 'coverage/**'] },
@@ -38,24 +46,8 @@ export default tseslint.config(
   },
   ...serviceBoundaries,
   {
-    files: ['services/*/src/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['fastify', 'fastify/*', '@fastify/*'], message: 'Domain code never imports Fastify.' },
-            { group: ['**/routes/**'], message: 'Arrows point routes → domain → store, never back.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['services/*/src/store/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/domain/**', '**/routes/**', 'fastify'], message: 'Stores hold SQL only.' }] }],
-    },
+    files: ['gateway/src/routes/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/app.ts'], message: 'Routes take their dependencies type from deps.ts: app.ts registers the routes, so importing it back is a cycle.' }] }] },
   },
   {
     files: ['packages/**/*.ts'],

@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { OutboxRelay } from '@brokerwise/service-kit';
-import type { IdentityContext } from './domain/context.ts';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { codeRoutes } from './routes/codes/index.ts';
 import { sessionRoutes } from './routes/sessions/index.ts';
 import { userRoutes } from './routes/users/index.ts';
-
-/** What the routes and domain may use; built by main.ts from the process's infrastructure. */
-export interface IdentityDeps extends IdentityContext {
-  relay: OutboxRelay;
-}
+import type { IdentityDeps } from './deps.ts';
 
 /** The identity service as a Fastify plugin: routes only; infrastructure is passed in. */
 export async function identityApp(app: FastifyInstance, deps: IdentityDeps): Promise<void> {

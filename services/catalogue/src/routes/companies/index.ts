@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { findCompanies, getCompanyDetail, rankBrokers, republishAll, saveCompany, type CompanyDetail } from '../../domain/companies.ts';
 import type { CompanyRow } from '../../store/company.store.ts';
-import type { CatalogueDeps } from '../../app.ts';
+import type { CatalogueDeps } from '../../deps.ts';
 import { CompanyDto, DetailDto, ListQuery, ListResponse, SaveBody, SlugParams, TopQuery } from './schemas.ts';
 
 export function toCompanyDto(r: CompanyRow): Static<typeof CompanyDto> {

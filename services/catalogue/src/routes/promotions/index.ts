@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { readDetails } from '../../domain/company-details.ts';
 import { deletePromotion, findActivePromotions, findAllPromotions, getPromotion, promotionStatus, savePromotion } from '../../domain/promotions.ts';
 import type { PromotionRow } from '../../store/promotion.store.ts';
-import type { CatalogueDeps } from '../../app.ts';
+import type { CatalogueDeps } from '../../deps.ts';
 import {
   AdminPromotionListQuery,
   PromotionDetailQuery,

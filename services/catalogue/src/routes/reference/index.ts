@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { countCompaniesByCategory } from '../../store/company.store.ts';
 import { listBanners, listCategories, listCountries } from '../../store/reference.store.ts';
-import type { CatalogueDeps } from '../../app.ts';
+import type { CatalogueDeps } from '../../deps.ts';
 
 const Bilingual = { nameEn: Type.String(), nameZh: Type.String() };
 const CategoryDto = Type.Object({ slug: Type.String(), ...Bilingual, sort: Type.Integer(), companyCount: Type.Integer() });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { IdentityDeps } from '../../app.ts';
+import type { IdentityDeps } from '../../deps.ts';
 import { login, register, socialSignIn } from '../../domain/accounts.ts';
 import { resetPassword } from '../../domain/credentials.ts';
 import { RevokedDto, SignedInDto, toSessionDto, toUserDto } from '../dto.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { IdentityDeps } from '../../app.ts';
+import type { IdentityDeps } from '../../deps.ts';
 import { requestCode } from '../../domain/codes.ts';
 import { CodeBody, CodeResponse } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { IdentityDeps } from '../../app.ts';
+import type { IdentityDeps } from '../../deps.ts';
 import { endSession, lookupSession } from '../../domain/sessions.ts';
 import { RevokedDto, toSessionDto, toUserDto } from '../dto.ts';
 import { RevokeBody, SessionParams, SessionResponse } from './schemas.ts';

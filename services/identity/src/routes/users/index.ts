@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { validationError } from '@brokerwise/errors';
-import type { IdentityDeps } from '../../app.ts';
+import type { IdentityDeps } from '../../deps.ts';
 import { changePassword } from '../../domain/credentials.ts';
 import { listUserFollows, toggleFollow } from '../../domain/follows.ts';
 import { bindEmail, editProfile, getPublicProfile, getUser, publicCards, uploadAvatar } from '../../domain/profile.ts';

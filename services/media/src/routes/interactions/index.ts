@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { MediaDeps } from '../../app.ts';
+import type { MediaDeps } from '../../deps.ts';
 import { addComment, collectPost, deleteComment, forwardPost, likePost, postComments, unforwardPost, userCollections } from '../../domain/interactions.ts';
 import { CommentDto, toCommentDto, toForwardDto, toPostDto } from '../dto.ts';
 import {

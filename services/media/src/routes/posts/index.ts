@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { MediaDeps } from '../../app.ts';
+import type { MediaDeps } from '../../deps.ts';
 import { CATEGORIES } from '../../domain/categories.ts';
 import { deleteDoomedObjects } from '../../domain/objects.ts';
 import { authorPosts, authorProfile, editPost, listPosts, postDetail, publishPost, recommendedPosts, removePost, searchPosts } from '../../domain/posts.ts';

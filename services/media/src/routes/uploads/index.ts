@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { MediaDeps } from '../../app.ts';
+import type { MediaDeps } from '../../deps.ts';
 import { imageInvalid, videoInvalid } from '../../domain/errors.ts';
 import { uploadImage, uploadVideo, videoOf } from '../../domain/uploads/index.ts';
 import { ImageDto, VideoDto, toImageDto, toVideoDto } from '../dto.ts';

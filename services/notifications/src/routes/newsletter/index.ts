@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { NotificationsDeps } from '../../app.ts';
+import type { NotificationsDeps } from '../../deps.ts';
 import { confirm, sendIssue, subscribe, unsubscribe } from '../../domain/newsletter.ts';
 import { IssueBody, IssueDto, SubscribeBody, SubscribeDto, SubscriptionDto, TokenBody } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { NotificationsDeps } from '../../app.ts';
+import type { NotificationsDeps } from '../../deps.ts';
 import { noticesOf, readNotices, sendSystemNotice, unreadOf, type NoticeView } from '../../domain/notices.ts';
 import { UserParams } from '../dto.ts';
 import { ListQuery, NoticePage, ReadBody, ReadDto, SystemBody, SystemDto, Unread } from './schemas.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { NotificationsDeps } from '../../app.ts';
+import type { NotificationsDeps } from '../../deps.ts';
 import { preferencesOf, savePreferences } from '../../domain/preferences.ts';
 import { UserParams } from '../dto.ts';
 import { PreferencesDto } from './schemas.ts';

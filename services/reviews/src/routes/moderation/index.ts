@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { ReviewsDeps } from '../../app.ts';
+import type { ReviewsDeps } from '../../deps.ts';
 import { decide, moderationHistory, moderationQueue } from '../../domain/moderation.ts';
 import type { AuditRow } from '../../store/audit.store.ts';
 import { ReviewPage, toReviewDto } from '../dto.ts';

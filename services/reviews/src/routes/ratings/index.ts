@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { ReviewsDeps } from '../../app.ts';
+import type { ReviewsDeps } from '../../deps.ts';
 import { getRating } from '../../domain/rating.ts';
 import { DISPLAY_DECIMALS, HALF_LIFE_DAYS, PRIOR_MEAN, PRIOR_WEIGHT } from '../../domain/score.ts';
 import { CompanyParams, MethodologyDto, RatingDto } from './schemas.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { ReviewsDeps } from '../../app.ts';
+import type { ReviewsDeps } from '../../deps.ts';
 import { companyReviews, deleteReview, recentReviews, submitReview, userReviews } from '../../domain/reviews.ts';
 import { ReviewDto, ReviewPage, toReviewDto } from '../dto.ts';
 import {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import { searchCatalogue } from '../../domain/search.ts';
 import type { SearchRow } from '../../store/company.store.ts';
-import type { SearchDeps } from '../../app.ts';
+import type { SearchDeps } from '../../deps.ts';
 import { SearchQuery, SearchResponse, type SearchHit } from './schemas.ts';
 
 export function toSearchHit(r: SearchRow): Static<typeof SearchHit> {

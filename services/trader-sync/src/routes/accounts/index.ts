@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import type { TraderDeps } from '../../app.ts';
+import type { TraderDeps } from '../../deps.ts';
 import { brokersOfAccounts } from '../../domain/brokers.ts';
 import { accountOrders, bindAccount, myAccounts, requestSync, requestVerification, setVisibility, unbindAccount, verificationOf, viewAccount } from '../../domain/accounts.ts';
 import { importStatement } from '../../domain/statements.ts';

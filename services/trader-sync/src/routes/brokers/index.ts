@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@brokerwise/errors';
 import type { Static } from 'typebox';
-import type { TraderDeps } from '../../app.ts';
+import type { TraderDeps } from '../../deps.ts';
 import { decideApplication, findServers, listApplications, listBindableBrokers, submitApplication, topTraders, verifiedClients } from '../../domain/brokers.ts';
 import type { RankSort } from '../../store/account.store.ts';
 import { toAccountDto, toApplicationDto } from '../dto.ts';

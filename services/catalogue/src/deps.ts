@@ -1,0 +1,13 @@
+import type { OutboxRelay } from '@brokerwise/service-kit';
+import type { Kysely } from '@brokerwise/sql';
+import type { CatalogueTables } from './store/types.ts';
+
+/** What the routes and domain may use; built by main.ts from the process's infrastructure. */
+export interface CatalogueDeps {
+  db: Kysely<CatalogueTables>;
+  relay: OutboxRelay;
+  /** Public address of a stored object (logos, banners). */
+  mediaUrl: (key: string) => string;
+  /** Fewest reviews a broker needs to be ranked (config TOP_MIN_REVIEWS). */
+  topMinReviews: number;
+}

@@ -1,0 +1,7 @@
+import type { Kysely } from '@brokerwise/sql';
+import type { SearchTables } from './store/types.ts';
+
+/** What the routes and domain may use; built by main.ts from the process's infrastructure. */
+export interface SearchDeps {
+  db: Kysely<SearchTables>;
+}
