@@ -1,13 +1,22 @@
 import { Alert } from '@mantine/core';
-import type { ApiFailure } from '../lib/api';
+import { isOutage, type ApiFailure } from '../lib/api';
 import { useT } from '../lib/use-t';
 
 /**
  * Shown in place of a section whose data could not be loaded, so the page keeps its shell.
- * Transport failures use the spec's wording; business failures show the server's message.
+ * Transport failures use the spec's wording; business failures show the server's message. A request
+ * the API refused (a value in the address it can't use) gets our own words: refreshing won't help,
+ * and the API's message names query fields the visitor never typed.
  */
 export function ErrorNotice({ error, titleId = 'error.notice.title' }: { error: ApiFailure; titleId?: string }) {
   const t = useT();
+  if (!isOutage(error) && error.status !== 429) {
+    return (
+      <Alert color="yellow" variant="light" title={t('error.request.title')} role="alert" data-testid="error-notice" data-refused="">
+        {t('error.request.text')}
+      </Alert>
+    );
+  }
   const detail =
     error.kind === 'business'
       ? error.msg || t('api.error.unknown')

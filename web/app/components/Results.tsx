@@ -31,6 +31,19 @@ export function Results(props: {
   const { result, query } = props;
   if (!result.ok) return <ErrorNotice error={result.error} />;
   const { list, total } = result.data;
+  // A page past the end (an old link, a hand-edited address): say so and link to the last page.
+  if (list.length === 0 && total > 0 && query.page > 1) {
+    const last = Math.max(1, Math.ceil(total / props.limit));
+    return (
+      <div className={classes.empty} data-testid="results-past-end">
+        <h2 className={classes.emptyTitle}>{t('search.pastEnd.title')}</h2>
+        <p>{t('search.pastEnd.text', { last })}</p>
+        <Button component={Link} to={searchHref(props.pathname, query, last)} variant="light">
+          {t('search.pastEnd.last')}
+        </Button>
+      </div>
+    );
+  }
   if (list.length === 0) {
     return (
       <div className={classes.empty} data-testid="results-empty">

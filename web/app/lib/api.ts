@@ -30,6 +30,8 @@ export interface ApiFailure {
   status: number | null;
   /** The server's message of a business failure, in the caller's language. */
   msg: string;
+  /** Per-field messages of a refused request (`data.fields`), when the server named fields. */
+  fields?: Record<string, string> | undefined;
 }
 
 export class ApiError extends Error {
@@ -157,8 +159,15 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       return { code: payload.code, msg: typeof payload.msg === 'string' ? payload.msg : '', data: payload.data as T };
     }
     if (SESSION_ENDING_CODES.has(payload.code)) config.onSessionEnded?.();
+    const failureFields = fieldsOf(payload.data);
     throw new ApiError(
-      { kind: 'business', code: payload.code, status: response.status, msg: typeof payload.msg === 'string' ? payload.msg : '' },
+      {
+        kind: 'business',
+        code: payload.code,
+        status: response.status,
+        msg: typeof payload.msg === 'string' ? payload.msg : '',
+        ...(Object.keys(failureFields).length ? { fields: failureFields } : {}),
+      },
       payload.data,
     );
   }
@@ -183,8 +192,11 @@ export function isRouteNotFound(error: unknown): boolean {
 
 /** Per-field messages of a failed call (`data.fields`), already in the caller's language. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const fields = (error.data as Partial<ErrorData> | null)?.fields;
+  return error instanceof ApiError ? fieldsOf(error.data) : {};
+}
+
+function fieldsOf(data: unknown): Record<string, string> {
+  const fields = (data as Partial<ErrorData> | null)?.fields;
   if (!fields || typeof fields !== 'object') return {};
   const out: Record<string, string> = {};
   for (const [field, message] of Object.entries(fields)) if (typeof message === 'string' && message) out[field] = message;
@@ -198,6 +210,41 @@ export function toFailure(error: unknown): ApiFailure {
 }
 
 export type Settled<T> = { ok: true; data: T } | { ok: false; error: ApiFailure };
+
+/**
+ * Whether a failure means the API could not serve (no answer, no envelope, or a 5xx) rather than
+ * refused this request (an envelope with a 4xx: a bad page number, an id that doesn't decrypt…).
+ */
+export function isOutage(failure: ApiFailure): boolean {
+  return failure.kind !== 'business' || failure.status === null || failure.status >= 500;
+}
+
+/** The first failed call's failure, if any (a page's status and notice follow it). */
+function firstFailure(results: ReadonlyArray<Settled<unknown> | null | undefined>): ApiFailure | undefined {
+  return results.find((r): r is { ok: false; error: ApiFailure } => !!r && !r.ok)?.error;
+}
+
+/**
+ * A page's HTTP status from the calls it made: 503 only for an outage (crawlers and monitors read
+ * it as "down, retry later"); a refused request keeps its 4xx, since refreshing cannot help.
+ */
+export function pageStatus(...results: ReadonlyArray<Settled<unknown> | null | undefined>): number {
+  if (results.some((r) => r && !r.ok && isOutage(r.error))) return 503;
+  return failureStatus(firstFailure(results));
+}
+
+/** The HTTP status of one failure (200 without one): 503 for an outage, else the upstream 4xx. */
+export function failureStatus(failure: ApiFailure | undefined): number {
+  if (!failure) return 200;
+  if (isOutage(failure)) return 503;
+  return failure.status !== null && failure.status >= 400 && failure.status < 500 ? failure.status : 400;
+}
+
+/** A refused call whose only problem is the named query field (`data.fields`), e.g. an unknown `country`. */
+export function refusedField(result: Settled<unknown>, field: string): boolean {
+  if (result.ok || isOutage(result.error)) return false;
+  return result.error.fields?.[field] !== undefined;
+}
 
 /** Lets a page render what it has when one of its calls fails (the shell must never be a blank 500). */
 export async function settle<T>(call: Promise<ApiSuccess<T>>): Promise<Settled<T>> {

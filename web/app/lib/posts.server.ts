@@ -19,7 +19,7 @@ import type {
   PublicUser,
   UnforwardBody,
 } from '../../../gateway/src/contract.ts';
-import { ApiError, fieldErrorsOf, settle, type ApiFailure } from './api';
+import { ApiError, type ApiFailure, failureStatus, fieldErrorsOf, pageStatus, settle } from './api';
 import { pageApi } from './api.server';
 import { checkComment, checkForwardComment, isPostCategory, isPostId, postHref, postPage, POST_PAGE_SIZE, type PostActionResult } from './posts';
 import { readCsrfToken } from './session';
@@ -39,7 +39,7 @@ export async function loadKindList(request: Request, context: AppLoadContext, ki
     settle(api.get<PostCategory[]>('/api/vlog/categories')),
     settle(api.get<Page<PostCard>>('/api/vlog/list', { kind, category, page, limit: POST_PAGE_SIZE })),
   ]);
-  return data({ locale, kind, category, page, categories, posts }, { status: posts.ok ? 200 : 503 });
+  return data({ locale, kind, category, page, categories, posts }, { status: pageStatus(posts) });
 }
 
 function isNotFound(failure: ApiFailure): boolean {
@@ -65,7 +65,7 @@ export async function loadPostDetail(request: Request, context: AppLoadContext, 
     await commentsCall;
     if (!(error instanceof ApiError)) throw error;
     if (isNotFound(error.failure)) throw data(null, { status: 404 });
-    return data({ ok: false as const, error: error.failure, locale }, { status: 503 });
+    return data({ ok: false as const, error: error.failure, locale }, { status: failureStatus(error.failure) });
   }
   if (post.kind !== kind) {
     await commentsCall;

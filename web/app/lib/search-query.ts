@@ -5,6 +5,8 @@ export const ORDERS = ['score', 'reviews', 'newest', 'name'] as const;
 export type Order = (typeof ORDERS)[number];
 export const RATINGS = [4, 3, 2, 1] as const;
 export const SEARCH_PAGE_SIZE = 10;
+/** The last page brokersList serves (its schema's maximum); a later one is shown as past the end. */
+export const MAX_SEARCH_PAGE = 10_000;
 const MAX_KEYWORD = 100;
 
 export function isCategorySlug(value: string | null | undefined): value is CategorySlug {
@@ -26,7 +28,10 @@ export interface SearchQuery {
   page: number;
 }
 
-/** Reads /search's query string leniently: anything malformed is dropped rather than rejected. */
+/**
+ * Reads /search's query string leniently: anything malformed is dropped rather than rejected, and a
+ * page past what the API serves is its last servable page (an empty page with a way back).
+ */
 export function parseSearchQuery(params: URLSearchParams): SearchQuery {
   const categories = params.get('categories');
   const order = params.get('order');
@@ -37,7 +42,7 @@ export function parseSearchQuery(params: URLSearchParams): SearchQuery {
     categories: isCategorySlug(categories) ? categories : undefined,
     rating: rating !== undefined && rating <= 5 ? rating : undefined,
     order: (ORDERS as readonly string[]).includes(order ?? '') ? (order as Order) : 'score',
-    page: positiveInt(params.get('page')) ?? 1,
+    page: Math.min(positiveInt(params.get('page')) ?? 1, MAX_SEARCH_PAGE),
   };
 }
 

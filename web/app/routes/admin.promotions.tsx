@@ -12,7 +12,7 @@ import type {
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
-import { ApiError, fieldErrorsOf, settle, type ApiClient, type Settled } from '../lib/api';
+import { type ApiClient, ApiError, fieldErrorsOf, pageStatus, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import type { Locale } from '../lib/locale';
 import { pageMeta } from '../lib/meta';
@@ -124,7 +124,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The default start of a new promotion: now, in the form's zone (UTC).
       now: toUtcInput(new Date().toISOString()),
     },
-    { status: list.ok ? 200 : 503 },
+    { status: pageStatus(list) },
   );
 }
 

@@ -9,7 +9,7 @@ import { VerifiedClient } from '../components/reviews/ReviewsSection';
 import { ReviewDate, Stars } from '../components/reviews/Stars';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useToast } from '../components/Toasts';
-import { fieldErrorsOf, settle, type Settled } from '../lib/api';
+import { fieldErrorsOf, pageStatus, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { detailHref, reviewPage } from '../lib/reviews';
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settle(api.get<Page<PublicReview>>('/api/admin/reviews/queue', { page })),
     auditId ? settle(api.get<AuditEntry[]>('/api/admin/reviews/audit', { reviewId: auditId })) : Promise.resolve(null),
   ]);
-  return data({ page, queue, auditId, audit }, { status: queue.ok ? 200 : 503 });
+  return data({ page, queue, auditId, audit }, { status: pageStatus(queue) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'admin.page.title' }, noindex: true });

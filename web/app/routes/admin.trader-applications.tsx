@@ -8,7 +8,7 @@ import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useToast } from '../components/Toasts';
 import { ApplicationCard } from '../components/trader/ApplicationCard';
-import { fieldErrorsOf, settle } from '../lib/api';
+import { fieldErrorsOf, pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { loadSession } from '../lib/session.server';
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageParam(params.get('page'));
   const { api } = pageApi(request, context);
   const list = await settle(api.get<Page<BrokerApplication>>('/api/admin/trader/applications', { status, page }));
-  return data({ status, page, list }, { status: list.ok ? 200 : 503 });
+  return data({ status, page, list }, { status: pageStatus(list) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'trader.admin.title' }, noindex: true });

@@ -12,7 +12,7 @@ import { StarPicker } from '../components/reviews/StarPicker';
 import { StatusBadge, StatusNote } from '../components/reviews/ReviewsSection';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useToast } from '../components/Toasts';
-import { ApiError, fieldErrorsOf, settle, type ApiFailure } from '../lib/api';
+import { ApiError, type ApiFailure, fieldErrorsOf, pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { detailHref, isReviewableId } from '../lib/reviews';
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       error,
       csrf,
     },
-    { status: company.ok ? 200 : 503 },
+    { status: pageStatus(company) },
   );
 }
 

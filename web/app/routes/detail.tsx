@@ -6,7 +6,7 @@ import { MapPinIcon, ShieldCheckIcon } from '../components/icons';
 import { Score } from '../components/Score';
 import { ReviewsSection } from '../components/reviews/ReviewsSection';
 import { RouteErrorContent } from '../components/StatusPage';
-import { ApiError, settle, type ApiFailure, type Settled } from '../lib/api';
+import { ApiError, type ApiFailure, failureStatus, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { countryName } from '../lib/format';
 import type { Locale } from '../lib/locale';
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // An id the reviews API can't take (the catalogue still knew it): the section says reviews are unavailable.
   const reviews: Settled<CompanyReviews> = (await reviewsCall) ?? { ok: false, error: { kind: 'business', code: null, status: 400, msg: '' } };
-  return data({ locale, id, page, loaded, reviews }, { status: loaded.ok ? 200 : 503 });
+  return data({ locale, id, page, loaded, reviews }, { status: failureStatus(loaded.ok ? undefined : loaded.error) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {

@@ -5,7 +5,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { SponsoredBadge, Validity } from '../components/promotions/PromotionParts';
 import { Score } from '../components/Score';
 import { RouteErrorContent } from '../components/StatusPage';
-import { ApiError, type ApiFailure } from '../lib/api';
+import { ApiError, type ApiFailure, failureStatus } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { missingPageMeta, pageMeta, rootDataFrom } from '../lib/meta';
 import { essayHref, isPromotionId, promotionJsonLd } from '../lib/promotions';
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error.failure.status === 404 || error.failure.status === 400) throw data(null, { status: 404 });
     loaded = { ok: false, error: error.failure };
   }
-  return data({ locale, id, loaded }, { status: loaded.ok ? 200 : 503 });
+  return data({ locale, id, loaded }, { status: failureStatus(loaded.ok ? undefined : loaded.error) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {

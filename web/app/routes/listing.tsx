@@ -2,7 +2,7 @@ import { data, redirect, useLoaderData } from 'react-router';
 import type { CompanyCard as Company, Page } from '../../../gateway/src/contract.ts';
 import { ListingSort, Results } from '../components/Results';
 import { RouteErrorContent } from '../components/StatusPage';
-import { settle } from '../lib/api';
+import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { isCategorySlug, parseSearchQuery, SEARCH_PAGE_SIZE, toBrokersListQuery } from '../lib/search-query';
@@ -16,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
   const query = { ...parseSearchQuery(new URL(request.url).searchParams), categories: params.name, keyword: '', country: '', rating: undefined };
   const result = await settle(api.get<Page<Company>>('/api/brokers/brokersList', { ...toBrokersListQuery(query) }));
-  return data({ locale, slug: params.name, query, result }, { status: result.ok ? 200 : 503 });
+  return data({ locale, slug: params.name, query, result }, { status: pageStatus(result) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, params }) =>

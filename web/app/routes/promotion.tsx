@@ -5,7 +5,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { SponsoredBadge, Validity } from '../components/promotions/PromotionParts';
 import { RouteErrorContent } from '../components/StatusPage';
-import { settle } from '../lib/api';
+import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta, rootDataFrom } from '../lib/meta';
 import { essayHref, promotionListHref, promotionListJsonLd, promotionPage } from '../lib/promotions';
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageApi(request, context);
   const page = promotionPage(new URL(request.url).searchParams.get('page'));
   const result = await settle(api.get<Page<Promotion>>('/api/promotion/list', { page }));
-  return data({ page, result }, { status: result.ok ? 200 : 503 });
+  return data({ page, result }, { status: pageStatus(result) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {

@@ -2,7 +2,7 @@ import { data, useLoaderData, useRouteLoaderData } from 'react-router';
 import type { CompanyCard as Company, Page } from '../../../gateway/src/contract.ts';
 import { Results, SearchFilters } from '../components/Results';
 import { RouteErrorContent } from '../components/StatusPage';
-import { settle } from '../lib/api';
+import { pageStatus, refusedField, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { countryName } from '../lib/format';
 import { pageMeta } from '../lib/meta';
@@ -14,9 +14,14 @@ import classes from './list-page.module.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
-  const query = parseSearchQuery(new URL(request.url).searchParams);
-  const result = await settle(api.get<Page<Company>>('/api/brokers/brokersList', { ...toBrokersListQuery(query) }));
-  return data({ locale, query, result }, { status: result.ok ? 200 : 503 });
+  let query = parseSearchQuery(new URL(request.url).searchParams);
+  let result = await settle(api.get<Page<Company>>('/api/brokers/brokersList', { ...toBrokersListQuery(query) }));
+  // A country id is opaque: only the API knows one it can't read. An unknown filter is ignored.
+  if (query.country && refusedField(result, 'country')) {
+    query = { ...query, country: '' };
+    result = await settle(api.get<Page<Company>>('/api/brokers/brokersList', { ...toBrokersListQuery(query) }));
+  }
+  return data({ locale, query, result }, { status: pageStatus(result) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>

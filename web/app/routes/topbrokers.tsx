@@ -6,7 +6,7 @@ import { MapPinIcon, ShieldCheckIcon } from '../components/icons';
 import { Pagination } from '../components/Pagination';
 import { Score } from '../components/Score';
 import { RouteErrorContent } from '../components/StatusPage';
-import { settle } from '../lib/api';
+import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { countryName } from '../lib/format';
 import type { Locale } from '../lib/locale';
@@ -16,10 +16,13 @@ import type { Route } from './+types/topbrokers';
 import listClasses from './list-page.module.css';
 import classes from './topbrokers.module.css';
 
-/** The page number of `?page=`; anything malformed is page 1. */
+/** The last page topBrokersList serves (its schema's maximum). */
+export const MAX_TOP_PAGE = 1000;
+
+/** The page number of `?page=`; anything malformed is page 1, anything past the last servable page is that page. */
 export function topBrokersPage(value: string | null): number {
-  if (!value || !/^\d{1,5}$/.test(value)) return 1;
-  return Math.max(1, Number(value));
+  if (!value || !/^\d+$/.test(value)) return 1;
+  return Math.min(MAX_TOP_PAGE, Math.max(1, Number(value)));
 }
 
 export function topBrokersHref(page: number): string {
@@ -31,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
   const page = topBrokersPage(new URL(request.url).searchParams.get('page'));
   const result = await settle(api.get<Page<RankedCompany>>('/api/brokers/topBrokersList', { page }));
-  return data({ locale, page, result }, { status: result.ok ? 200 : 503 });
+  return data({ locale, page, result }, { status: pageStatus(result) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>

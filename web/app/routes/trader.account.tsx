@@ -12,7 +12,7 @@ import { useToast } from '../components/Toasts';
 import { LineChart } from '../components/trader/Charts';
 import { useTraderFormat, type TraderFormat } from '../components/trader/format';
 import { AccountBadges, AccountSummary, RankingStatus, signClass, SyncStatus } from '../components/trader/TraderParts';
-import { fieldErrorsOf, settle, type Settled } from '../lib/api';
+import { failureStatus, fieldErrorsOf, pageStatus, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { apiLang } from '../lib/locale';
 import { pageMeta } from '../lib/meta';
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!id) {
     await requireUser(request, context);
     const accounts = await settle(api.get<TraderAccount[]>('/api/trader/accounts'));
-    return data({ kind: 'mine' as const, accounts }, { status: accounts.ok ? 200 : 503 });
+    return data({ kind: 'mine' as const, accounts }, { status: pageStatus(accounts) });
   }
   if (!isAccountId(id)) throw data(null, { status: 404 });
   const page = pageParam(params.get('page'), 10_000);
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   if (!account.ok) {
     if (account.error.status === 404 || account.error.status === 400) throw data(null, { status: 404 });
-    return data({ kind: 'failed' as const, error: account.error }, { status: 503 });
+    return data({ kind: 'failed' as const, error: account.error }, { status: failureStatus(account.error) });
   }
   return data({ kind: 'account' as const, account: account.data, orders, page }, { headers: account.data.mine ? { 'cache-control': 'private, no-store' } : {} });
 }

@@ -5,7 +5,7 @@ import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useTraderFormat } from '../components/trader/format';
 import { signClass } from '../components/trader/TraderParts';
-import { settle } from '../lib/api';
+import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import {
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settle(api.get<TopTraderPage>('/api/trader/top', { ...topTraderQuery(params) })),
     settle(api.get<TraderBroker[]>('/api/brokers/traderbroker')),
   ]);
-  return data({ params, table, brokers: brokers.ok ? brokers.data : [] }, { status: table.ok ? 200 : 503 });
+  return data({ params, table, brokers: brokers.ok ? brokers.data : [] }, { status: pageStatus(table) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>

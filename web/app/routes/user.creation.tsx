@@ -16,7 +16,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { useSession } from '../components/SessionProvider';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useToast } from '../components/Toasts';
-import { ApiError, fieldErrorsOf, settle } from '../lib/api';
+import { ApiError, failureStatus, fieldErrorsOf, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { apiLang } from '../lib/locale';
 import { pageMeta } from '../lib/meta';
@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [categories, post] = await Promise.all([categoriesCall, settle(api.get<PostDetail>('/api/vlog/detail', { id }))]);
   if (!post.ok) {
     if (post.error.status === 404 || post.error.status === 400) throw data(null, { status: 404 });
-    return data({ categories, post: null, error: post.error }, { status: 503 });
+    return data({ categories, post: null, error: post.error }, { status: failureStatus(post.error) });
   }
   // Only the author edits a post; anyone else is told there is no such page to edit.
   if (!post.data.mine || post.data.author.id !== user.id) throw data(null, { status: 404 });

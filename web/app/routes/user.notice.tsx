@@ -8,7 +8,7 @@ import { useHydrated } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
-import { settle } from '../lib/api';
+import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { announceUnread, NOTICE_NEW_EVENT } from '../lib/notice-events';
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (marked.ok) unread = marked.data.unread;
   }
   const csrf = readCsrfToken(request.headers.get('cookie')) ?? '';
-  return data({ type, page, result, unread, csrf }, { status: result.ok ? 200 : 503 });
+  return data({ type, page, result, unread, csrf }, { status: pageStatus(result) });
 }
 
 /** "Mark all as read" (a plain form: works without script; double-submit CSRF field), then back to the same tab. */

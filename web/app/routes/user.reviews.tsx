@@ -5,7 +5,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { ReviewBody, StatusBadge, StatusNote } from '../components/reviews/ReviewsSection';
 import { RouteErrorContent } from '../components/StatusPage';
-import { settle } from '../lib/api';
+import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { commentHref, detailHref, reviewPage } from '../lib/reviews';
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = reviewPage(new URL(request.url).searchParams.get('page'));
   const { api } = pageApi(request, context);
   const reviews = await settle(api.get<Page<PublicReview>>('/api/user/reviews', { page }));
-  return data({ page, reviews }, { status: reviews.ok ? 200 : 503 });
+  return data({ page, reviews }, { status: pageStatus(reviews) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'header.account.reviews' }, noindex: true });

@@ -5,7 +5,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { PostDate } from '../components/posts/PostCards';
 import { RouteErrorContent } from '../components/StatusPage';
-import { settle, type Settled } from '../lib/api';
+import { pageStatus, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { editHref, listHref, postHref, postPage } from '../lib/posts';
@@ -27,10 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageApi(request, context);
   if (tab === 'collections') {
     const collections = await settle(api.get<Page<CollectedPost>>('/api/vlog/collections', { page, limit: PAGE_SIZE }));
-    return data({ tab, posts: null, collections }, { status: collections.ok ? 200 : 503 });
+    return data({ tab, posts: null, collections }, { status: pageStatus(collections) });
   }
   const posts = await settle(api.get<Page<PostCard>>('/api/vlog/mine', { page, limit: PAGE_SIZE }));
-  return data({ tab, posts, collections: null }, { status: posts.ok ? 200 : 503 });
+  return data({ tab, posts, collections: null }, { status: pageStatus(posts) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'header.account.blog' }, noindex: true });

@@ -8,7 +8,7 @@ import { Avatar, PostCardView, PostDate, PostGrid } from '../components/posts/Po
 import { UnforwardButton } from '../components/posts/UnforwardButton';
 import { useSession } from '../components/SessionProvider';
 import { RouteErrorContent } from '../components/StatusPage';
-import { settle } from '../lib/api';
+import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { FANS_PAGE_SIZE, isUserId, personalHref, postPage, POST_PAGE_SIZE } from '../lib/posts';
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === 'fans' ? settle(api.get<Page<CreatorFan>>('/api/user/fans', { uid, page, limit: FANS_PAGE_SIZE })) : null,
   ]);
   if (!result.ok && (result.error.status === 404 || result.error.status === 400)) throw redirect('/404');
-  return data({ uid, tab, page, result, fans }, { status: result.ok && fans?.ok !== false ? 200 : 503 });
+  return data({ uid, tab, page, result, fans }, { status: pageStatus(result, fans) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {

@@ -4,7 +4,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { PostGrid } from '../components/posts/PostCards';
 import { RouteErrorContent } from '../components/StatusPage';
-import { settle } from '../lib/api';
+import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { isPostKind, listHref, postPage, POST_PAGE_SIZE } from '../lib/posts';
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = postPage(params.get('page'));
   const { api } = pageApi(request, context);
   const posts = await settle(api.get<Page<PostCard>>('/api/vlog/recommend', { kind, page, limit: POST_PAGE_SIZE }));
-  return data({ kind, posts }, { status: posts.ok ? 200 : 503 });
+  return data({ kind, posts }, { status: pageStatus(posts) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>

@@ -5,7 +5,7 @@ import { Pagination } from '../components/Pagination';
 import { PostGrid } from '../components/posts/PostCards';
 import { SearchIcon } from '../components/icons';
 import { RouteErrorContent } from '../components/StatusPage';
-import { settle, type Settled } from '../lib/api';
+import { pageStatus, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { isPostKind, listHref, postPage, POST_PAGE_SIZE } from '../lib/posts';
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!keyword) return data({ keyword, kind, posts: null as Settled<Page<PostCard>> | null });
   const { api } = pageApi(request, context);
   const posts = await settle(api.get<Page<PostCard>>('/api/vlog/search', { keyword, kind, page, limit: POST_PAGE_SIZE }));
-  return data({ keyword, kind, posts: posts as Settled<Page<PostCard>> | null }, { status: posts.ok ? 200 : 503 });
+  return data({ keyword, kind, posts: posts as Settled<Page<PostCard>> | null }, { status: pageStatus(posts) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
