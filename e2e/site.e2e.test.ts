@@ -251,6 +251,43 @@ describe('content pages', () => {
   });
 });
 
+describe('keyboard focus', () => {
+  /** Tabs through the page; for each form control reached, what shows its focus and how. */
+  async function focusRings(p: Page): Promise<{ kind: string; outline: string; width: number }[]> {
+    const seen: { kind: string; outline: string; width: number }[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      await p.keyboard.press('Tab');
+      const ring = await p.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) return null;
+        const type = el.tagName === 'INPUT' ? (el as HTMLInputElement).type : el.tagName.toLowerCase();
+        // The control that draws the ring: a segmented control's label, a password field's frame.
+        const shown = (type === 'radio' && el.closest('.mantine-SegmentedControl-control')) || (type === 'password' && el.closest('.mantine-Input-input')) || el;
+        const style = getComputedStyle(shown);
+        return { kind: type === 'radio' && shown !== el ? 'segmented' : type, outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+      });
+      if (ring && !seen.some((r) => r.kind === ring.kind)) seen.push(ring);
+    }
+    return seen;
+  }
+
+  it('shows a 2 px ring on every kind of form control, as on buttons and links', async () => {
+    await freshPage();
+    await page.goto('/register');
+    await hydrated(page);
+    const register = await focusRings(page);
+    expect(register.map((r) => r.kind)).toEqual(expect.arrayContaining(['segmented', 'text', 'password', 'checkbox']));
+    await page.goto('/search?keyword=a');
+    await hydrated(page);
+    const search = await focusRings(page);
+    expect(search.map((r) => r.kind)).toEqual(expect.arrayContaining(['select']));
+    for (const ring of [...register, ...search]) {
+      expect(ring.outline, ring.kind).toBe('solid');
+      expect(ring.width, ring.kind).toBeGreaterThanOrEqual(2);
+    }
+  });
+});
+
 describe('header', () => {
   it('opens dropdowns with the keyboard and closes them with Escape', async () => {
     await freshPage();
