@@ -42,13 +42,13 @@ const TEXT = {
   'zh-CN': {
     notices: '通知',
     title: '新粉丝',
-    followed: (name: string) => `${name} 关注了你。`,
+    followed: (name: string) => `${name} 关注了您。`,
     profile: '查看主页',
     system: '系统通知',
     postTitle: '欧元兑美元周度展望',
     comment: '写得很好，感谢分享！',
     commentTitle: '新评论',
-    commented: (name: string, post: string, text: string) => `${name} 评论了你的作品《${post}》：${text}`,
+    commented: (name: string, post: string, text: string) => `${name} 评论了您的作品《${post}》：${text}`,
     post: '查看作品',
   },
 } as const;

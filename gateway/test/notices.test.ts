@@ -209,7 +209,7 @@ describe('notices, stream and newsletter through the gateway (identity + notific
     });
     const zh = new Client(base, 'zh-cn');
     for (const [k, v] of a.client.cookies) zh.cookies.set(k, v);
-    expect((await zh.call<NoticePage>('GET', '/api/user/notice')).body.data.list[0]).toMatchObject({ title: '新粉丝', content: `${b.user.username} 关注了你。` });
+    expect((await zh.call<NoticePage>('GET', '/api/user/notice')).body.data.list[0]).toMatchObject({ title: '新粉丝', content: `${b.user.username} 关注了您。` });
 
     const read = await a.client.call<{ updated: number; unread: UnreadNotices }>('POST', '/api/user/notice/read', { id: page.body.data.list[0]!.id });
     expect(read.body).toMatchObject({ code: 1, msg: 'Marked as read.', data: { updated: 1, unread: { notices: 0, system: 0 } } });

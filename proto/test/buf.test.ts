@@ -68,14 +68,14 @@ describe('buf', () => {
       const dir = copyWorkspace();
       const file = join(dir, 'brokerwise/catalogue/v1/events.proto');
       const source = readFileSync(file, 'utf8');
-      writeFileSync(file, source.replace('  int64 version = 13;\n', '  int64 version = 13;\n  string website = 14;\n'));
+      writeFileSync(file, source.replace('  int64 version = 13;\n', '  int64 version = 13;\n  string website = 15;\n'));
       const result = runBuf(['breaking', dir, '--against', against]);
       expect(result.output).toBe('');
       expect(result.status).toBe(0);
     });
 
     it.each([
-      ['a renumbered field', 'int64 version = 13;', 'int64 version = 14;', /FIELD_NO_DELETE|FIELD_SAME_NAME/],
+      ['a renumbered field', 'int64 version = 13;', 'int64 version = 15;', /FIELD_NO_DELETE|FIELD_SAME_NAME/],
       ['a changed field type', 'double score = 7;', 'float score = 7;', /FIELD_SAME_TYPE/],
       ['a removed field', '  bool regulated = 11;\n', '', /FIELD_NO_DELETE/],
     ])('rejects %s', (_name, from, to, rule) => {

@@ -81,13 +81,13 @@ describe('notices from events (real SQL, bus)', () => {
     const n = await exactlyOnce('identity.user.followed', { followerId: b.id, followeeId: a.id, followers: 1n, followedAt: ts() }, a.id);
     expect(n).toMatchObject({ category: 'notices', kind: 'followed', title: 'New follower', text: '外汇老王 followed you.', link: `/vlog/personal?uid=${b.id}`, actor: { id: b.id, username: '外汇老王' }, read: false });
     const zh = (await list(a.id, { lang: 'zh-cn' })).items[0]!;
-    expect(zh).toMatchObject({ id: n.id, title: '新粉丝', text: '外汇老王 关注了你。' });
+    expect(zh).toMatchObject({ id: n.id, title: '新粉丝', text: '外汇老王 关注了您。' });
   });
 
   it.each([
-    ['media.post.liked', 'post_liked', 'liked your post “Gold weekly 黄金周线”.', '赞了你的作品《Gold weekly 黄金周线》。'],
-    ['media.post.collected', 'post_collected', 'collected your post “Gold weekly 黄金周线”.', '收藏了你的作品《Gold weekly 黄金周线》。'],
-    ['media.post.forwarded', 'post_forwarded', 'forwarded your post “Gold weekly 黄金周线”.', '转发了你的作品《Gold weekly 黄金周线》。'],
+    ['media.post.liked', 'post_liked', 'liked your post “Gold weekly 黄金周线”.', '赞了您的作品《Gold weekly 黄金周线》。'],
+    ['media.post.collected', 'post_collected', 'collected your post “Gold weekly 黄金周线”.', '收藏了您的作品《Gold weekly 黄金周线》。'],
+    ['media.post.forwarded', 'post_forwarded', 'forwarded your post “Gold weekly 黄金周线”.', '转发了您的作品《Gold weekly 黄金周线》。'],
   ] as const)('%s: the post author is told, once, with a link to the post', async (type, kind, en, zh) => {
     const [author, fan] = [await knownUser(h), await knownUser(h)];
     const common = { postId: post.postId, authorId: author.id, userId: fan.id, postTitle: post.postTitle };
@@ -121,7 +121,7 @@ describe('notices from events (real SQL, bus)', () => {
     // A reply to the commenter's comment: the commenter gets "replied", the post author "commented".
     await h.publish('media.post.commented', comment(replier.id, commenter.id));
     const replied = await noticesOf(commenter.id, 1, 'zh-cn');
-    expect(replied.items[0]).toMatchObject({ kind: 'comment_replied', text: `${replier.username} 回复了你在《Gold weekly 黄金周线》下的评论：Great analysis, 谢谢分享` });
+    expect(replied.items[0]).toMatchObject({ kind: 'comment_replied', text: `${replier.username} 回复了您在《Gold weekly 黄金周线》下的评论：Great analysis, 谢谢分享` });
     await noticesOf(author.id, 2);
 
     // A reply under the author's own comment: one notice for the author, the reply.
@@ -213,12 +213,14 @@ describe('notices from events (real SQL, bus)', () => {
     expect(approved).toMatchObject({ kind: 'review_approved', text: 'Your review of Harbour FX has been approved and published.', link: '/detail?id=harbour-fx', actor: null });
     await h.publish('reviews.review.rejected', { reviewId: randomUUID(), companyId, userId: author.id, stars: 1, moderatorId: randomUUID(), reason: 'Contains a phone number', rejectedAt: ts() });
     const page = await noticesOf(author.id, 2, 'zh-cn');
-    expect(page.items[0]).toMatchObject({ kind: 'review_rejected', title: '点评未通过', text: '你对 Harbour FX 的点评未通过审核。原因：Contains a phone number', link: '/user/reviews' });
+    expect(page.items[0]).toMatchObject({ kind: 'review_rejected', title: '点评未通过', text: '您对 Harbour FX 的点评未通过审核。原因：Contains a phone number', link: '/user/reviews' });
     // An older version of the company arriving late changes nothing; a newer one renames it.
     await h.publish('catalogue.company.upserted', { id: companyId, slug: 'old-slug', name: 'Old name', category: 'Brokers', version: 2n });
-    await h.publish('catalogue.company.upserted', { id: companyId, slug: 'harbour-markets', name: 'Harbour Markets', category: 'Brokers', version: 4n });
+    await h.publish('catalogue.company.upserted', { id: companyId, slug: 'harbour-markets', name: 'Harbour Markets', nameZh: '海港市场', category: 'Brokers', version: 4n });
     await settled();
     expect((await list(author.id)).items[1]).toMatchObject({ text: 'Your review of Harbour Markets has been approved and published.', link: '/detail?id=harbour-markets' });
+    // In Chinese, the company by its Chinese name, as the Chinese pages show it.
+    expect((await noticesOf(author.id, 2, 'zh-cn')).items[0]).toMatchObject({ text: '您对 海港市场 的点评未通过审核。原因：Contains a phone number' });
   });
 
   it('a broker application decision tells the applicant once, in both languages, linking to their applications', async () => {
@@ -237,7 +239,7 @@ describe('notices from events (real SQL, bus)', () => {
     });
     expect((await list(applicant.id, { lang: 'zh-cn' })).items[0]).toMatchObject({
       title: '经纪商申请已通过',
-      text: '你申请添加的 远东外汇 Far East FX 已通过审核，其服务器 FarEastFX-Live03 现在可以绑定了。',
+      text: '您申请添加的 远东外汇 Far East FX 已通过审核，其服务器 FarEastFX-Live03 现在可以绑定了。',
       link: '/trader/apply',
     });
 
@@ -256,7 +258,7 @@ describe('notices from events (real SQL, bus)', () => {
     });
     expect((await list(rejectedApplicant.id, { lang: 'zh-cn' })).items[0]).toMatchObject({
       title: '经纪商申请未通过',
-      text: '你申请添加的 Shady FX 未通过审核。原因：No licence found 未找到监管牌照',
+      text: '您申请添加的 Shady FX 未通过审核。原因：No licence found 未找到监管牌照',
       link: '/trader/apply',
     });
   });
@@ -270,7 +272,7 @@ describe('notices from events (real SQL, bus)', () => {
       'Your video could not be processed (the file has no video in it). Please upload it again.',
       'Your video has been processed and can now be played.',
     ]);
-    expect((await list(creator.id, { lang: 'zh-cn' })).items[0]!.text).toBe('你的视频处理失败（文件中没有视频画面），请重新上传。');
+    expect((await list(creator.id, { lang: 'zh-cn' })).items[0]!.text).toBe('您的视频处理失败（文件中没有视频画面），请重新上传。');
     expect(page.items[0]!.link).toBe('/user/vlog');
   });
 

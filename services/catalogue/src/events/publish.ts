@@ -11,6 +11,7 @@ export function companyUpserted(row: CompanyRow, logoUrl: string, correlationId:
       id: row.id,
       slug: row.slug,
       name: row.name,
+      nameZh: row.name_zh,
       category: row.category_slug,
       countryCode: row.country_code,
       shortDescription: create(LocalizedTextSchema, { en: row.description_en, zhCn: row.description_zh }),

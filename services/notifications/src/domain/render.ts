@@ -71,23 +71,29 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
     },
   },
   'zh-cn': {
-    followed: { title: '新粉丝', text: (p) => `${p.actor} 关注了你。` },
-    post_liked: { title: '新的点赞', text: (p) => `${p.actor} 赞了你的作品《${p.postTitle}》。` },
-    post_commented: { title: '新评论', text: (p) => `${p.actor} 评论了你的作品《${p.postTitle}》：${excerpt(p.excerpt)}` },
-    comment_replied: { title: '新回复', text: (p) => `${p.actor} 回复了你在《${p.postTitle}》下的评论：${excerpt(p.excerpt)}` },
-    post_collected: { title: '作品被收藏', text: (p) => `${p.actor} 收藏了你的作品《${p.postTitle}》。` },
-    post_forwarded: { title: '作品被转发', text: (p) => `${p.actor} 转发了你的作品《${p.postTitle}》。` },
-    review_approved: { title: '点评已通过', text: (p) => `你对 ${p.company} 的点评已通过审核并发布。` },
-    review_rejected: { title: '点评未通过', text: (p) => `你对 ${p.company} 的点评未通过审核。原因：${p.reason}` },
-    broker_application_approved: { title: '经纪商申请已通过', text: (p) => `你申请添加的 ${p.brokerName} 已通过审核，其服务器 ${p.server} 现在可以绑定了。` },
-    broker_application_rejected: { title: '经纪商申请未通过', text: (p) => `你申请添加的 ${p.brokerName} 未通过审核。原因：${p.reason}` },
-    video_ready: { title: '视频已就绪', text: () => '你的视频已处理完成，现在可以播放了。' },
-    video_failed: { title: '视频处理失败', text: (p) => `你的视频处理失败（${VIDEO_REASONS['zh-cn'][p.reason ?? ''] ?? '发生意外错误'}），请重新上传。` },
+    followed: { title: '新粉丝', text: (p) => `${p.actor} 关注了您。` },
+    post_liked: { title: '新的点赞', text: (p) => `${p.actor} 赞了您的作品《${p.postTitle}》。` },
+    post_commented: { title: '新评论', text: (p) => `${p.actor} 评论了您的作品《${p.postTitle}》：${excerpt(p.excerpt)}` },
+    comment_replied: { title: '新回复', text: (p) => `${p.actor} 回复了您在《${p.postTitle}》下的评论：${excerpt(p.excerpt)}` },
+    post_collected: { title: '作品被收藏', text: (p) => `${p.actor} 收藏了您的作品《${p.postTitle}》。` },
+    post_forwarded: { title: '作品被转发', text: (p) => `${p.actor} 转发了您的作品《${p.postTitle}》。` },
+    review_approved: { title: '点评已通过', text: (p) => `您对 ${p.company} 的点评已通过审核并发布。` },
+    review_rejected: { title: '点评未通过', text: (p) => `您对 ${p.company} 的点评未通过审核。原因：${p.reason}` },
+    broker_application_approved: { title: '经纪商申请已通过', text: (p) => `您申请添加的 ${p.brokerName} 已通过审核，其服务器 ${p.server} 现在可以绑定了。` },
+    broker_application_rejected: { title: '经纪商申请未通过', text: (p) => `您申请添加的 ${p.brokerName} 未通过审核。原因：${p.reason}` },
+    video_ready: { title: '视频已就绪', text: () => '您的视频已处理完成，现在可以播放了。' },
+    video_failed: { title: '视频处理失败', text: (p) => `您的视频处理失败（${VIDEO_REASONS['zh-cn'][p.reason ?? ''] ?? '发生意外错误'}），请重新上传。` },
   },
 };
 
 const SOMEONE: Record<Locale, string> = { en: 'Someone', 'zh-cn': '有用户' };
 const A_COMPANY: Record<Locale, string> = { en: 'a company', 'zh-cn': '某公司' };
+
+/** The company as the pages of that language name it: its Chinese name in Chinese when it has one. */
+export function companyName(company: Pick<CompanyRow, 'name' | 'name_zh'> | undefined, lang: Locale): string {
+  if (!company) return A_COMPANY[lang];
+  return lang === 'zh-cn' && company.name_zh ? company.name_zh : company.name;
+}
 
 /** The text of one language, or the other's when an admin wrote only one. */
 const either = (wanted: string | undefined, other: string | undefined) => (wanted?.trim() ? wanted : (other ?? ''));
@@ -145,7 +151,7 @@ export function renderNotice(n: { kind: string; category: NoticeCategory; params
   const post = p.postId ? lookups.posts.get(p.postId) : undefined;
   return {
     title: template.title,
-    text: template.text({ ...p, actor: actorName, company: company?.name ?? A_COMPANY[lang] }),
+    text: template.text({ ...p, actor: actorName, company: companyName(company, lang) }),
     link: linkOf(kind, p, company, post),
     actor: p.actorId ? { id: p.actorId, username: actorName } : null,
   };

@@ -5,16 +5,17 @@ type Db = Kysely<NotificationsTables>;
 export type CompanyRow = Selectable<NotificationsTables['company']>;
 
 /** catalogue.company.upserted / removed: the latest version wins, whatever the arrival order. */
-export async function upsertCompany(db: Db, c: { id: string; slug: string; name: string; version: number; removed: boolean }): Promise<void> {
+export async function upsertCompany(db: Db, c: { id: string; slug: string; name: string; nameZh: string; version: number; removed: boolean }): Promise<void> {
   await db
     .insertInto('company')
-    .values(c)
+    .values({ id: c.id, slug: c.slug, name: c.name, name_zh: c.nameZh, version: c.version, removed: c.removed })
     .onConflict((oc) =>
       oc
         .column('id')
         .doUpdateSet({
           slug: (eb) => eb.ref('excluded.slug'),
           name: (eb) => eb.ref('excluded.name'),
+          name_zh: (eb) => eb.ref('excluded.name_zh'),
           version: (eb) => eb.ref('excluded.version'),
           removed: (eb) => eb.ref('excluded.removed'),
         })

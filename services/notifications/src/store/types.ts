@@ -24,6 +24,8 @@ export interface NotificationsTables extends KitTables {
     id: string;
     slug: string;
     name: string;
+    /** Chinese display name; '' when the company has none. */
+    name_zh: Generated<string>;
     version: BigIntColumn;
     removed: Generated<boolean>;
   };

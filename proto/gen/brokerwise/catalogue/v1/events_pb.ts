@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file brokerwise/catalogue/v1/events.proto.
  */
 export const file_brokerwise_catalogue_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiRicm9rZXJ3aXNlL2NhdGFsb2d1ZS92MS9ldmVudHMucHJvdG8SF2Jyb2tlcndpc2UuY2F0YWxvZ3VlLnYxIioKDUxvY2FsaXplZFRleHQSCgoCZW4YASABKAkSDQoFemhfY24YAiABKAkiwAIKD0NvbXBhbnlVcHNlcnRlZBIKCgJpZBgBIAEoCRIMCgRzbHVnGAIgASgJEgwKBG5hbWUYAyABKAkSEAoIY2F0ZWdvcnkYBCABKAkSFAoMY291bnRyeV9jb2RlGAUgASgJEkEKEXNob3J0X2Rlc2NyaXB0aW9uGAYgASgLMiYuYnJva2Vyd2lzZS5jYXRhbG9ndWUudjEuTG9jYWxpemVkVGV4dBINCgVzY29yZRgHIAEoARIQCghsb2dvX3VybBgIIAEoCRIPCgdhbGlhc2VzGAkgAygJEhQKDGZvdW5kZWRfeWVhchgKIAEoDRIRCglyZWd1bGF0ZWQYCyABKAgSLgoKdXBkYXRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgNIAEoAyJrCg5Db21wYW55UmVtb3ZlZBIKCgJpZBgBIAEoCRIMCgRzbHVnGAIgASgJEi4KCnJlbW92ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3ZlcnNpb24YBCABKANiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiRicm9rZXJ3aXNlL2NhdGFsb2d1ZS92MS9ldmVudHMucHJvdG8SF2Jyb2tlcndpc2UuY2F0YWxvZ3VlLnYxIioKDUxvY2FsaXplZFRleHQSCgoCZW4YASABKAkSDQoFemhfY24YAiABKAki0QIKD0NvbXBhbnlVcHNlcnRlZBIKCgJpZBgBIAEoCRIMCgRzbHVnGAIgASgJEgwKBG5hbWUYAyABKAkSEAoIY2F0ZWdvcnkYBCABKAkSFAoMY291bnRyeV9jb2RlGAUgASgJEkEKEXNob3J0X2Rlc2NyaXB0aW9uGAYgASgLMiYuYnJva2Vyd2lzZS5jYXRhbG9ndWUudjEuTG9jYWxpemVkVGV4dBINCgVzY29yZRgHIAEoARIQCghsb2dvX3VybBgIIAEoCRIPCgdhbGlhc2VzGAkgAygJEhQKDGZvdW5kZWRfeWVhchgKIAEoDRIRCglyZWd1bGF0ZWQYCyABKAgSLgoKdXBkYXRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgNIAEoAxIPCgduYW1lX3poGA4gASgJImsKDkNvbXBhbnlSZW1vdmVkEgoKAmlkGAEgASgJEgwKBHNsdWcYAiABKAkSLgoKcmVtb3ZlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgEIAEoA2IGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * Text in each language the site supports. An empty string means "not translated";
@@ -145,6 +145,13 @@ export type CompanyUpserted = Message<"brokerwise.catalogue.v1.CompanyUpserted">
    * @generated from field: int64 version = 13;
    */
   version: bigint;
+
+  /**
+   * Chinese display name; empty when the company has none (readers then use `name`).
+   *
+   * @generated from field: string name_zh = 14;
+   */
+  nameZh: string;
 };
 
 /**

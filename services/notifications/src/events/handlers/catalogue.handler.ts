@@ -6,7 +6,7 @@ import type { NotificationsTables } from '../../store/types.ts';
 
 /** Company names and slugs for review notices and mails (latest version wins). */
 export const onCompanyUpserted = async (p: EventPayload<'catalogue.company.upserted'>, ctx: HandlerContext): Promise<void> => {
-  await upsertCompany(ctx.trx as Kysely<NotificationsTables>, { id: p.id, slug: p.slug, name: p.name, version: Number(p.version), removed: false });
+  await upsertCompany(ctx.trx as Kysely<NotificationsTables>, { id: p.id, slug: p.slug, name: p.name, nameZh: p.nameZh, version: Number(p.version), removed: false });
 };
 
 export const onCompanyRemoved = async (p: EventPayload<'catalogue.company.removed'>, ctx: HandlerContext): Promise<void> => {

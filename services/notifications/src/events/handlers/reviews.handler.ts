@@ -5,6 +5,7 @@ import type { NotificationsContext } from '../../domain/context.ts';
 import { reviewDecisionMail } from '../../domain/mail-templates.ts';
 import { queueMail } from '../../domain/mail-queue.ts';
 import { recordNotice } from '../../domain/notices.ts';
+import { companyName } from '../../domain/render.ts';
 import { findCompanies } from '../../store/company.store.ts';
 import { nonEssentialAllowed } from '../../store/preference.store.ts';
 import type { NotificationsTables } from '../../store/types.ts';
@@ -37,13 +38,13 @@ export const onReviewDecided =
     if (!user?.email || !(await nonEssentialAllowed(trx, p.userId))) return;
     const company = (await findCompanies(trx, [p.companyId])).get(p.companyId);
     const link = decision === 'approved' && company && !company.removed ? `${deps.siteUrl}/detail?id=${encodeURIComponent(company.slug)}` : `${deps.siteUrl}/user/reviews`;
-    const companyName = company?.name ?? (user.locale === 'zh-cn' ? '某公司' : 'a company');
+    const name = companyName(company, user.locale === 'zh-cn' ? 'zh-cn' : 'en');
     await queueMail(trx, deps, {
       dedupeKey: `review-decision:${ctx.eventId}`,
       kind: 'review_decision',
       to: user.email,
       locale: user.locale,
-      content: reviewDecisionMail({ decision, username: user.username, company: companyName, reason, link, settingsUrl: `${deps.siteUrl}/user/set` }, user.locale),
+      content: reviewDecisionMail({ decision, username: user.username, company: name, reason, link, settingsUrl: `${deps.siteUrl}/user/set` }, user.locale),
       tags: { event: `review_${decision}` },
     });
   };
