@@ -46,6 +46,14 @@ describe('message catalogues', () => {
     expect(Object.keys(zhCN).sort()).toEqual(Object.keys(en).sort());
   });
 
+  it('count with ICU plural forms in English: no "1 stars", no "1 characters"', () => {
+    // An argument followed by a plural noun outside a plural branch reads wrong for 1.
+    const bare = Object.entries(en).filter(([, message]) => !message.includes(', plural,') && /\{(?!company\}|email\})\w+\} [a-z]+s\b/.test(message));
+    expect(bare.map(([id]) => id)).toEqual([]);
+    const rating = parse(en['search.filter.ratingAtLeast']);
+    expect(rating[0]?.type).toBe(TYPE.plural);
+  });
+
   it('have no empty messages', () => {
     for (const [locale, messages] of Object.entries(catalogs)) {
       const empty = Object.entries(messages).filter(([, text]) => text.trim() === '').map(([id]) => `${locale}:${id}`);
