@@ -197,7 +197,8 @@ export async function seedDemoBroker(db: Kysely<TraderTables>, keyring: TraderCo
       broker_name: c.name,
       account_number: login,
       nickname: NICKNAMES[n % NICKNAMES.length]!,
-      description: 'Demo account synced from the bridge simulator.',
+      // Says what the badge beside it says: a live or a demo (practice) account, both simulated here.
+      description: server.kind === 'demo' ? 'Practice (demo) account; its trades are synced from the bridge simulator.' : 'Live account; its trades are synced from the bridge simulator.',
       strategy_type: n % 3 === 2 ? 'mixed' : 'manual',
       visibility: n === 5 ? 'hidden' : 'public',
       source: 'bridge',
