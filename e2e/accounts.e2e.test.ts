@@ -72,6 +72,16 @@ async function codeFromMailbox(context: BrowserContext, email: string, notBefore
 }
 
 /** Waits for a success or error toast saying `text` (earlier toasts may still be showing). */
+/** The sign-in password field carries the refusal (aria-describedby names it), and no toast repeats it. */
+async function passwordRefused(page: Page, label: string, text: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
+  const described = await Promise.all(describedBy.split(/\s+/).filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText().catch(() => '')));
+  expect(described.join(' ')).toContain(text);
+  expect(await page.locator('[data-testid^="toast-"]', { hasText: text }).count()).toBe(0);
+}
+
 async function toast(page: Page, kind: 'success' | 'error', text: string | RegExp): Promise<void> {
   await page.getByTestId(`toast-${kind}`).filter({ hasText: text }).last().waitFor();
 }
@@ -183,10 +193,10 @@ describe('register, sign out, sign in (English)', () => {
     expect(await storedUser(page)).toBeNull();
     expect((await context.cookies()).find((c) => c.name === 'bw_session')).toBeUndefined();
 
-    // Wrong password: the server's message as an error toast, the form usable again.
+    // Wrong password: the server's message at the password field (described by it), no toast, the form usable again.
     await page.goto('/login');
     await signIn(page, account.email, 'Wrong12345');
-    await toast(page, 'error', 'Incorrect mailbox, user name or password.');
+    await passwordRefused(page, 'Password', 'Incorrect mailbox, user name or password.');
     await expect(page.getByLabel('Password', { exact: true }).isEnabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).resolves.toBe(true);
 
@@ -356,7 +366,7 @@ describe('passwords', () => {
 
     // The old password no longer works; the new one does.
     await signIn(b.page, account.email, account.password, 'zh-CN');
-    await toast(b.page, 'error', '邮箱、用户名或密码不正确。');
+    await passwordRefused(b.page, '密码', '邮箱、用户名或密码不正确。');
     await signIn(page, account.email, newPassword, 'zh-CN');
     await page.waitForURL((u) => u.pathname !== '/login', { timeout: 15_000 });
     await accountMenu(page, account.username).waitFor();

@@ -190,6 +190,13 @@ export function isRouteNotFound(error: unknown): boolean {
   return error.failure.status === 404 || (error.data as Partial<ErrorData> | null)?.error === 'route_not_found';
 }
 
+/** The machine code of a failed call (`data.error`, e.g. `identity.bad_credentials`). */
+export function errorCodeOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const code = (error.data as Partial<ErrorData> | null)?.error;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** Per-field messages of a failed call (`data.fields`), already in the caller's language. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   return error instanceof ApiError ? fieldsOf(error.data) : {};

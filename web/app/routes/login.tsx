@@ -14,6 +14,7 @@ import { useFormFields, useHydrated } from '../components/account/use-form';
 import { useFinishSignIn } from '../components/account/use-sign-in';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useToast } from '../components/Toasts';
+import { errorCodeOf } from '../lib/api';
 import { keepRedirect } from '../lib/guard';
 import { pageMeta } from '../lib/meta';
 import type { RootData } from '../lib/root-data';
@@ -74,8 +75,10 @@ export default function Login() {
       setPhase('done');
       finishSignIn(result);
     } catch (error) {
-      form.showServerErrors(error);
-      toast('error', errorText(error));
+      // One message per error, where it belongs: a refused password at the password field
+      // (announced with it), field errors at their fields, anything else as a toast.
+      if (errorCodeOf(error) === 'identity.bad_credentials') form.fail('password', errorText(error));
+      else if (!form.showServerErrors(error)) toast('error', errorText(error));
       setPhase('idle');
     }
   }

@@ -69,8 +69,8 @@ export default function Register() {
       setPhase('done');
       finishSignIn(result);
     } catch (error) {
-      form.showServerErrors(error);
-      toast('error', errorText(error));
+      // One message per error: at its field when it has one, else as a toast.
+      if (!form.showServerErrors(error)) toast('error', errorText(error));
       setPhase('idle');
     }
   }

@@ -53,8 +53,8 @@ export default function RetrievePassword() {
       toast('success', result.msg || t('auth.retrieve.done'));
       later(REDIRECT_DELAY_MS, () => navigate('/login', { replace: true }));
     } catch (error) {
-      form.showServerErrors(error);
-      toast('error', errorText(error));
+      // One message per error: at its field when it has one, else as a toast.
+      if (!form.showServerErrors(error)) toast('error', errorText(error));
       setPhase('idle');
     }
   }

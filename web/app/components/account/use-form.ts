@@ -97,6 +97,9 @@ export function useFormFields<V extends { [K in keyof V]: string | boolean }>(in
     [],
   );
 
+  /** Shows a message the server gave for the whole form at the field it belongs to. */
+  const fail = useCallback((field: Field, text: string) => setMessages((previous) => ({ ...previous, [field]: { text } })), []);
+
   const error = (field: Field): string | undefined => {
     const message = messages[field];
     if (!message) return undefined;
@@ -110,7 +113,7 @@ export function useFormFields<V extends { [K in keyof V]: string | boolean }>(in
     error: error(field),
   });
 
-  return { values, set, prefill, error, text, validateAll, validateFields, showServerErrors };
+  return { values, set, prefill, error, text, validateAll, validateFields, showServerErrors, fail };
 }
 
 /** True once the page is hydrated: these forms need script (signed calls), so they stay inert before. */
