@@ -98,6 +98,8 @@ export default function Login() {
           name="password"
           autoComplete="current-password"
           {...form.text('password')}
+          // Mantine's password field says "invalid" only by its look; screen readers need it said.
+          aria-invalid={form.error('password') ? true : undefined}
           disabled={locked}
           visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
         />
