@@ -138,8 +138,9 @@ describe('gateway /api contract (spec §7, §8)', () => {
         .toBeDefined();
       return first;
     };
-    await expect.poll(() => firstHit('nortwind'), { timeout: 10_000 }).toBe('northwind-markets');
-    await expect.poll(() => firstHit('Tidewater Pay（中）', 'zh-cn'), { timeout: 10_000 }).toBe('tidewater-pay');
+    // Generous: the index fills from hundreds of catalogue events, slowly on a busy machine.
+    await expect.poll(() => firstHit('nortwind'), { timeout: 30_000 }).toBe('northwind-markets');
+    await expect.poll(() => firstHit('Tidewater Pay（中）', 'zh-cn'), { timeout: 30_000 }).toBe('tidewater-pay');
     const zh = await call<BrokersListResponse['data']>(`/api/brokers/brokersList?keyword=copperline`, { lang: 'zh-cn' });
     expect(zh.body.data.list[0]).toMatchObject({ id: 'copperline-fx', name: 'Copperline FX（中）', reviewCount: 30 }); // card data from the catalogue
   });
