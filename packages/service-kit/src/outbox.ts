@@ -217,17 +217,22 @@ export class OutboxRelay {
   private async claim(): Promise<OutboxRow[]> {
     const rows = await this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${CLAIM_LOCK}, hashtext(current_schema()))`.execute(trx);
+      // Ordered in SQL: created_at has microseconds, a JS Date only milliseconds, so events written
+      // within one millisecond would otherwise be published in an arbitrary order.
       const { rows: claimed } = await sql<OutboxRow>`
-        update outbox set claimed_until = now() + ${this.leaseMs} * interval '1 millisecond'
-        where id in (
-          select id from outbox where published_at is null and dead_at is null
-          order by created_at, id limit ${this.batchSize}
+        with claimed as (
+          update outbox set claimed_until = now() + ${this.leaseMs} * interval '1 millisecond'
+          where id in (
+            select id from outbox where published_at is null and dead_at is null
+            order by created_at, id limit ${this.batchSize}
+          )
+          and not exists (select 1 from outbox where published_at is null and dead_at is null and claimed_until > now())
+          returning *
         )
-        and not exists (select 1 from outbox where published_at is null and dead_at is null and claimed_until > now())
-        returning *`.execute(trx);
+        select * from claimed order by created_at, id`.execute(trx);
       return claimed;
     });
-    return rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return rows;
   }
 
   /**

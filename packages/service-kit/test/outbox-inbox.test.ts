@@ -95,6 +95,24 @@ describe('transactional outbox and idempotent inbox', () => {
     await bus.inner.close();
   });
 
+  it('publishes events written within one millisecond in the order they were written', async () => {
+    const bus = new MemoryBus();
+    const received: string[] = [];
+    await bus.subscribe({ durable: 'probe-same-ms', types: ['catalogue.company.removed'], handler: async (m) => void received.push(m.id) });
+    const events = Array.from({ length: 6 }, (_, i) => removedEvent(`same-ms-${i}`));
+    for (const e of events) await enqueue(t.db, e);
+    // Same millisecond, microseconds rising, ids falling: a sort on JS dates would get this backwards.
+    const ids = events.map((e) => e.id);
+    const byIdDesc = [...ids].sort().reverse();
+    for (const [i, id] of byIdDesc.entries()) {
+      await sql`update outbox set created_at = timestamptz '2026-01-01 00:00:00.000' + ${i * 100} * interval '1 microsecond' where id = ${id}`.execute(t.db);
+    }
+    const relay = new OutboxRelay({ db: t.db, bus, log });
+    expect(await relay.drainOnce()).toBe(6);
+    await expect.poll(() => received).toEqual(byIdDesc);
+    await bus.close();
+  });
+
   it('publishes after the claim committed, with no transaction open', async () => {
     const e = removedEvent('outside');
     await enqueue(t.db, e);
