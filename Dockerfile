@@ -9,6 +9,7 @@
 # Node 24 runs the TypeScript sources directly (type stripping): there is no tsc build. Only the
 # web app is built (vite/react-router), in the build stage, with the devDependencies it needs.
 # The runtime stage gets production dependencies only, ffmpeg (media transcoding) and tini as PID 1.
+# The demo data (demo/) is not in the build context (.dockerignore, ADR 021): no image contains it.
 #
 #   docker build -t brokerwise:local .
 #   docker run --rm -p 3000:3000 --env-file .env brokerwise:local               # gateway

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
-const SERVICES = ['catalogue', 'identity', 'reviews', 'search', 'media', 'trader-sync', 'notifications'];
+const SERVICES = ['catalogue', 'identity', 'reviews', 'search', 'media', 'trader-sync', 'notifications', 'bridge-simulator'];
 const otherServices = (self) => SERVICES.filter((s) => s !== self);
 
 // Layer rules inside a service. Flat config replaces a rule for the files a later object matches,
@@ -28,6 +28,27 @@ const serviceBoundaries = SERVICES.flatMap((svc) => {
   ];
 });
 
+// Demo data (demo/, ADR 021) is loaded by the start script and tests, never by production code.
+const noDemo = ['ImportDeclaration', 'ImportExpression', 'ExportAllDeclaration', 'ExportNamedDeclaration'].map((node) => ({
+  selector: `${node}[source.value=/(^|\\/)demo(\\/|$)|^@brokerwise\\/demo/]`,
+  message: 'Production code never loads demo data: the start script passes it in (ADR 021).',
+}));
+// SQL lives in store/ (CONVENTIONS.md): domain code calls typed store functions and may only open
+// transactions; the Kysely type and migrations/tests are fine.
+const sqlOnlyInStore = [
+  ...noDemo,
+  {
+    selector: "CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|withRecursive)$/]",
+    message: 'Queries belong in store/: add a typed function there and call it.',
+  },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL belongs in store/: add a typed function there and call it.' },
+  {
+    selector: "ImportDeclaration[source.value=/^(kysely|@brokerwise\\/sql)$/][importKind!='type'] > ImportSpecifier[importKind!='type'][imported.name='sql']",
+    message: 'SQL belongs in store/ (and migrations).',
+  },
+  { selector: "ImportDeclaration[source.value='kysely'][importKind!='type']", message: 'Kysely is used through @brokerwise/sql, in store/ only.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'data/**', 'web/build/**', 'web/.react-router/**', 'proto/gen/**', 'loadtest/k6/**', '**/dist/**', 'coverage/**'] },
   js.configs.recommended,
@@ -45,6 +66,14 @@ export default tseslint.config(
     },
   },
   ...serviceBoundaries,
+  // Event handlers take the decoded protobuf message of their type (EventHandlers in service-kit), never `any`.
+  { files: ['services/*/src/events/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'error' } },
+  { files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts'], rules: { 'no-restricted-syntax': ['error', ...noDemo] } },
+  {
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/*/src/store/**', 'services/*/src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...sqlOnlyInStore] },
+  },
   {
     files: ['gateway/src/routes/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/app.ts'], message: 'Routes take their dependencies type from deps.ts: app.ts registers the routes, so importing it back is a cycle.' }] }] },
@@ -58,15 +87,30 @@ export default tseslint.config(
       ],
     },
   },
+  // The web tier knows the gateway only through @brokerwise/api-contract (schemas and types shared with it).
   {
-    files: ['web/app/**/*.{ts,tsx}'],
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/test/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/services/**', '@brokerwise/catalogue'], message: 'The web app talks to the gateway only.' },
-            { regex: '^(\\.\\./)+gateway/(?!src/contract\\.ts$)', message: 'The web app imports only the gateway contract types.' },
+            { group: ['**/services/**', '**/gateway/**', '@brokerwise/gateway', ...SERVICES.map((s) => `@brokerwise/${s}`)], message: 'The web app imports the /api contract from @brokerwise/api-contract, never gateway or service code.' },
+          ],
+        },
+      ],
+    },
+  },
+  // Web integration tests may start the real stack (gateway/test harnesses), never import gateway or service sources.
+  {
+    files: ['web/test/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/services/*/src/**', '**/gateway/src/**', '@brokerwise/gateway', ...SERVICES.map((s) => `@brokerwise/${s}`)], message: 'Web tests take the /api contract from @brokerwise/api-contract; only test harnesses (gateway/test) may be imported.' },
           ],
         },
       ],

@@ -16,6 +16,7 @@ export default defineConfig({
       'web/app/**/*.test.ts',
       'web/test/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'demo/**/*.test.ts',
       'infra/**/*.test.ts',
       'loadtest/**/*.test.ts',
     ],

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSession, hydrated, type Lang } from './browser.ts';
+import { apiPost } from './users.ts';
 
 interface Account {
   email: string;
@@ -415,6 +416,13 @@ describe('profile', () => {
     await upload.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
     await page.getByText('The avatar must be at most 2MB.', { exact: true }).waitFor();
 
+    // Refused by the server (not an image inside): one message, at the picture, and no toast saying it again.
+    await upload.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really a png image') });
+    const avatarError = page.getByTestId('avatar-error');
+    await avatarError.waitFor();
+    expect(await upload.getAttribute('aria-describedby')).toContain('avatar-error');
+    expect(await page.locator('[data-testid^="toast-"]').count()).toBe(0);
+
     await upload.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngBytes([20, 120, 220]) });
     const preview = page.getByTestId('avatar-preview');
     await expect.poll(async () => (await preview.count()) > 0 && (await preview.getAttribute('src')), { timeout: 15_000 }).toMatch(/^\/media\//);
@@ -423,11 +431,17 @@ describe('profile', () => {
     const username = `p${Date.now().toString(36).slice(-8)}`;
     await page.getByLabel('User name (public)').fill('way-too-long-name');
     await page.getByText('The user name must be 3 to 12 characters.', { exact: true }).waitFor();
-    await page.getByLabel('User name (public)').fill(username);
     const country = page.getByLabel('Country');
     const choice = await country.locator('option:not([disabled])').nth(3).innerText();
     await country.selectOption({ label: choice });
     await page.getByLabel('Profile text').fill('Swing trader. EURUSD and gold.');
+    // A taken name (the demo admin's): the server's message once, at the field, not again in a toast.
+    await page.getByLabel('User name (public)').fill('admin');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('This user name is already taken.', { exact: true }).waitFor();
+    expect((await page.locator('main').innerText()).split('This user name is already taken.').length - 1).toBe(1);
+    expect(await page.locator('[data-testid^="toast-"]', { hasText: 'This user name is already taken.' }).count()).toBe(0);
+    await page.getByLabel('User name (public)').fill(username);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await toast(page, 'success', 'Your profile has been saved.');
     // The header follows at once.
@@ -511,5 +525,75 @@ describe('Chinese', () => {
     await page.getByLabel('新密码', { exact: true }).fill('abcdefgh');
     await page.getByLabel('确认新密码', { exact: true }).fill('abcdefgX');
     await page.getByText('两次输入不一致！', { exact: true }).waitFor();
+  });
+});
+
+describe('roles and sessions follow the server at once', () => {
+  // The admin screens of the account menu (web/app/components/AccountMenu.tsx).
+  const ADMIN_LINKS = ['admin-link', 'admin-promotions-link', 'admin-trader-link', 'admin-notices-link'];
+  const visibleAdminLinks = (page: Page) => page.locator(ADMIN_LINKS.map((id) => `header [data-testid="${id}"]:visible`).join(', '));
+
+  it('shows the admin links right after the demo admin signs in through /login, without a reload, and none after signing out', async () => {
+    const email = process.env.E2E_ADMIN_EMAIL;
+    const password = process.env.E2E_ADMIN_PASSWORD;
+    // Never a silent pass: the demo admin is required (npm test sets these; npm start prints the credentials).
+    expect({ email: !!email, password: !!password }).toEqual({ email: true, password: true });
+    const { page } = await visitor('en');
+    await page.goto('/login');
+    await hydrated(page);
+    // Lives as long as this document: gone if anything reloads the page.
+    await page.evaluate(() => Object.assign(window, { bwSameDocument: true }));
+    await signIn(page, email!, password!);
+    await toast(page, 'success', 'Signed in successfully.');
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+    const { username } = (await storedUser(page)) as { username: string };
+    await accountMenu(page, username).click();
+    await expect.poll(() => visibleAdminLinks(page).count(), { timeout: 10_000 }).toBe(ADMIN_LINKS.length);
+    for (const name of ['Admin', 'Manage promotions', 'Broker applications', 'Notifications and newsletter'])
+      await expect(page.getByRole('link', { name, exact: true }).first().isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => (window as { bwSameDocument?: boolean }).bwSameDocument)).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await signOut(page, username);
+    expect(await page.locator(ADMIN_LINKS.map((id) => `[data-testid="${id}"]`).join(', ')).count()).toBe(0);
+  });
+
+  it('signs the page out as soon as the visitor comes back to it after the session was revoked elsewhere', async () => {
+    const a = await visitor('en');
+    const account = await register(a.context, a.page);
+    await hydrated(a.page);
+    // The same user in another browser changes the password: every other session of theirs is revoked.
+    const b = await visitor('en');
+    await signIn(b.page, account.email, account.password);
+    await b.page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    const registrationCode = await codeFromMailbox(b.context, account.email);
+    await apiPost(b.context, 'en', '/api/ems/send', { email: account.email, event: 'change_password' });
+    const code = await codeFromMailbox(b.context, account.email, registrationCode);
+    await apiPost(b.context, 'en', '/api/user/modifyPassword', { oldpwd: account.password, pwd: `Nw${Math.random().toString(36).slice(2, 9)}2`, captcha: code });
+
+    // The visitor comes back to the tab (the window gets focus): the page checks and shows signed out.
+    await a.page.evaluate(() => window.dispatchEvent(new FocusEvent('focus')));
+    await accountMenu(a.page, account.username).waitFor({ state: 'detached', timeout: 15_000 });
+    await a.page.locator('header').getByRole('link', { name: 'Sign in', exact: true }).first().waitFor();
+    expect(await storedUser(a.page)).toBeNull();
+  });
+
+  it('sends a signed-in page to sign in once an answer says the session ended', async () => {
+    const a = await visitor('zh-CN');
+    await register(a.context, a.page, 'zh-CN');
+    await a.page.goto('/user/reviews');
+    await hydrated(a.page);
+    // The same session signs out from elsewhere (a copy of the cookies): the server revokes it, and
+    // nothing tells this page (no storage event, no navigation).
+    const b = await session.context();
+    await b.addCookies((await a.context.cookies()).filter((c) => c.name === 'bw_session' || c.name === 'bw_csrf'));
+    await apiPost(b, 'zh-CN', '/api/user/logout', {});
+    // The visitor comes back to the tab.
+    await a.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    // Sent to sign in, and back to this page afterwards.
+    await a.page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+    expect(new URL(a.page.url()).searchParams.get('redirect')).toBe('/user/reviews');
+    await a.page.getByRole('heading', { name: '登录', level: 1 }).waitFor();
+    expect(await storedUser(a.page)).toBeNull();
   });
 });

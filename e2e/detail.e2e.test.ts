@@ -6,10 +6,8 @@ const session = browserSession();
 let context: BrowserContext;
 let page: Page;
 
-async function freshPage(options: BrowserContextOptions = {}): Promise<Page> {
-  ({ context, page } = await session.visitor(undefined, options));
-  return page;
-}
+/** A fresh visitor in the default language; `context` and `page` are then its. */
+const freshPage = async (options?: BrowserContextOptions): Promise<Page> => ({ context, page } = await session.visitor(undefined, options)).page;
 
 const LANGS = [
   {

@@ -4,27 +4,18 @@
  * they comment on it → the notices page shows both notices in the page's language → the dot clears. And the footer newsletter's double opt-in, with and
  * without script. Every test registers its own users (codes from /dev/mailbox).
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { PostComment, PostDetail, UploadedImage } from '../gateway/src/contract.ts';
+import type { PostComment, PostDetail, UploadedImage } from '@brokerwise/api-contract';
 import { browserSession, hydrated } from './browser.ts';
-import { apiGet, apiPost, mailText, register, type Lang } from './users.ts';
+import { apiGet, apiPost, mailText, register, signIn, type Lang } from './users.ts';
 
 const session = browserSession();
 const visitor = session.visitor;
 
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL;
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD;
-
-async function signIn(page: Page, login: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email or user name', { exact: true }).fill(login);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('checkbox', { name: /I have read and agree/ }).check();
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
-}
 
 const TEXT = {
   en: {

@@ -8,6 +8,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CJK, browserSession, hydrated } from './browser.ts';
+import { signIn } from './users.ts';
 
 type Lang = 'en' | 'zh-CN';
 
@@ -19,10 +20,6 @@ const visitor = async (lang: Lang, options: BrowserContextOptions = {}): Promise
 
 const TEXT = {
   en: {
-    account: 'Email or user name',
-    password: 'Password',
-    agree: /I have read and agree/,
-    signIn: 'Sign in',
     menuLink: 'Manage promotions',
     pageTitle: 'Manage promotions',
     company: 'Company id',
@@ -47,10 +44,6 @@ const TEXT = {
     terms: 'Terms and conditions',
   },
   'zh-CN': {
-    account: '邮箱或用户名',
-    password: '密码',
-    agree: /我已阅读并同意/,
-    signIn: '登录',
     menuLink: '推广管理',
     pageTitle: '推广活动管理',
     company: '公司 ID',
@@ -76,15 +69,7 @@ const TEXT = {
   },
 } as const;
 
-async function signInAsAdmin(page: Page, lang: Lang): Promise<void> {
-  const t = TEXT[lang];
-  await page.goto('/login');
-  await page.getByLabel(t.account, { exact: true }).fill(ADMIN_EMAIL!);
-  await page.getByLabel(t.password, { exact: true }).fill(ADMIN_PASSWORD!);
-  await page.getByRole('checkbox', { name: t.agree }).check();
-  await page.getByRole('button', { name: t.signIn, exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
-}
+const signInAsAdmin = (page: Page, lang: Lang): Promise<void> => signIn(page, ADMIN_EMAIL!, ADMIN_PASSWORD!, lang);
 
 describe.each(['en', 'zh-CN'] as const)('promotions (%s)', (lang) => {
   it('an admin creates a promotion; a visitor sees it labelled as sponsored and reads it; the admin deletes it', async () => {

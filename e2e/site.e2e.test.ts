@@ -6,10 +6,8 @@ const session = browserSession();
 let context: BrowserContext;
 let page: Page;
 
-async function freshPage(options: BrowserContextOptions = {}): Promise<Page> {
-  ({ context, page } = await session.visitor(undefined, options));
-  return page;
-}
+/** A fresh visitor in the default language; `context` and `page` are then its. */
+const freshPage = async (options?: BrowserContextOptions): Promise<Page> => ({ context, page } = await session.visitor(undefined, options)).page;
 
 async function texts(p: Page, selector: string): Promise<string[]> {
   return p.locator(selector).allInnerTexts();
@@ -207,6 +205,37 @@ describe('not found', () => {
     await page.waitForURL('**/404');
     await page.locator('h1', { hasText: "We couldn't find that page" }).waitFor();
   });
+});
+
+describe('odd addresses', () => {
+  // Hand-edited, truncated or scanned links: past the last page, unknown filter values, repeated,
+  // malformed, control and bidi characters, very long (web/test/odd-query.test.ts tries them all).
+  const ODD = [
+    '/search?page=99999',
+    '/listing/Brokers?page=99999&page=-1',
+    '/topbrokers?page=abc',
+    '/search?country=garbage&rating=9&order=nonsense',
+    '/detail?id=%E2%80%AEevil%00',
+    '/trader/index?sort=%1B%5B31m&page=1e308',
+    `/search?keyword=${'x'.repeat(3000)}`,
+  ];
+  for (const lang of ['en', 'zh-CN'] as const) {
+    it(`answers each with a page in ${lang === 'en' ? 'English' : 'Chinese'}, never a server error or the API's own words`, async () => {
+      const { page: p } = await session.visitor(lang);
+      for (const path of ODD) {
+        const response = await p.goto(path);
+        expect(response?.status() ?? 0, path).toBeLessThan(500);
+        const title = p.locator('main h1').first();
+        await title.waitFor({ timeout: 10_000 }).catch(async () => {
+          throw new Error(`${path} (${response?.status()}): no heading in ${(await p.locator('body').innerText()).slice(0, 300)}`);
+        });
+        const heading = await title.innerText();
+        expect(CJK.test(heading), `${path}: ${heading}`).toBe(lang === 'zh-CN');
+        expect(await p.getByTestId('error-notice').count(), path).toBe(0);
+        expect(await p.locator('main').innerText(), path).not.toMatch(/between 1 and|decrypt|解密|refresh the page|刷新页面/i);
+      }
+    });
+  }
 });
 
 describe('content pages', () => {

@@ -2,9 +2,10 @@
  * Traders in a real browser against a running site (issue "Traders"): a new user binds a
  * bridge-simulator account (read-only password `ro-<login>`), waits for its first sync, opens it
  * (statistics, chart SVG, orders), hides it (a visitor gets 404) and makes it public again; the
- * Top Trader table lists the demo accounts and sorts by a column; in Chinese the bind form shows
- * the server's field errors in Chinese and an account whose broker refuses the password shows the
- * failing sync's reason in Chinese; a broker application reaches the admin screen and the admin
+ * Top Trader table lists the demo accounts and sorts by a column; a wrong read-only password is
+ * refused at its field (checked with the broker, with a spinner and a word on how long it may take)
+ * and nothing is bound; in Chinese the bind form shows the server's field errors in Chinese and an
+ * account whose broker refuses the password is refused at the field in Chinese; a broker application reaches the admin screen and the admin
  * (`E2E_ADMIN_EMAIL`, `E2E_ADMIN_PASSWORD`) approves it. Every run creates its own users and accounts.
  */
 import type { Page } from 'playwright-core';
@@ -69,6 +70,9 @@ const TEXT = {
     account: 'Account number',
     password: 'Read-only (investor) password',
     nickname: 'Strategy nickname',
+    checkHint: 'We check the read-only password with your broker before binding: this can take up to 20 seconds.',
+    checking: 'Checking the read-only password with your broker…',
+    refused: 'Your broker did not accept this read-only password for this account. Please check it: it is the investor password, not the trading password.',
     hidden: 'Hidden',
     public: 'Public',
     notFound: /couldn't find/,
@@ -77,6 +81,9 @@ const TEXT = {
     account: '账号',
     password: '只读（观摩）密码',
     nickname: '策略昵称',
+    checkHint: '绑定前我们会向经纪商核验只读密码，最长可能需要 20 秒。',
+    checking: '正在向经纪商核验只读密码…',
+    refused: '经纪商未接受该账户的只读密码。请检查：此处需填写观摩密码，而非交易密码。',
     hidden: '隐藏',
     public: '公开',
     notFound: /找不到/,
@@ -96,12 +103,55 @@ async function bind(page: Page, lang: Lang, accountNumber: string, nickname: str
   return new URL(page.url()).searchParams.get('id')!;
 }
 
+/**
+ * Sends the bind form with a password the broker refuses: while the check runs (the request is
+ * held until the page has been looked at) the button spins and the page says what is happening;
+ * then the message sits at the password field (aria-invalid, aria-describedby) and nothing is bound.
+ */
+async function bindRefused(page: Page, lang: Lang, accountNumber: string, password: string): Promise<void> {
+  const t = TEXT[lang];
+  await page.goto('/trader/bindaccount');
+  await waitHydrated(page, 'bind-form');
+  expect(await page.getByTestId('bind-check').innerText()).toBe(t.checkHint);
+  await pickServer(page, 'Live');
+  await page.getByLabel(t.account, { exact: true }).fill(accountNumber);
+  const field = page.getByLabel(t.password, { exact: true });
+  await field.fill(password);
+  await page.getByLabel(t.nickname, { exact: true }).fill(`Refused ${Date.now().toString(36)}`);
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/trader/bind', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/trader/bind');
+  await page.getByTestId('bind-submit').click();
+  await page.locator('[data-testid="bind-submit"][data-loading]').waitFor();
+  await expect.poll(() => page.getByTestId('bind-check').innerText()).toBe(t.checking);
+  release();
+  expect((await answered).status()).toBe(400);
+  await page.unroute('**/api/trader/bind');
+
+  await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+  const describedBy = (await field.getAttribute('aria-describedby'))!.split(/\s+/);
+  const descriptions = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).innerText()));
+  expect(descriptions).toContain(t.refused);
+  // Said once: at the field, not again above the button or in a toast.
+  expect((await page.locator('body').innerText()).split(t.refused).length - 1).toBe(1);
+  expect(await page.locator('[data-testid="bind-submit"][data-loading]').count()).toBe(0);
+  expect(await page.getByTestId('bind-check').innerText()).toBe(t.checkHint);
+  expect(new URL(page.url()).pathname).toBe('/trader/bindaccount');
+}
+
 describe('traders (en)', () => {
   it('a new user binds a simulator account, sees it sync and ranked in Top Trader, hides it (gone for visitors and from the ranking) and makes it public again', async () => {
     const { context, page } = await visitor('en');
     await register(context, page, 'en', 'tr');
     const accountNumber = login('21');
     const nickname = `E2E Swing ${Date.now().toString(36)}`;
+    // A wrong read-only password first: refused at the field and not stored (the right one then binds the same account).
+    await bindRefused(page, 'en', accountNumber, `wrong-${accountNumber}`);
     const id = await bind(page, 'en', accountNumber, nickname);
 
     await expect.poll(() => page.getByTestId('trader-nickname').innerText()).toBe(nickname);
@@ -235,7 +285,7 @@ describe('traders (en)', () => {
 });
 
 describe('traders (zh-CN)', () => {
-  it('the bind form shows field errors in Chinese, and a refused password shows the failing sync in Chinese', async () => {
+  it('the bind form shows field errors in Chinese, and a password the broker refuses is refused at its field in Chinese', async () => {
     const { context, page } = await visitor('zh-CN');
     await register(context, page, 'zh-CN', 'tz');
     const t = TEXT['zh-CN'];
@@ -253,12 +303,13 @@ describe('traders (zh-CN)', () => {
     await page.getByTestId('bind-submit').click();
     await expect.poll(() => form.innerText()).toContain('账号须为 3 到 12 位数字。');
 
+    // The simulator's …40 refuses every password, its own included.
     const accountNumber = login('40');
-    const id = await bind(page, 'zh-CN', accountNumber, `拒绝密码 ${Date.now().toString(36)}`);
-    await reloadUntil(page, async () => (await page.getByTestId('trader-sync').getAttribute('data-state')) === 'failing');
-    const reason = await page.getByTestId('trader-sync-error').innerText();
-    expect(reason).toContain('经纪商拒绝了只读密码');
-    expect(await page.getByTestId('trader-ranking').innerText()).toMatch(CJK);
-    expect(new URL(page.url()).searchParams.get('id')).toBe(id);
+    await bindRefused(page, 'zh-CN', accountNumber, `ro-${accountNumber}`);
+    expect(await page.getByTestId('bind-failure').innerText()).toBe('请检查标出的输入项。');
+    // Nothing was bound.
+    await page.goto('/trader/account');
+    await page.getByTestId('my-trader-empty').waitFor();
+    expect(await page.getByTestId('my-trader-account').count()).toBe(0);
   });
 });

@@ -107,3 +107,19 @@ export const apiGet = <T>(context: BrowserContext, lang: Lang, path: string): Pr
 /** `body`: JSON, or raw bytes (a Buffer) with their `contentType`, e.g. an upload. */
 export const apiPost = <T>(context: BrowserContext, lang: Lang, path: string, body: unknown, contentType?: string): Promise<T> =>
   apiCall<T>(context, lang, 'POST', path, body, contentType);
+
+const SIGN_IN = {
+  en: { account: 'Email or user name', password: 'Password', agree: /I have read and agree/, button: 'Sign in' },
+  'zh-CN': { account: '邮箱或用户名', password: '密码', agree: /我已阅读并同意/, button: '登录' },
+} as const;
+
+/** Signs in through /login in the page's language (the demo admin, or an account made earlier) and waits for the home page. */
+export async function signIn(page: Page, login: string, password: string, lang: Lang = 'en'): Promise<void> {
+  const t = SIGN_IN[lang];
+  await page.goto('/login');
+  await page.getByLabel(t.account, { exact: true }).fill(login);
+  await page.getByLabel(t.password, { exact: true }).fill(password);
+  await page.getByRole('checkbox', { name: t.agree }).check();
+  await page.getByRole('button', { name: t.button, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+}

@@ -99,8 +99,11 @@ describe('Trader TV (English)', () => {
       (window as unknown as { __statuses: string[]; __samePage: boolean }).__statuses = seen;
       (window as unknown as { __samePage: boolean }).__samePage = true;
       const record = () => {
-        const text = document.querySelector('[data-testid="video-status"] span')?.textContent ?? '';
+        const status = document.querySelector('[data-testid="video-status"]');
+        const text = status?.querySelector('span')?.textContent ?? '';
         if (text && seen[seen.length - 1] !== text) seen.push(text);
+        // Once the bytes are sent, the bar runs without a percentage (an indeterminate <progress>).
+        if (status?.getAttribute('data-state') === 'sent' && status.querySelector('progress:not([value])')) (window as unknown as { __indeterminate: boolean }).__indeterminate = true;
       };
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
@@ -116,6 +119,12 @@ describe('Trader TV (English)', () => {
     expect(statuses.some((s) => /^Uploading \d{1,2} %$/.test(s))).toBe(true);
     const processingAt = statuses.findIndex((s) => s.startsWith('Processing'));
     expect(processingAt).toBeGreaterThan(0);
+    // #22 item 9: when the last byte has left, the page says at once that the video is being
+    // processed (before the server's answer and its own processing status), not "Uploading 100 %".
+    expect(statuses[processingAt]).toBe('Processing video… (this can take a minute)');
+    expect(statuses[processingAt + 1]).toBe('Processing… This usually takes under a minute.');
+    expect(statuses).not.toContain('Uploading 100 %');
+    expect(await page.evaluate(() => (window as unknown as { __indeterminate?: boolean }).__indeterminate)).toBe(true);
     expect(statuses[statuses.length - 1]).toBe('Your video is ready (0:04).');
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
 

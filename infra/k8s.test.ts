@@ -282,7 +282,9 @@ function needsOf(objects: Obj[], pod: Pod): Need[] {
   for (const c of [...pod.initContainers, ...pod.containers]) {
     // Migrations and the operator Jobs (first admin, rebuilds) only open the database.
     const migrate = ['scripts/migrate.ts', 'scripts/admin.ts', 'scripts/rebuild.ts'].some((script) => (c.args ?? []).includes(script));
-    const env = Object.fromEntries(Object.entries(envOf(objects, c)).filter(([k]) => (migrate ? k === 'DATABASE_URL' : uses.has(k))));
+    // The demo seed (demo overlay) writes each service's database, and the catalogue's pictures to S3.
+    const seed = (c.args ?? []).includes('demo/seed.ts');
+    const env = Object.fromEntries(Object.entries(envOf(objects, c)).filter(([k]) => (migrate ? k === 'DATABASE_URL' : seed ? k === 'DATABASE_URL' || k === 'S3_ENDPOINT' : uses.has(k))));
     if (env.DATABASE_URL) needs.push({ what: `PostgreSQL (${c.name})`, to: external('postgres'), port: portOf(env.DATABASE_URL, 5432) });
     if (migrate) continue; // migrations only open the database
     if (env.NATS_URL) {

@@ -170,7 +170,8 @@ export const SETTINGS: readonly Setting[] = [
     required: true,
     for: ['gateway', 'web'],
     sample: () => 'https://brokerwise.example.com',
-    topology: (ctx) => `http://localhost:${ctx.port('gateway')},http://127.0.0.1:${ctx.port('gateway')}`,
+    // One public name; the web tier calls the gateway by another (GATEWAY_URL), as in compose and k8s.
+    topology: (ctx) => `http://127.0.0.1:${ctx.port('gateway')}`,
   },
   { name: 'NEWSLETTER_SECRET', secret: true, required: true, for: ['notifications'], sample: () => random(), topology: (ctx) => ctx.secret('NEWSLETTER_SECRET') },
   // The gateway signs a token for every service call with the private key; services check it with the public one (ADR 017).
@@ -189,7 +190,6 @@ export const SETTINGS: readonly Setting[] = [
     topology: (ctx) => `topology1:${Buffer.from(ctx.secret('CREDENTIALS_KEYS')).subarray(0, 32).toString('base64')}`,
   },
   { name: 'BRIDGE_URL', secret: false, required: true, for: TRADER_SYNC, sample: () => 'http://broker-bridge:3208', topology: (ctx) => url(ctx, 'bridge-simulator') },
-  { name: 'DEMO_TRADERS', secret: false, required: false, for: TRADER_SYNC, sample: () => 'false', topology: (ctx) => String(ctx.demo) },
   // Front door.
   { name: 'SIGNATURE_SALT', secret: true, required: true, for: ['gateway', 'web'], sample: () => random(), topology: (ctx) => ctx.secret('SIGNATURE_SALT') },
   { name: 'INTERNAL_SECRET', secret: true, required: true, for: ['gateway', 'web'], sample: () => random(), topology: (ctx) => ctx.secret('INTERNAL_SECRET') },
@@ -209,7 +209,9 @@ export const SETTINGS: readonly Setting[] = [
   ).map(
     ([name, target]): Setting => ({ name, secret: false, required: true, for: ['gateway'], sample: () => `http://${target}:${deployable(target).port}`, topology: (ctx) => url(ctx, target) }),
   ),
-  { name: 'GATEWAY_URL', secret: false, required: true, for: ['web'], sample: () => 'http://gateway:3000', topology: (ctx) => url(ctx, 'gateway') },
+  // An internal name that is not a public origin (compose and k8s: gateway:3000), so the journey
+  // proves the gateway answers the web tier's calls by it.
+  { name: 'GATEWAY_URL', secret: false, required: true, for: ['web'], sample: () => 'http://gateway:3000', topology: (ctx) => `http://localhost:${ctx.port('gateway')}` },
 ];
 
 /** The settings a deployable is given. */

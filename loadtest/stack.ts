@@ -1,21 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@brokerwise/testing/ports';
+
+export { freePort };
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Starts `npm start`'s process on a free port with its own data directory; stops and cleans up on close. */
 export async function startStack(extraEnv: Record<string, string> = {}): Promise<{ baseUrl: string; close: () => Promise<void> }> {

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, Type, commonServiceSettings, parseConfig, processEnv } from '@brokerwise/config';
 import { openDatabase, sql, type Kysely } from '@brokerwise/sql';
 import { AdminCommandError, changeAdminRole, createAdmin, type AdminChange } from '../services/identity/src/domain/admins.ts';
-import { generateDemoPassword } from '../services/identity/src/domain/demo-admin.ts';
+import { generatePassword } from '../services/identity/src/domain/provision.ts';
 import { createPasswordHasher } from '../services/identity/src/domain/passwords.ts';
 import type { IdentityTables } from '../services/identity/src/store/types.ts';
 
@@ -92,7 +92,7 @@ let generated = false;
 if (command === 'create') {
   password = opts['password-stdin'] ? (await text(process.stdin)).replace(/\r?\n$/, '') : (opts.password ?? (env.ADMIN_PASSWORD || undefined));
   if (password === undefined) {
-    password = generateDemoPassword();
+    password = generatePassword();
     generated = true;
   }
 }

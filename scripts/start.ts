@@ -7,11 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, statSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@brokerwise/testing/ports';
 import { createBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { ConfigError, processEnv, exitWithUsageOnHelp } from '@brokerwise/config';
@@ -22,10 +21,10 @@ import { startTelemetry } from '@brokerwise/telemetry';
 import { createObjectStore, parseS3Env } from '@brokerwise/storage';
 import { parseCatalogueConfig } from '../services/catalogue/src/config.ts';
 import { startCatalogue } from '../services/catalogue/src/main.ts';
-import { parseIdentityConfig } from '../services/identity/src/config.ts';
+import { demoAdminEnabled, parseIdentityConfig } from '../services/identity/src/config.ts';
 import { parseReviewsConfig } from '../services/reviews/src/config.ts';
 import { startReviews } from '../services/reviews/src/main.ts';
-import { parseMediaConfig } from '../services/media/src/config.ts';
+import { demoSeedEnabled, parseMediaConfig } from '../services/media/src/config.ts';
 import { startMedia } from '../services/media/src/main.ts';
 import { parseSearchConfig } from '../services/search/src/config.ts';
 import { startSearch } from '../services/search/src/main.ts';
@@ -38,7 +37,6 @@ import { parseTraderSyncConfig } from '../services/trader-sync/src/config.ts';
 import { startTraderSync } from '../services/trader-sync/src/main.ts';
 import { parseGatewayConfig, publicOrigins } from '../gateway/src/config.ts';
 import { startGateway } from '../gateway/src/main.ts';
-import { DEMO_CREATOR_IDS, DEMO_POSTS } from '../services/media/src/seed/demo-data.ts';
 import { renderBanner, reportProgress, withoutCredentials, type Component, type DemoCounts, type Degraded } from './startup.ts';
 
 exitWithUsageOnHelp(`Usage: npm start [-- --dev]
@@ -57,15 +55,6 @@ function newestMtime(dir: string): number {
     if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
   }
   return newest;
-}
-
-/** A port nobody listens on now (the dev web server's, known before it starts). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Builds the web app when its build is missing or older than its sources. */
@@ -146,9 +135,7 @@ async function main(): Promise<void> {
   // Demo reviews follow the catalogue's demo companies, so demo scores come out of the formula.
   const reviewsConfig = parseReviewsConfig({ ...env, PORT: env.REVIEWS_PORT ?? '0', DEMO_REVIEWS: env.DEMO_REVIEWS ?? String(catalogueConfig.DEMO_SEED) });
   const identityConfig = parseIdentityConfig({ ...env, PORT: env.IDENTITY_PORT ?? '0' });
-  // Demo trader accounts (bound to the bridge simulator) follow the catalogue's demo brokers.
   const simulatorConfig = parseSimulatorConfig({ ...env, PORT: env.BRIDGE_SIMULATOR_PORT ?? '0' });
-  const traderDemo = env.DEMO_TRADERS ?? String(catalogueConfig.DEMO_SEED);
   // Role `all`: the transcoding worker runs in this process; demo posts unless DEMO_SEED=false.
   const mediaConfig = parseMediaConfig({ ...env, PORT: env.MEDIA_PORT ?? '0', ROLE: 'all' });
   // Links in mails (newsletter confirm/unsubscribe) point at this site unless SITE_URL says otherwise.
@@ -158,6 +145,10 @@ async function main(): Promise<void> {
   if (dev) env.PAGE_CACHE_TTL_MS ??= '0';
   else ensureWebBuild();
   console.log('Starting the services…');
+  // The demo site (demo/, ADR 021) is loaded only here, and only in demo mode.
+  const demo = catalogueConfig.DEMO_SEED ? await import('../demo/index.ts') : undefined;
+  // The demo admin (and the demo creators) follow DEMO_ADMIN, default on outside production, with or without the demo data.
+  const demoAccounts = demoAdminEnabled(identityConfig) ? (await import('../demo/identity/accounts.ts')).identityDemo(identityConfig) : {};
 
   // One bus, cache, object store and mailer for the whole process: the in-process bus only
   // connects services that share it, and the dev mailbox reads what notifications sent.
@@ -169,18 +160,19 @@ async function main(): Promise<void> {
   // Consumers first: the in-process bus delivers only what is published after a durable exists,
   // and the catalogue's demo seed is published as soon as its outbox relay starts.
   const search = await startSearch(searchConfig, { bus });
-  const reviews = await startReviews(reviewsConfig, { bus });
+  const reviews = await startReviews(reviewsConfig, { bus, ...(demo && reviewsConfig.DEMO_REVIEWS ? { onCompanyAnnounced: demo.seedDemoReviews } : {}) });
   // The bridge simulator stands in for brokers' MetaTrader bridges unless BRIDGE_URL names a real one.
   const simulator = env.BRIDGE_URL ? undefined : await startBridgeSimulator(simulatorConfig);
-  const traderSync = await startTraderSync(
-    parseTraderSyncConfig({ ...env, PORT: env.TRADER_SYNC_PORT ?? '0', DEMO_TRADERS: traderDemo, BRIDGE_URL: env.BRIDGE_URL ?? simulator!.url }),
-    { bus },
-  );
+  // Demo trader accounts (bound to the bridge simulator) at some of the catalogue's demo brokers.
+  const traderSync = await startTraderSync(parseTraderSyncConfig({ ...env, PORT: env.TRADER_SYNC_PORT ?? '0', BRIDGE_URL: env.BRIDGE_URL ?? simulator!.url }), {
+    bus,
+    ...(demo ? { seed: demo.seedTraderSync } : {}),
+  });
   // Posts, uploads and transcoding (its demo videos are made with ffmpeg in the background).
-  const media = await startMedia(mediaConfig, { bus, objects });
+  const media = await startMedia(mediaConfig, { bus, objects, ...(demo && demoSeedEnabled(mediaConfig) ? { seed: demo.seedMedia } : {}) });
   // Mails codes (identity's events) and keeps company names for review notices: before both.
   const notifications = await startNotifications(notificationsConfig, { bus, mailer });
-  const catalogue = await startCatalogue(catalogueConfig, { bus, objects });
+  const catalogue = await startCatalogue(catalogueConfig, { bus, objects, ...(demo ? { seed: demo.seedCatalogue } : {}) });
   const tokens = new ServiceTokenSigner(env.SERVICE_TOKEN_PRIVATE_KEY!);
   const json = async (service: string, url: string, asUser?: string): Promise<Record<string, unknown>> => {
     const res = await fetch(url, { headers: { authorization: `Bearer ${await tokens.sign(service, asUser ? { userId: asUser } : {})}` } });
@@ -199,7 +191,7 @@ async function main(): Promise<void> {
       },
     },
   ], tokens);
-  const identity = await startIdentity(identityConfig, { bus, objects, cache });
+  const identity = await startIdentity(identityConfig, { bus, objects, cache, ...demoAccounts });
 
   // Server rendering runs on its own threads (WEB_THREADS, default one per core), off the services'
   // thread; the gateway proxies pages to them. With --dev, one Vite server in this process instead.
@@ -282,7 +274,8 @@ async function main(): Promise<void> {
 
   let stopping = false;
   // Demo posts and their videos are made in the background: one line now and then until they are in.
-  if (catalogueConfig.DEMO_SEED && media.seeded) {
+  if (demo && media.seeded) {
+    const { DEMO_CREATOR_IDS, DEMO_POSTS } = demo;
     const videosWanted = DEMO_POSTS.filter((p) => p.kind === 'video').length;
     void reportProgress({
       stopped: () => stopping,

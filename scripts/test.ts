@@ -10,10 +10,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@brokerwise/testing/ports';
 import pg from 'pg';
 import { resolveChromium } from '../e2e/chromium.ts';
 import { leaked, snapshot, type Servers } from './leaks.ts';
@@ -80,16 +80,6 @@ function check(step: string, ok: boolean): void {
   else failed += 1;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 async function waitReady(url: string, ms: number): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -107,7 +97,10 @@ async function e2e(): Promise<void> {
   const port = await freePort();
   // A known demo-admin password for this run, so the browser tests can moderate like an admin.
   const adminPassword = `Adm${Date.now().toString(36).slice(-5)}9x`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DEMO_ADMIN_PASSWORD: adminPassword, PORT: String(port), DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'warn', NATS_NAMESPACE: `e2e${Date.now().toString(36)}` };
+  const env: NodeJS.ProcessEnv = { ...process.env, DEMO_ADMIN_PASSWORD: adminPassword, PORT: String(port), DATA_DIR: path.join(tmp, 'data'), LOG_LEVEL: 'warn', NATS_NAMESPACE: `e2e${Date.now().toString(36)}`, CHECK_CONTRACT: 'true',
+    // Every browser of the suite is one address (127.0.0.1): a site's per-address budgets would make
+    // tests fail on each other's calls, so they are lifted; the limits' own tests are in gateway/test.
+    RATE_LIMIT_PER_MINUTE: '100000', NEWSLETTER_RATE_LIMIT: '1000' };
   let dbName: string | undefined;
   if (process.env.DATABASE_URL) {
     dbName = `bw_e2e_${Date.now().toString(36)}`;
@@ -133,7 +126,7 @@ async function e2e(): Promise<void> {
     }
     const report = path.join(tmp, 'e2e.json');
     // E2E_FILES=reviews,detail runs only the matching files (while working on one journey).
-    run('e2e', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(process.env.E2E_FILES?.split(',').filter(Boolean) ?? [])], { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_ADMIN_EMAIL: 'admin@brokerwise.example', E2E_ADMIN_PASSWORD: adminPassword });
+    run('e2e', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(process.env.E2E_FILES?.split(',').filter(Boolean) ?? [])], { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_ADMIN_EMAIL: 'admin@brokerwise.example', E2E_ADMIN_PASSWORD: adminPassword, E2E_DATA_DIR: env.DATA_DIR });
     countVitest(report, 'e2e');
   } finally {
     site.kill('SIGTERM');
@@ -164,7 +157,11 @@ if (wanted('typecheck')) {
   check('typecheck web', run('typecheck web', 'npm', ['run', '--silent', 'typecheck', '-w', 'web']));
 }
 if (wanted('k6')) check('k6 scripts', run('k6 scripts public-browse.js, ops.js (without k6)', process.execPath, ['loadtest/k6/selftest/selftest.mjs']));
-if (wanted('buf')) check('buf lint', run('buf lint', 'npm', ['run', '--silent', 'lint', '-w', 'proto']));
+if (wanted('buf')) {
+  check('buf lint', run('buf lint', 'npm', ['run', '--silent', 'lint', '-w', 'proto']));
+  // Against the contracts consumers were last released with (proto/released.binpb, ADR 007).
+  check('buf breaking', run('buf breaking', 'npm', ['run', '--silent', 'breaking', '-w', 'proto']));
+}
 if (wanted('vitest')) {
   const report = path.join(tmp, 'vitest.json');
   run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);

@@ -21,11 +21,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@brokerwise/testing/ports';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { exitWithUsageOnHelp } from '@brokerwise/config';
 import { startS3Server } from '@brokerwise/testing/s3-server';
-import { DEPLOYABLES, topologyEnv, type Deployable, type DeployableName, type TopologyContext } from '../infra/settings.ts';
+import { DEPLOYABLES, deployable, topologyEnv, type Deployable, type DeployableName, type TopologyContext } from '../infra/settings.ts';
 
 exitWithUsageOnHelp(`Usage: npm run topology
   Starts the production topology on this machine: every deployable (gateway, web, each service's
@@ -55,15 +56,6 @@ if (missing.length > 0) {
 const READY_TIMEOUT_MS = Number(env.TOPOLOGY_READY_TIMEOUT_MS ?? 120_000);
 const dir = env.TOPOLOGY_DIR ?? (await mkdtemp(path.join(tmpdir(), 'bw-topology-')));
 await mkdir(path.join(dir, 'logs'), { recursive: true });
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const closers: (() => Promise<unknown>)[] = [];
 
@@ -244,6 +236,11 @@ async function main(): Promise<void> {
   // Migrations first, one per service (as the k8s Jobs and compose one-shots do).
   const services = [...new Set(DEPLOYABLES.flatMap((d) => (d.service ? [d.service] : [])))];
   await Promise.all(services.map((s) => run(process.execPath, [path.join(root, 'scripts/migrate.ts'), s], { DATABASE_URL: ctx.databaseUrl, APP_MODE: 'production' })));
+  // The production processes carry no demo data (ADR 021): a one-shot per seeded service loads its
+  // demo data (the catalogue's outbox then announces the companies to the other services).
+  if (ctx.demo) {
+    for (const name of ['catalogue', 'trader-sync'] as const) await run(process.execPath, [path.join(root, 'demo/seed.ts'), name], topologyEnv(deployable(name), ctx));
+  }
 
   const control = await startControl(ctx);
   for (const d of DEPLOYABLES) {

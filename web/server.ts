@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
@@ -19,7 +19,7 @@ import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObjec
 import { webRenderDuration } from '@brokerwise/metrics';
 // Brings in the AppLoadContext augmentation (gatewayUrl, signatureSalt, requestId).
 import type {} from './app/context.ts';
-import { INTERNAL_SECRET_HEADER } from '../gateway/src/contract.ts';
+import { INTERNAL_SECRET_HEADER } from '@brokerwise/api-contract';
 
 export interface WebServerOptions {
   port: number;
@@ -344,13 +344,24 @@ export function routeIdOf(build: ServerBuild, url: string | undefined): string {
   return matchRoutes(routeTree(build), pathname, build.basename)?.at(-1)?.route.id ?? 'unmatched';
 }
 
-export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
+/** What serves pages on a node:http server: its request listener (probes excluded) and how to stop it. */
+export interface PageListener {
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  close(): Promise<void>;
+}
+
+/**
+ * The page listener of `startWebServer`, for a server someone else listens with: the web process
+ * (web/bin/web.ts) hands it to startService, which keeps the probes, logging, signals and
+ * graceful shutdown. `server` is the one it is attached to (Vite's hot reload shares it in dev).
+ */
+export async function createPageListener(opts: Omit<WebServerOptions, 'port' | 'reusePort'> & { port?: number }, server: Server): Promise<PageListener> {
   const webDir = dirname(fileURLToPath(import.meta.url));
   const buildDir = opts.buildDir ?? join(webDir, 'build');
   const onError = opts.onError ?? (opts.log ? (error: unknown, context: string) => opts.log?.error({ err: error, context }, 'render failed') : (error: unknown, context: string) => console.error(`[web] ${context}`, error));
   const gatewayUrl = opts.gatewayUrl.replace(/\/+$/, '');
   const publicOrigins = opts.publicOrigins?.map((o) => new URL(o).origin);
-  const server = createServer();
+  const port = () => (server.address() as AddressInfo | null)?.port ?? opts.port ?? 0;
 
   let staticFiles = new Map<string, StaticFile>();
   let getBuild: () => Promise<ServerBuild>;
@@ -370,10 +381,6 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     getBuild = async () => build;
   }
   const handle = createRequestHandler(getBuild, opts.dev ? 'development' : 'production');
-  // Readiness: the build is loaded (above, before listening) and we are not draining. Nothing
-  // here asks the gateway: a page that needs data answers its own "unavailable" state, so a
-  // gateway hiccup must not pull every web pod from the load balancer.
-  let draining = false;
 
   async function render(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
@@ -396,7 +403,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         // Vite's own inline scripts, so it renders without a policy.
         ...(opts.dev ? {} : { cspNonce: randomBytes(16).toString('base64') }),
       };
-      const request = toFetchRequest(req, res, `${opts.host ?? 'localhost'}:${port}`, publicOrigins);
+      const request = toFetchRequest(req, res, `${opts.host ?? 'localhost'}:${port()}`, publicOrigins);
       const response = await handle(request, context);
       if (!response.headers.has('x-content-type-options')) response.headers.set('X-Content-Type-Options', 'nosniff');
       if ((response.headers.get('content-type') ?? '').startsWith('text/html')) {
@@ -434,6 +441,29 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     });
   }
 
+  return {
+    listener: (req, res) => {
+      if (!devMiddleware) {
+        void traced(req, res);
+        return;
+      }
+      if (/^\/(api|media)(\/|$)/.test(req.url ?? '')) {
+        forwardToGateway(req, res, gatewayUrl);
+        return;
+      }
+      devMiddleware(req, res, () => void traced(req, res));
+    },
+    close: closeDev,
+  };
+}
+
+export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
+  const server = createServer();
+  const pages = await createPageListener(opts, server);
+  // Readiness: the build is loaded (before listening) and we are not draining. Nothing here asks
+  // the gateway: a page that needs data answers its own "unavailable" state, so a gateway hiccup
+  // must not pull every web pod from the load balancer.
+  let draining = false;
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     // Probes come before the router (which would answer /404) and never depend on another server.
     const probe = healthAnswer(req.url, draining);
@@ -442,15 +472,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       res.end(JSON.stringify(probe.body));
       return;
     }
-    if (!devMiddleware) {
-      void traced(req, res);
-      return;
-    }
-    if (/^\/(api|media)(\/|$)/.test(req.url ?? '')) {
-      forwardToGateway(req, res, gatewayUrl);
-      return;
-    }
-    devMiddleware(req, res, () => void traced(req, res));
+    pages.listener(req, res);
   });
   server.keepAliveTimeout = 65_000; // longer than the gateway's idle timeout, so it never reuses a closing socket
 
@@ -467,7 +489,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     port,
     close: async () => {
       draining = true;
-      await closeDev();
+      await pages.close();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();

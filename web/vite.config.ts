@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { compileDocument } from './app/content/compile.ts';
 
 /**
  * Messages reach the browser already compiled to ICU ASTs (see app/lib/i18n.server.ts), so the
@@ -17,8 +18,22 @@ function icuWithoutParserInBrowser(): Plugin {
   };
 }
 
+/**
+ * Long-form content (the .md files under app/content/) is compiled to its ContentDocument when it is imported,
+ * so neither bundle carries a Markdown parser and the server doesn't parse on a request.
+ */
+function markdownContent(): Plugin {
+  return {
+    name: 'brokerwise:markdown-content',
+    transform(source, id) {
+      if (!id.endsWith('.md')) return null;
+      return { code: `export default ${JSON.stringify(compileDocument(source, id))};`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [icuWithoutParserInBrowser(), reactRouter()],
+  plugins: [icuWithoutParserInBrowser(), markdownContent(), reactRouter()],
   // Dev server: pre-bundle what every page needs, so the first visit doesn't trigger a re-optimise reload.
   optimizeDeps: {
     include: ['@mantine/core', '@mantine/hooks', 'react-intl', 'react-dom/client', 'react-router', 'react-router/dom', '@formatjs/icu-messageformat-parser/no-parser.js'],

@@ -6,10 +6,20 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@brokerwise/errors';
 import { Categories } from './domain/posts.ts';
 import { sendError } from './http/envelope.ts';
+import { ApiKeys } from './http/api-keys.ts';
 import { registerApiGuards } from './http/guards.ts';
+import { registerOldClientBodies } from './http/old-clients.ts';
 import { registerHostCheck } from './http/origin.ts';
+import { registerContractCheck } from './http/contract-check.ts';
+import { PostingGuard } from './http/posting.ts';
 import { Sessions } from './http/session.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { moderationRoutes } from './routes/moderation.ts';
+import { adminCompanyRoutes } from './routes/admin-companies.ts';
+import { adminUserRoutes } from './routes/admin-users.ts';
+import { apiKeyRoutes } from './routes/api-keys.ts';
+import { openApiRoutes } from './routes/openapi.ts';
+import { publicApiRoutes } from './routes/public-api.ts';
 import { promotionRoutes } from './routes/promotions.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { newsletterFormRoutes, newsletterRoutes } from './routes/newsletter.ts';
@@ -17,6 +27,7 @@ import { noticeRoutes } from './routes/notices.ts';
 import { postRoutes } from './routes/posts.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { traderRoutes } from './routes/trader.ts';
+import { transparencyRoutes } from './routes/transparency.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { userRoutes } from './routes/user.ts';
 import { brokersRoutes } from './routes/brokers.ts';
@@ -28,27 +39,38 @@ import type { GatewayDeps } from './deps.ts';
 export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promise<void> {
   // First: another host never reaches a route or the page micro-cache (health probes are outside).
   registerHostCheck(app, deps.publicOrigins);
+  // Before compression (an onSend hook too), so the check reads the JSON itself.
+  if (deps.checkContract) registerContractCheck(app);
   // /api JSON and pages the web tier left uncompressed (it compresses its own, which this skips).
   // Not /media (route option), nor the notice streams: they write to the socket themselves, so
   // nothing here buffers them.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  const apiKeys = new ApiKeys(deps.identity, deps.cache);
   await app.register(async (api) => {
     await api.register(fastifyCookie);
     await api.register(fastifyJwt, { secret: deps.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
     await api.register(fastifyMultipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5 } });
+    await registerOldClientBodies(api);
     await registerApiGuards(api, { salt: deps.salt, cache: deps.cache, perMinute: deps.rateLimitPerMinute });
     api.setErrorHandler((err, request, reply) => sendError(request, reply, err));
     await brokersRoutes(api, { catalogue: deps.catalogue, search: deps.search, invalidator: deps.invalidator, cache: deps.cache, ids: deps.ids, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });
     const sessions = new Sessions({ app: api, identity: deps.identity, cache: deps.cache, secureCookies: deps.secureCookies, secret: deps.jwtSecret });
-    await reviewRoutes(api, { reviews: deps.reviews, trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions, cache: deps.cache, invalidator: deps.invalidator, ttlSeconds: deps.apiCacheTtlSeconds });
+    const posting = new PostingGuard({ sessions, identity: deps.identity, cache: deps.cache });
+    await reviewRoutes(api, { reviews: deps.reviews, trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions, posting, cache: deps.cache, invalidator: deps.invalidator, ttlSeconds: deps.apiCacheTtlSeconds, originSecret: deps.jwtSecret });
     await adminRoutes(api, { reviews: deps.reviews, trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions });
+    await moderationRoutes(api, { reviews: deps.reviews, media: deps.media, identity: deps.identity, catalogue: deps.catalogue, sessions });
+    await adminUserRoutes(api, { identity: deps.identity, sessions, posting });
+    await adminCompanyRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, sessions, invalidator: deps.invalidator });
+    await transparencyRoutes(api, { reviews: deps.reviews, identity: deps.identity, sessions, cache: deps.cache, ttlSeconds: deps.apiCacheTtlSeconds });
     await api.register(async (traders) => traderRoutes(traders, { trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions }));
     await promotionRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, sessions, cache: deps.cache, invalidator: deps.invalidator, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });
     // Posts and uploads in their own scopes (uploads add raw-body parsers).
     const categories = new Categories(deps.media);
-    await api.register(async (posts) => postRoutes(posts, { media: deps.media, identity: deps.identity, sessions, categories }));
+    await api.register(async (posts) => postRoutes(posts, { media: deps.media, identity: deps.identity, sessions, posting, categories }));
     await api.register(async (uploads) => uploadRoutes(uploads, { media: deps.media, sessions, ...deps.uploadLimits }));
     await userRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, cache: deps.cache, sessions, ids: deps.ids, presenters: deps.presenters });
+    await apiKeyRoutes(api, { identity: deps.identity, sessions, keys: apiKeys, perMinute: deps.rateLimitPerMinute });
+    await openApiRoutes(api);
     await noticeRoutes(api, { notifications: deps.notifications, identity: deps.identity, sessions, streams: deps.noticeStreams });
     await newsletterRoutes(api, { notifications: deps.notifications, cache: deps.cache, limit: deps.newsletterLimit });
     // Unknown /api paths answer in the envelope instead of falling through to the page proxy.
@@ -57,6 +79,8 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     });
   });
   await app.register(async (media) => mediaRoutes(media, { objects: deps.objects }));
+  // The public read API for third parties: its own error shape, CORS, ETags and per-key limits.
+  await app.register(async (v1) => publicApiRoutes(v1, { catalogue: deps.catalogue, reviews: deps.reviews, trader: deps.trader, keys: apiKeys, cache: deps.cache, perMinute: deps.rateLimitPerMinute }));
   // The footer's newsletter form without script (a plain form post, answered with a redirect).
   await app.register(async (form) => newsletterFormRoutes(form, { notifications: deps.notifications, cache: deps.cache, limit: deps.newsletterLimit }));
   // Open notice streams end before the server drains, or they would hold the shutdown up.

@@ -59,6 +59,8 @@ export const GatewayConfigSchema = Type.Object({
   NOTICE_STREAM_HEARTBEAT_MS: Type.Integer({ default: 25_000, minimum: 100 }),
   /** Behind an ingress/load balancer: take the client address from X-Forwarded-For (rate limits). */
   TRUST_PROXY: Type.Boolean({ default: false }),
+  /** Tests: check every /api answer against @brokerwise/api-contract; one that breaks it becomes a logged 500 (ADR 022). */
+  CHECK_CONTRACT: Type.Boolean({ default: false }),
   /**
    * With TRUST_PROXY: the addresses of the proxies in front (comma-separated; CIDRs or proxy-addr
    * names: loopback, linklocal, uniquelocal). The client is the first address, from the right of

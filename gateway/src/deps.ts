@@ -47,4 +47,6 @@ export interface GatewayDeps {
   internalSecret: string;
   pageCacheTtlMs: number;
   upstreamTimeoutMs: number;
+  /** CHECK_CONTRACT: check every /api answer against the shared contract (tests). */
+  checkContract?: boolean | undefined;
 }

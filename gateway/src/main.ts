@@ -1,6 +1,6 @@
-import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
+import type { EventBus } from '@brokerwise/bus';
 import { createCache, type Cache } from '@brokerwise/cache';
-import { buildFastify, pressureOptions, registerHealth, runServer, ServiceTokenSigner } from '@brokerwise/service-kit';
+import { ServiceTokenSigner, startService, type StartedService } from '@brokerwise/service-kit';
 import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import type { Mailbox } from '@brokerwise/mail';
 import type { RouteOptions } from 'fastify';
@@ -39,7 +39,9 @@ export interface GatewayRoute {
   config?: unknown;
 }
 
-export async function startGateway(config: GatewayConfig, shared: GatewayShared = {}): Promise<{ port: number; close: () => Promise<void>; routes: GatewayRoute[] }> {
+export type StartedGateway = StartedService<{ routes: GatewayRoute[] }>;
+
+export async function startGateway(config: GatewayConfig, shared: GatewayShared = {}): Promise<StartedGateway> {
   const cache = shared.cache ?? createCache({ redisUrl: config.REDIS_URL, keyPrefix: `${config.NATS_NAMESPACE}:` });
   const objects =
     shared.objects ??
@@ -48,72 +50,75 @@ export async function startGateway(config: GatewayConfig, shared: GatewayShared 
   // Every call to a service carries a token this gateway signed for it (ADR 017).
   const tokens = config.SERVICE_TOKEN_PRIVATE_KEY ? new ServiceTokenSigner(config.SERVICE_TOKEN_PRIVATE_KEY) : undefined;
   const catalogue = new CatalogueClient(config.CATALOGUE_URL, config.UPSTREAM_TIMEOUT_MS, tokens);
-
-  const bus = shared.bus ?? (await createBus(busConfig(config, 'gateway')));
   const invalidator = new CacheInvalidator(cache);
   const noticeStreams = new NoticeStreams({ heartbeatMs: config.NOTICE_STREAM_HEARTBEAT_MS });
-  const app = buildFastify({ service: 'gateway', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, bodyLimit: config.BODY_LIMIT_BYTES, requestTimeoutMs: config.UPLOAD_TIMEOUT_MS, idleTimeoutMs: config.REQUEST_IDLE_TIMEOUT_MS, trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY_ADDRESSES : false,
-    // Outside /api too (pages' unknown methods, /media, health): errors are the envelope, never the services' wire form.
-    errorReply: sendError,
-    pressure: pressureOptions(config),
-  });
-  await registerSecurityHeaders(app, { production: config.APP_MODE === 'production' });
-  registerClientAddress(app, config.INTERNAL_SECRET);
-  registerActingContext(app);
-  registerHealth(app, [
-    { name: 'cache', check: () => cache.ping() },
-    // Pages and cached answers still serve without these: degraded, not unready (docs/operations.md).
-    { name: 'objects', check: () => objects.ping(), whenFailing: 'degraded' },
-    { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
-    {
-      name: 'catalogue',
-      whenFailing: 'degraded',
-      check: async () => {
-        const res = await fetch(`${config.CATALOGUE_URL}/readyz`, { signal: AbortSignal.timeout(1_500) });
-        if (!res.ok) throw new Error(`catalogue answered ${res.status}`);
-      },
+
+  return startService<unknown, { routes: GatewayRoute[] }>({
+    name: 'gateway',
+    config,
+    fastify: {
+      bodyLimit: config.BODY_LIMIT_BYTES,
+      requestTimeoutMs: config.UPLOAD_TIMEOUT_MS,
+      idleTimeoutMs: config.REQUEST_IDLE_TIMEOUT_MS,
+      trustProxy: config.TRUST_PROXY ? config.TRUST_PROXY_ADDRESSES : false,
+      // Outside /api too (pages' unknown methods, /media, health): errors are the envelope, never the services' wire form.
+      errorReply: sendError,
     },
-  ]);
-  const routes: GatewayRoute[] = [];
-  app.addHook('onRoute', (r) => void routes.push({ method: r.method, url: r.url, schema: r.schema, config: r.config }));
-  await app.register(gatewayApp, {
-    publicOrigins: publicOrigins(config),
-    catalogue,
-    search: new SearchClient(config.SEARCH_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
-    reviews: new ReviewsClient(config.REVIEWS_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
-    trader: new TraderClient(config.TRADER_SYNC_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
-    media: new MediaClient(config.MEDIA_URL, config.UPSTREAM_TIMEOUT_MS, config.UPLOAD_TIMEOUT_MS, tokens),
-    uploadLimits: { videoMaxBytes: config.UPLOAD_VIDEO_MAX_BYTES, imageMaxBytes: config.UPLOAD_IMAGE_MAX_BYTES },
-    invalidator,
-    identity: new IdentityClient(config.IDENTITY_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
-    notifications: new NotificationsClient(config.NOTIFICATIONS_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
-    noticeStreams,
-    newsletterLimit: { max: config.NEWSLETTER_RATE_LIMIT, windowSeconds: config.NEWSLETTER_RATE_WINDOW_SECONDS },
-    jwtSecret: config.JWT_SECRET,
-    secureCookies: config.COOKIE_SECURE ?? config.APP_MODE === 'production',
-    devMailbox: config.APP_MODE === 'production' ? undefined : shared.devMailbox,
-    cache,
-    objects,
-    ids,
-    presenters: new Presenters(ids, '/media/'),
-    salt: config.SIGNATURE_SALT,
-    apiCacheTtlSeconds: config.API_CACHE_TTL_SECONDS,
-    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-    webUrl: config.WEB_URL,
-    internalSecret: config.INTERNAL_SECRET,
-    pageCacheTtlMs: config.PAGE_CACHE_TTL_MS,
-    upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    hooks: async (app) => {
+      await registerSecurityHeaders(app, { production: config.APP_MODE === 'production' });
+      registerClientAddress(app, config.INTERNAL_SECRET);
+      registerActingContext(app);
+    },
+    bus: { shared: shared.bus },
+    // Pages and cached answers still serve without these: degraded, not unready (docs/operations.md).
+    resources: [
+      { name: 'cache', check: () => cache.ping(), close: shared.cache ? undefined : () => cache.close() },
+      { name: 'objects', check: () => objects.ping(), whenFailing: 'degraded' },
+      {
+        name: 'catalogue',
+        whenFailing: 'degraded',
+        check: async () => {
+          const res = await fetch(`${config.CATALOGUE_URL}/readyz`, { signal: AbortSignal.timeout(1_500) });
+          if (!res.ok) throw new Error(`catalogue answered ${res.status}`);
+        },
+      },
+    ],
+    setup: async ({ app, bus, routes: register, subscribe }) => {
+      const routes: GatewayRoute[] = [];
+      app.addHook('onRoute', (r) => void routes.push({ method: r.method, url: r.url, schema: r.schema, config: r.config }));
+      await register(gatewayApp, {
+        publicOrigins: publicOrigins(config),
+        catalogue,
+        search: new SearchClient(config.SEARCH_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
+        reviews: new ReviewsClient(config.REVIEWS_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
+        trader: new TraderClient(config.TRADER_SYNC_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
+        media: new MediaClient(config.MEDIA_URL, config.UPSTREAM_TIMEOUT_MS, config.UPLOAD_TIMEOUT_MS, tokens),
+        uploadLimits: { videoMaxBytes: config.UPLOAD_VIDEO_MAX_BYTES, imageMaxBytes: config.UPLOAD_IMAGE_MAX_BYTES },
+        invalidator,
+        identity: new IdentityClient(config.IDENTITY_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
+        notifications: new NotificationsClient(config.NOTIFICATIONS_URL, config.UPSTREAM_TIMEOUT_MS, tokens),
+        noticeStreams,
+        newsletterLimit: { max: config.NEWSLETTER_RATE_LIMIT, windowSeconds: config.NEWSLETTER_RATE_WINDOW_SECONDS },
+        jwtSecret: config.JWT_SECRET,
+        secureCookies: config.COOKIE_SECURE ?? config.APP_MODE === 'production',
+        devMailbox: config.APP_MODE === 'production' ? undefined : shared.devMailbox,
+        cache,
+        objects,
+        ids,
+        presenters: new Presenters(ids, '/media/'),
+        salt: config.SIGNATURE_SALT,
+        apiCacheTtlSeconds: config.API_CACHE_TTL_SECONDS,
+        rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+        webUrl: config.WEB_URL,
+        internalSecret: config.INTERNAL_SECRET,
+        pageCacheTtlMs: config.PAGE_CACHE_TTL_MS,
+        upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+        checkContract: config.CHECK_CONTRACT,
+      });
+      subscribe(() => invalidator.subscribe(bus, app.log));
+      // Every replica hears every notice signal (its own durable), for the streams it holds.
+      subscribe(() => noticeStreams.subscribe(bus, app.log));
+      return { routes };
+    },
   });
-  const invalidation = await invalidator.subscribe(bus, app.log);
-  // Every replica hears every notice signal (its own durable), for the streams it holds.
-  const noticeSignals = await noticeStreams.subscribe(bus, app.log);
-  const server = await runServer(app, {
-    port: config.PORT,
-    host: config.HOST,
-    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    metrics: { port: config.METRICS_PORT, host: config.METRICS_HOST },
-    closers: [() => invalidation.drain(), () => noticeSignals.drain(), ...(shared.bus ? [] : [() => bus.close()]), ...(shared.cache ? [] : [() => cache.close()])],
-  });
-  const address = app.server.address();
-  return { port: typeof address === 'object' && address ? address.port : config.PORT, close: server.close, routes };
 }

@@ -17,7 +17,8 @@ import { parseIdentityConfig } from '../../services/identity/src/config.ts';
 import { startIdentity } from '../../services/identity/src/main.ts';
 import { parseNotificationsConfig } from '../../services/notifications/src/config.ts';
 import { startNotifications } from '../../services/notifications/src/main.ts';
-import type { Country, CreatorFan, Envelope, ErrorData, Page, UserInfo, UserProfile } from '../src/contract.ts';
+import type { Country, CreatorFan, Envelope, ErrorData, Page, UserInfo, UserProfile } from '@brokerwise/api-contract';
+import { expectContract } from './api-contract.ts';
 import { parseGatewayConfig } from '../src/config.ts';
 import { startGateway } from '../src/main.ts';
 
@@ -50,7 +51,9 @@ class Client {
       if (attrs.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim())) || v === '') this.cookies.delete(k!.trim());
       else this.cookies.set(k!.trim(), v!.trim());
     }
-    return { status: res.status, body: (await res.json()) as Envelope<T>, setCookies: res.headers.getSetCookie() };
+    const json: unknown = await res.json();
+    expectContract(method, p, json);
+    return { status: res.status, body: json as Envelope<T>, setCookies: res.headers.getSetCookie() };
   }
 }
 
@@ -147,6 +150,62 @@ describe('accounts through the gateway (identity service, real SQL and cache)', 
     expect(nobody.body.msg).toBe(wrong.body.msg);
     const ok = await new Client(base).call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { tab: 'login', email, password: 'Secret123' });
     expect(ok.body).toMatchObject({ code: 1, msg: 'Signed in successfully.' });
+  });
+
+  describe('clients written against the seed API (ADR 020)', () => {
+    /** A signed call with `body` as-is and extra headers, cookies from `c` when given. */
+    async function raw(body: BodyInit, headers: Record<string, string>, c?: Client) {
+      const cookie: Record<string, string> = c && c.cookies.size > 0 ? { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {};
+      const res = await fetch(`${base}/api/user/checkIn`, { method: 'POST', headers: { ...(await signatureHeaders(SALT)), lang: 'en', ...cookie, ...headers }, body });
+      return { status: res.status, headers: res.headers, body: (await res.json()) as Envelope<ErrorData & { userInfo?: UserInfo }> };
+    }
+
+    it('a form-encoded checkIn signs in, and a form-encoded mistake is a field error', async () => {
+      const { email, name } = await register(new Client(base));
+      const ok = await raw(new URLSearchParams({ tab: 'login', email, password: 'Secret123' }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ code: 1, data: { userInfo: { username: name } } });
+      expect(ok.headers.getSetCookie().some((s) => s.startsWith('bw_session='))).toBe(true);
+      const bad = await raw(new URLSearchParams({ tab: 'sideways', email }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.data.fields).toHaveProperty('tab');
+    });
+
+    it('multipart text fields sign in; a file part on a route without files is refused at its field', async () => {
+      const { email, name } = await register(new Client(base));
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ tab: 'login', email, password: 'Secret123' })) form.append(k, v);
+      const ok = await raw(form, {});
+      expect(ok.body).toMatchObject({ code: 1, data: { userInfo: { username: name } } });
+      form.append('avatar', new Blob([new Uint8Array([1, 2, 3])]), 'a.png');
+      const refused = await raw(form, {});
+      expect(refused.status).toBe(400);
+      expect(refused.body.data.fields).toEqual({ avatar: expect.any(String) });
+    });
+
+    it('Prefer: envelope-status answers HTTP 200 with the status only in the envelope; without it the status is honest', async () => {
+      const body = JSON.stringify({ tab: 'login', email: 'nobody-here', password: 'Wrong12345' });
+      const honest = await raw(body, { 'content-type': 'application/json' });
+      expect(honest.status).toBe(400);
+      const compat = await raw(body, { 'content-type': 'application/json', prefer: 'envelope-status' });
+      expect(compat.status).toBe(200);
+      expect(compat.headers.get('preference-applied')).toBe('envelope-status');
+      expect(compat.body).toEqual({ ...honest.body, time: compat.body.time, data: { ...honest.body.data, requestId: compat.body.data.requestId } });
+      expect(compat.body.code).toBe(0);
+    });
+
+    it('a form post with the session cookie but without the CSRF header changes nothing', async () => {
+      const c = new Client(base);
+      const { name } = await register(c);
+      const res = await fetch(`${base}/api/user/editUser`, {
+        method: 'POST',
+        headers: { ...(await signatureHeaders(SALT)), lang: 'en', 'content-type': 'application/x-www-form-urlencoded', cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        body: new URLSearchParams({ username: `${name}x` }).toString(),
+      });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      const me = await c.call<UserProfile>('POST', '/api/user/index');
+      expect(me.body.data.username).toBe(name);
+    });
   });
 
   it('20 wrong passwords do not keep out the browser that signed in before: its device cookie (ADR 013)', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDecision, AuditEntry, CompanyReviews, ErrorData, Page, PublicReview, UserInfo, UserProfile } from '../src/contract.ts';
+import type { AdminDecision, AuditEntry, CompanyReviews, ErrorData, Page, PublicReview, UserInfo, UserProfile } from '@brokerwise/api-contract';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 
 const SALT = 'admin-test-salt';

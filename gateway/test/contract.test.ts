@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -15,10 +15,12 @@ import { startCatalogue } from '../../services/catalogue/src/main.ts';
 import { parseSearchConfig } from '../../services/search/src/config.ts';
 import { startSearch } from '../../services/search/src/main.ts';
 import { upsertCategory, upsertCountry } from '../../services/catalogue/src/store/reference.store.ts';
-import type { BrokersListResponse, CompanyDetailResponse, CountryListResponse, Envelope, ErrorData, TopBrokersResponse } from '../src/contract.ts';
-import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '../src/contract.ts';
+import { operations, type Operation } from '@brokerwise/api-contract';
+import type { BrokersListResponse, CompanyDetailResponse, CountryListResponse, Envelope, ErrorData, TopBrokersResponse } from '@brokerwise/api-contract';
+import { expectContract } from './api-contract.ts';
+import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '@brokerwise/api-contract';
 import { parseGatewayConfig } from '../src/config.ts';
-import { startGateway } from '../src/main.ts';
+import { startGateway, type GatewayRoute } from '../src/main.ts';
 
 const SALT = 'contract-test-salt';
 
@@ -41,7 +43,7 @@ describe('gateway /api contract (spec §7, §8)', () => {
   let catalogue: { port: number; close: () => Promise<void> };
   let search: { port: number; close: () => Promise<void> };
   let searchDb: TestDatabase;
-  let gateway: { port: number; close: () => Promise<void> };
+  let gateway: { port: number; close: () => Promise<void>; routes: GatewayRoute[] };
   let base: string;
   const bus = new MemoryBus();
   const cache = createCache({ redisUrl: process.env.REDIS_URL, keyPrefix: `${uniqueName('gwtest')}:` });
@@ -69,7 +71,7 @@ describe('gateway /api contract (spec §7, §8)', () => {
       ['copperline-fx', 'Copperline FX', 'CY', 'Brokers', 3.1, 30],
       ['tidewater-pay', 'Tidewater Pay', 'GB', 'Pay', 4.0, 500],
     ] as const) {
-      await putCompany(slug, { name, nameZh: `${name}（中）`, category, countryCode: country, score, reviewCount, founded: 2011, regulated: true, description: { en: `${name} in English.`, zh: `${name}的中文介绍。` }, logoKey: `logos/${slug}.svg`, ...(slug === 'northwind-markets' ? { website: 'https://northwind-markets.example', details: NORTHWIND_DETAILS } : {}) });
+      await putCompany(slug, { name, nameZh: `${name}（中）`, category, countryCode: country, score, reviewCount, founded: 2011, regulated: slug !== 'copperline-fx', description: { en: `${name} in English.`, zh: `${name}的中文介绍。` }, logoKey: `logos/${slug}.svg`, ...(slug === 'northwind-markets' ? { website: 'https://northwind-markets.example', details: NORTHWIND_DETAILS } : {}) });
     }
     gateway = await startGateway(
       parseGatewayConfig({
@@ -81,6 +83,7 @@ describe('gateway /api contract (spec §7, §8)', () => {
         WEB_URL: 'http://127.0.0.1:9', // nothing listens: pages answer the bilingual 502 page
         DATA_DIR: dir,
         RATE_LIMIT_PER_MINUTE: '1000',
+        CHECK_CONTRACT: 'true',
       }),
       { cache, objects },
     );
@@ -102,8 +105,42 @@ describe('gateway /api contract (spec §7, §8)', () => {
   async function call<T>(p: string, opts: { lang?: string; headers?: Record<string, string>; unsigned?: boolean } = {}): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
     const headers: Record<string, string> = { ...(opts.unsigned ? {} : await signatureHeaders(SALT)), ...(opts.lang ? { lang: opts.lang } : {}), ...opts.headers };
     const res = await fetch(`${base}${p}`, { headers });
-    return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
+    const json: unknown = await res.json();
+    expectContract('GET', p, json);
+    return { status: res.status, body: json as Envelope<T>, headers: res.headers };
   }
+
+  it('lists every /api operation the gateway serves in the shared operations table, and nothing else', () => {
+    // Not JSON operations: the catch-all 404, and the notice stream (Server-Sent Events).
+    const notOperations = new Set(['/api/*', '/api/user/notice/stream', '/api/openapi.json']);
+    const served = gateway.routes
+      .filter((r) => r.url.startsWith('/api/') && !notOperations.has(r.url))
+      .flatMap((r) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD').map((m) => `${m} ${r.url}`));
+    const table = Object.values(operations).map((o) => `${o.method} ${o.path}`);
+    expect([...new Set(served)].sort()).toEqual([...table].sort());
+  });
+
+  it('documents in the table the query and body fields each route validates', () => {
+    const names = (schema: unknown) => Object.keys((schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}).filter((k) => k !== '_').sort();
+    const drift: string[] = [];
+    for (const [id, o] of Object.entries(operations) as [string, Operation][]) {
+      const route = gateway.routes.find((r) => r.url === o.path && (Array.isArray(r.method) ? r.method.includes(o.method) : r.method === o.method));
+      const schema = route?.schema as { querystring?: unknown; body?: unknown } | undefined;
+      if (JSON.stringify(names(schema?.querystring)) !== JSON.stringify(names(o.query))) drift.push(`${id} query: route ${names(schema?.querystring)} / table ${names(o.query)}`);
+      if (schema?.body && JSON.stringify(names(schema.body)) !== JSON.stringify(names(o.body))) drift.push(`${id} body: route ${names(schema.body)} / table ${names(o.body)}`);
+    }
+    expect(drift).toEqual([]);
+  });
+
+  it('serves the committed OpenAPI description at /api/openapi.json, unsigned and cacheable', async () => {
+    const res = await fetch(`${base}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(await res.text()).toBe(await readFile(new URL('../../docs/api/openapi.json', import.meta.url), 'utf8'));
+    const again = await fetch(`${base}/api/openapi.json`, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
 
   it('serves brokersList in the envelope, localized by the lang header', async () => {
     const before = Math.floor(Date.now() / 1000);
@@ -128,22 +165,26 @@ describe('gateway /api contract (spec §7, §8)', () => {
   it('finds companies by keyword through the search service, typos and Chinese names included', async () => {
     // The search read model fills from catalogue events while this runs: a partly filled index can
     // rank another company first, so wait for the expected first hit (a wrong ranking times out).
-    const firstHit = async (kw: string, lang = 'en') => {
-      let first: string | undefined;
-      await expect
-        .poll(async () => {
-          first = (await call<BrokersListResponse['data']>(`/api/brokers/brokersList?keyword=${encodeURIComponent(kw)}`, { lang })).body.data.list[0]?.id;
-          return first;
-        }, { timeout: 10_000 })
-        .toBeDefined();
-      return first;
-    };
+    // One flat poll (a poll inside a poll hides which one timed out behind vitest's STACK_TRACE_ERROR).
+    const firstHit = async (kw: string, lang = 'en') =>
+      (await call<BrokersListResponse['data']>(`/api/brokers/brokersList?keyword=${encodeURIComponent(kw)}`, { lang })).body.data.list[0]?.id;
     // Generous: the index fills from hundreds of catalogue events, slowly on a busy machine.
-    await expect.poll(() => firstHit('nortwind'), { timeout: 30_000 }).toBe('northwind-markets');
-    await expect.poll(() => firstHit('Tidewater Pay（中）', 'zh-cn'), { timeout: 30_000 }).toBe('tidewater-pay');
+    await expect.poll(() => firstHit('nortwind'), { timeout: 60_000, interval: 250 }).toBe('northwind-markets');
+    await expect.poll(() => firstHit('Tidewater Pay（中）', 'zh-cn'), { timeout: 60_000, interval: 250 }).toBe('tidewater-pay');
     const zh = await call<BrokersListResponse['data']>(`/api/brokers/brokersList?keyword=copperline`, { lang: 'zh-cn' });
     expect(zh.body.data.list[0]).toMatchObject({ id: 'copperline-fx', name: 'Copperline FX（中）', reviewCount: 30 }); // card data from the catalogue
-  });
+  }, 150_000);
+
+  it('filters by licence status, with and without a keyword', async () => {
+    const ids = async (qs: string) => (await call<BrokersListResponse['data']>(`/api/brokers/brokersList?${qs}`)).body.data.list.map((c) => c.id).sort();
+    expect(await ids('regulated=false')).toEqual(['copperline-fx']);
+    expect(await ids('regulated=true')).toEqual(['northwind-markets', 'tidewater-pay']);
+    await expect.poll(() => ids('keyword=copperline&regulated=false'), { timeout: 30_000 }).toEqual(['copperline-fx']);
+    expect(await ids('keyword=copperline&regulated=true')).toEqual([]);
+    const bad = await call<ErrorData>('/api/brokers/brokersList?regulated=maybe');
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toEqual({ regulated: 'regulated must be one of: true, false.' });
+    }, 90_000);
 
   it('caches public answers (second call is a hit)', async () => {
     const first = await call('/api/brokers/categories');

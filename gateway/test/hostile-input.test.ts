@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { signatureHeaders } from '@brokerwise/api-signature';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserInfo } from '../src/contract.ts';
+import type { UserInfo } from '@brokerwise/api-contract';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 
 /**

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { signatureHeaders } from '@brokerwise/api-signature';
-import { createBus, destroyBus } from '@brokerwise/bus';
+import { createBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
 import { DiskStore, type ObjectStore } from '@brokerwise/storage';
@@ -15,26 +14,16 @@ import { savePasswordHash } from '../../services/identity/src/store/credential.s
 import { insertUser } from '../../services/identity/src/store/user.store.ts';
 import { parseMediaConfig } from '../../services/media/src/config.ts';
 import { startMedia } from '../../services/media/src/main.ts';
-import type { Envelope, UserInfo } from '../src/contract.ts';
+import type { UserInfo } from '@brokerwise/api-contract';
+import { closeStack, stackCall, type StackCall } from './stack-call.ts';
 import { parseGatewayConfig } from '../src/config.ts';
 import { startGateway } from '../src/main.ts';
-
-export interface Caller {
-  method?: 'GET' | 'POST';
-  token?: string;
-  body?: unknown;
-  lang?: string;
-  /** Raw request body (uploads) and its type. */
-  raw?: Buffer;
-  contentType?: string;
-  headers?: Record<string, string>;
-}
 
 export interface MediaStack {
   base: string;
   objects: ObjectStore;
   workDir: string;
-  call<T>(method: 'GET' | 'POST', p: string, opts?: Caller): Promise<{ status: number; body: Envelope<T>; headers: Headers }>;
+  call: StackCall;
   /** A signed-in user; `ageMs` = how old the account is (default 400 days: no new-account limits). */
   user(ageMs?: number): Promise<UserInfo>;
   close(): Promise<void>;
@@ -84,20 +73,7 @@ export async function startMediaStack(salt: string): Promise<MediaStack> {
   stops.push(gateway.close);
   const base = `http://127.0.0.1:${gateway.port}`;
 
-  const call: MediaStack['call'] = async <T>(method: 'GET' | 'POST', p: string, opts: Caller = {}) => {
-    const headers: Record<string, string> = { ...(await signatureHeaders(salt)), lang: opts.lang ?? 'en', ...(opts.headers ?? {}) };
-    if (opts.token) headers.token = opts.token;
-    let body: BodyInit | undefined;
-    if (opts.raw !== undefined) {
-      headers['content-type'] = opts.contentType ?? 'application/octet-stream';
-      body = new Uint8Array(opts.raw);
-    } else if (opts.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(opts.body);
-    }
-    const res = await fetch(`${base}${p}`, { method, headers, ...(body !== undefined ? { body } : {}) });
-    return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
-  };
+  const call = stackCall(base, salt);
 
   const hasher = createPasswordHasher();
   const passwordHash = await hasher.hash(PASSWORD);
@@ -120,13 +96,6 @@ export async function startMediaStack(salt: string): Promise<MediaStack> {
     workDir,
     call,
     user,
-    close: async () => {
-      for (const stop of stops.reverse()) await stop();
-      await cache.delPrefix('');
-      await cache.close();
-      await destroyBus(bus);
-      for (const d of dbs) await d.destroy();
-      await rm(dir, { recursive: true, force: true });
-    },
+    close: () => closeStack({ stops, cache, bus, dbs, dir }),
   };
 }

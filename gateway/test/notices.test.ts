@@ -12,9 +12,11 @@ import { DiskStore } from '@brokerwise/storage';
 import { uniqueName } from '@brokerwise/testing';
 import { parseIdentityConfig } from '../../services/identity/src/config.ts';
 import { startIdentity } from '../../services/identity/src/main.ts';
+import { identityDemo } from '../../demo/identity/accounts.ts';
 import { parseNotificationsConfig } from '../../services/notifications/src/config.ts';
 import { startNotifications } from '../../services/notifications/src/main.ts';
-import type { EmailPreferences, Envelope, ErrorData, NoticePage, UnreadNotices, UserInfo } from '../src/contract.ts';
+import type { EmailPreferences, Envelope, ErrorData, NoticePage, UnreadNotices, UserInfo } from '@brokerwise/api-contract';
+import { expectContract } from './api-contract.ts';
 import { parseGatewayConfig } from '../src/config.ts';
 import { startGateway } from '../src/main.ts';
 
@@ -44,7 +46,9 @@ class Client {
       const [k, v] = c.split(';')[0]!.split('=') as [string, string];
       if (v) this.cookies.set(k.trim(), v.trim());
     }
-    return { status: res.status, headers: res.headers, body: (await res.json()) as Envelope<T> };
+    const json: unknown = await res.json();
+    expectContract(method, p, json);
+    return { status: res.status, headers: res.headers, body: json as Envelope<T> };
   }
 }
 
@@ -124,7 +128,8 @@ describe('notices, stream and newsletter through the gateway (identity + notific
       { bus, mailer, database: await db('notifications') },
     );
     stops.push(notifications.close);
-    const identity = await startIdentity(parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, cache, objects: new DiskStore({ dir: path.join(dir, 'objects') }), database: await db('identity') });
+    const identityConfig = parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir });
+    const identity = await startIdentity(identityConfig, { ...identityDemo(identityConfig), bus, cache, objects: new DiskStore({ dir: path.join(dir, 'objects') }), database: await db('identity') });
     stops.push(identity.close);
     demoAdmin = identity.demoAdmin!;
     const gateway = await startGateway(

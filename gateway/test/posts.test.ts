@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { signatureHeaders } from '@brokerwise/api-signature';
-import type { CommentPage, CreatorPage, ErrorData, Page, PostCard, PostCategory, PostComment, PostDetail, UnforwardResponse, UploadedImage, UploadedVideo, UserInfo } from '../src/contract.ts';
+import type { CommentPage, CreatorPage, ErrorData, Page, PostCard, PostCategory, PostComment, PostDetail, UnforwardResponse, UploadedImage, UploadedVideo, UserInfo } from '@brokerwise/api-contract';
 import { makeClip, makePixelFloodPng, makePng } from '../../services/media/test/clips.ts';
 import { startMediaStack, type MediaStack } from './media-stack.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminPromotion, AdminPromotionDetail, AdminPromotionSaveBody, ErrorData, Page, Promotion, PromotionDetail, UserInfo } from '../src/contract.ts';
+import type { AdminPromotion, AdminPromotionDetail, AdminPromotionSaveBody, ErrorData, Page, Promotion, PromotionDetail, UserInfo } from '@brokerwise/api-contract';
 import { newPromotionSlug } from '../src/routes/promotions.ts';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 

@@ -10,9 +10,11 @@ import { createCache } from '@brokerwise/cache';
 import { uniqueName, serviceTokenKeys } from '@brokerwise/testing';
 import { parseGatewayConfig, publicOrigins } from '../src/config.ts';
 import { hostAllowed, parsePublicOrigins } from '../src/http/origin.ts';
+import { INTERNAL_SECRET_HEADER } from '@brokerwise/api-contract';
 import { startGateway } from '../src/main.ts';
 
 const SALT = 'public-origin-test-salt';
+const WEB_SECRET = 'web-tier-secret-'.repeat(3);
 
 /** One raw request with any Host header (fetch would not let us pick it). */
 function get(port: number, url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
@@ -77,6 +79,7 @@ describe('PUBLIC_ORIGIN: hosts the site answers for (ADR 015)', () => {
           PUBLIC_ORIGIN: 'https://brokerwise.example,https://www.brokerwise.example',
           WEB_URL: `http://127.0.0.1:${(web.address() as AddressInfo).port}`,
           PAGE_CACHE_TTL_MS: '60000',
+          INTERNAL_SECRET: WEB_SECRET,
         }),
         { cache },
       );
@@ -110,6 +113,19 @@ describe('PUBLIC_ORIGIN: hosts the site answers for (ADR 015)', () => {
       const r = await get(gateway.port, '/api/brokers/categories', { host: 'evil.example', lang: 'zh-cn', ...(await signatureHeaders(SALT)) });
       expect(r.status).toBe(421);
       expect(JSON.parse(r.body)).toMatchObject({ code: 0, msg: '此服务器不响应该主机名。', data: { error: 'host_not_allowed' } });
+    });
+
+    it('answers the web tier by its internal name (GATEWAY_URL=http://gateway:3000) only with the shared secret', async () => {
+      const signed = await signatureHeaders(SALT);
+      const asWeb = await get(gateway.port, '/api/brokers/categories', { host: 'gateway:3000', ...signed, [INTERNAL_SECRET_HEADER]: WEB_SECRET });
+      // Past the host check (no catalogue runs here, so the answer itself is the outage envelope).
+      expect(asWeb.status).not.toBe(421);
+      expect(asWeb.body).not.toContain('host_not_allowed');
+      expect((await get(gateway.port, '/media/open-data/latest.json', { host: 'gateway:3000', [INTERNAL_SECRET_HEADER]: WEB_SECRET })).status).not.toBe(421);
+      for (const secret of [undefined, 'x'.repeat(WEB_SECRET.length), 'short']) {
+        const r = await get(gateway.port, '/api/brokers/categories', { host: 'gateway:3000', ...signed, ...(secret ? { [INTERNAL_SECRET_HEADER]: secret } : {}) });
+        expect(r.status, String(secret)).toBe(421);
+      }
     });
 
     it('health probes answer any host (Kubernetes probes use the pod address)', async () => {

@@ -1,9 +1,8 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
-import { signatureHeaders } from '@brokerwise/api-signature';
-import { MemoryBus, destroyBus } from '@brokerwise/bus';
+import { MemoryBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { FileMailer } from '@brokerwise/mail';
 import { createTestDatabase, type TestDatabase } from '@brokerwise/sql';
@@ -14,6 +13,7 @@ import { startCatalogue } from '../../services/catalogue/src/main.ts';
 import { upsertCategory, upsertCountry } from '../../services/catalogue/src/store/reference.store.ts';
 import { parseIdentityConfig } from '../../services/identity/src/config.ts';
 import { startIdentity } from '../../services/identity/src/main.ts';
+import { identityDemo } from '../../demo/identity/accounts.ts';
 import { parseNotificationsConfig } from '../../services/notifications/src/config.ts';
 import { startNotifications } from '../../services/notifications/src/main.ts';
 import { parseSimulatorConfig } from '../../services/bridge-simulator/src/config.ts';
@@ -26,18 +26,13 @@ import { parseMediaConfig } from '../../services/media/src/config.ts';
 import { startMedia } from '../../services/media/src/main.ts';
 import { parseTraderSyncConfig } from '../../services/trader-sync/src/config.ts';
 import { startTraderSync } from '../../services/trader-sync/src/main.ts';
-import type { Envelope, UserInfo } from '../src/contract.ts';
+import type { UserInfo } from '@brokerwise/api-contract';
+import { closeStack, stackCall, type CallOptions, type StackCall } from './stack-call.ts';
 import { parseGatewayConfig } from '../src/config.ts';
 import { startGateway, type GatewayRoute } from '../src/main.ts';
 import { ServiceTokenSigner, type Caller } from '@brokerwise/service-kit';
 
-export interface CallOptions {
-  token?: string;
-  body?: unknown;
-  html?: string;
-  lang?: string;
-  headers?: Record<string, string>;
-}
+export type { CallOptions };
 
 export interface ReviewStack {
   base: string;
@@ -54,7 +49,7 @@ export interface ReviewStack {
   /** trader-sync's own address, with `{ trader: true }`. */
   traderUrl: string | undefined;
   /** `body` is sent as JSON, `html` as text/html (statement uploads). */
-  call<T>(method: 'GET' | 'POST', p: string, opts?: CallOptions): Promise<{ status: number; headers: Headers; body: Envelope<T> }>;
+  call: StackCall;
   /** Registers a new user with the mailed code; returns its user info (token for the `token` header). */
   signUp(): Promise<UserInfo>;
   close(): Promise<void>;
@@ -118,12 +113,13 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
     body: JSON.stringify({ name: 'Harbour FX', nameZh: '海港外汇', category: 'Brokers', countryCode: 'GB', score: 4.6, reviewCount: 0, description: { en: 'A broker.', zh: '一家经纪商。' } }),
   });
   if (!put.ok) throw new Error(`seeding harbour-fx failed: ${put.status}`);
-  // Embedded mode: identity seeds the demo admin with a random password and hands it back.
+  // As `npm start` does: identity seeds the demo admin (demo/) with a random password and hands it back.
   // Codes are mailed by the notifications service, from identity's event (ADR 010).
   const notifications = await startNotifications(parseNotificationsConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, mailer, database: await db('notifications') });
   stops.push(notifications.close);
   if (opts.all) extraUrls.NOTIFICATIONS_URL = `http://127.0.0.1:${notifications.port}`;
-  const identity = await startIdentity(parseIdentityConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, objects, cache, database: await db('identity') });
+  const identityConfig = parseIdentityConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir });
+  const identity = await startIdentity(identityConfig, { ...identityDemo(identityConfig), bus, objects, cache, database: await db('identity') });
   stops.push(identity.close);
   const reviewsUrl = `http://127.0.0.1:${reviews.port}`;
   const gateway = await startGateway(
@@ -139,15 +135,7 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
   stops.push(gateway.close);
   const base = `http://127.0.0.1:${gateway.port}`;
 
-  const call: ReviewStack['call'] = async <T>(method: 'GET' | 'POST', p: string, o: CallOptions = {}) => {
-    const headers: Record<string, string> = { ...(await signatureHeaders(salt)), lang: o.lang ?? 'en', ...(o.headers ?? {}) };
-    if (o.token) headers.token = o.token;
-    if (o.body !== undefined) headers['content-type'] = 'application/json';
-    if (o.html !== undefined) headers['content-type'] = 'text/html';
-    const body = o.body !== undefined ? JSON.stringify(o.body) : o.html;
-    const res = await fetch(`${base}${p}`, { method, headers, ...(body !== undefined ? { body } : {}) });
-    return { status: res.status, headers: res.headers, body: (await res.json()) as Envelope<T> };
-  };
+  const call = stackCall(base, salt);
 
   const signUp = async (): Promise<UserInfo> => {
     const name = `u${Math.random().toString(36).slice(2, 9)}`;
@@ -177,13 +165,6 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
     call,
     serviceHeaders,
     signUp,
-    close: async () => {
-      for (const stop of stops.reverse()) await stop();
-      await cache.delPrefix('');
-      await cache.close();
-      await destroyBus(bus);
-      for (const d of dbs) await d.destroy();
-      await rm(dir, { recursive: true, force: true });
-    },
+    close: () => closeStack({ stops, cache, bus, dbs, dir }),
   };
 }

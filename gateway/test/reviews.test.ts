@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanyDetail, CompanyReviews, ErrorData, Page, PublicReview } from '../src/contract.ts';
+import type { CompanyDetail, CompanyReviews, ErrorData, Page, PublicReview } from '@brokerwise/api-contract';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 
 const SALT = 'reviews-test-salt';

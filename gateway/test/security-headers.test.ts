@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
 import { MemoryCache } from '@brokerwise/cache';
 import { DiskStore } from '@brokerwise/storage';
-import type { Envelope, ErrorData } from '../src/contract.ts';
+import type { Envelope, ErrorData } from '@brokerwise/api-contract';
 import { parseGatewayConfig } from '../src/config.ts';
 import { API_CSP, PERMISSIONS_POLICY } from '../src/http/security-headers.ts';
 import { startGateway } from '../src/main.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BrokerApplication, PublicReview, ErrorData, Page, RankedTrader, TraderAccount, TraderAccountDetail, TraderBroker, TraderOrder, TraderServer, TraderVerification, UserInfo } from '../src/contract.ts';
+import type { BrokerApplication, PublicReview, ErrorData, Page, RankedTrader, TraderAccount, TraderAccountDetail, TraderBroker, TraderOrder, TraderServer, TraderVerification, UserInfo } from '@brokerwise/api-contract';
 import { startReviewStack, type CallOptions, type ReviewStack } from './review-stack.ts';
 
 const SALT = 'trader-test-salt';
@@ -62,6 +62,9 @@ describe('trader paths through the gateway', () => {
     const servers = await call<TraderServer[]>('GET', '/api/brokers/brokerserver?query=harb');
     expect(servers.body.data).toEqual([{ id: expect.any(String), name: SERVER, kind: 'live', broker: { id: 'harbour-fx', name: 'Harbour FX' } }]);
     expect((await call<TraderServer[]>('GET', '/api/brokers/brokerserver?query=zzz')).body.data).toEqual([]);
+    // The picker asks for more with `limit` as its list scrolls, up to trader-sync's 50.
+    expect((await call<TraderServer[]>('GET', '/api/brokers/brokerserver?query=harb&limit=50')).body.data).toHaveLength(1);
+    expect((await call<TraderServer[]>('GET', '/api/brokers/brokerserver?query=harb&limit=51')).status).toBe(400);
   });
 
   it('trader-sync lists everyone\'s broker applications only to a caller the gateway vouched for as an admin (ADR 017)', async () => {
@@ -156,11 +159,26 @@ describe('trader paths through the gateway', () => {
     const verified = await waitFor(() => call<TraderVerification>('GET', `/api/trader/verify?id=${id}`, { token: owner.token }), (r) => r.body.data.verified);
     expect(verified.body.data).toMatchObject({ verified: true, code: null });
 
-    const wrong = await call<TraderAccount>('POST', '/api/trader/bind', { token: owner.token, body: { server: SERVER, account: '66554428', readonlyPassword: 'not-it', nickname: 'Wrong Pass', type: 'manual' } });
-    const failing = await waitFor(() => call<TraderAccount>('GET', `/api/trader/account?id=${wrong.body.data.id}`, { token: owner.token, lang: 'zh-cn' }), (r) => r.body.data.sync.state === 'failing');
+    // A wrong read-only password is refused at its field before anything is stored, in the caller's language.
+    const wrongBody = { server: SERVER, account: '66554428', readonlyPassword: 'not-it', nickname: 'Wrong Pass', type: 'manual' };
+    const wrong = await call<ErrorData>('POST', '/api/trader/bind', { token: owner.token, lang: 'zh-cn', body: wrongBody });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.data).toMatchObject({ error: 'trader.validation', fields: { readonlyPassword: '经纪商未接受该账户的只读密码。请检查：此处需填写观摩密码，而非交易密码。' } });
+    expect(wrong.body.msg).toBe(wrong.body.data.fields!.readonlyPassword);
+    expect((await call<ErrorData>('POST', '/api/trader/bind', { token: owner.token, body: wrongBody })).body.data.fields).toEqual({ readonlyPassword: expect.stringMatching(/^Your broker did not accept this read-only password/) });
+    // A broker that cannot be reached (the simulator's …50 fails every call): 503, nothing saved.
+    const down = await call<ErrorData>('POST', '/api/trader/bind', { token: owner.token, body: { ...wrongBody, account: '66554450', readonlyPassword: 'ro-66554450' } });
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ msg: expect.stringMatching(/^We could not reach your broker's server/), data: { error: 'trader.broker_unavailable' } });
+    expect((await call<TraderAccount[]>('GET', '/api/trader/accounts', { token: owner.token })).body.data.map((a) => a.account)).toEqual(['66554427']);
+
+    // The owner changes the read-only password at the broker after binding: the next sync fails and says why.
+    await fetch(`${simUrl}/v1/sim/accounts/66554427/password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ server: SERVER, password: 'changed-pw' }) });
+    await call('POST', '/api/trader/sync', { token: owner.token, body: { id } });
+    const failing = await waitFor(() => call<TraderAccount>('GET', `/api/trader/account?id=${id}`, { token: owner.token, lang: 'zh-cn' }), (r) => r.body.data.sync.state === 'failing');
     expect(failing.body.data.sync).toMatchObject({ error: 'invalid_credentials', errorText: '经纪商拒绝了只读密码。请解绑该账户，并使用当前的观摩密码重新绑定。' });
     // Others see that it fails, not why.
-    expect((await call<TraderAccount>('GET', `/api/trader/account?id=${wrong.body.data.id}`)).body.data.sync).toMatchObject({ state: 'failing', error: null, errorText: null });
+    expect((await call<TraderAccount>('GET', `/api/trader/account?id=${id}`)).body.data.sync).toMatchObject({ state: 'failing', error: null, errorText: null });
   });
 
   it('marks reviews by authors with a synced live account at the company as from a verified client, for readers and moderators (one call per page)', async () => {

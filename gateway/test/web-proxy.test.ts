@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryCache } from '@brokerwise/cache';
 import { DiskStore } from '@brokerwise/storage';
-import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '../src/contract.ts';
+import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '@brokerwise/api-contract';
 import { parseGatewayConfig } from '../src/config.ts';
 import { startGateway } from '../src/main.ts';
 
@@ -196,7 +196,8 @@ describe('page proxy to the web tier', () => {
 
   it('passes the path and query on exactly as the visitor sent them', async () => {
     for (const cookie of ['', 'bw_session=abc']) {
-      const url = `/search?q=../etc&x=%ZZ&cookie=${cookie ? 1 : 0}`;
+      // Control and bidi characters too: the page answers them in the visitor's language, not the API's JSON refusal.
+      const url = `/search?q=../etc&x=%ZZ&id=%E2%80%AEevil%00&c=%1B&cookie=${cookie ? 1 : 0}`;
       const page = await send(gateway.port, 'GET', url, cookie ? { cookie } : {});
       expect(page.status).toBe(200);
       expect(web.seen.at(-1)!.url).toBe(url);

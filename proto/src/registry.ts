@@ -2,13 +2,17 @@ import type { DescMessage, MessageInitShape, MessageShape } from '@bufbuild/prot
 import type { Envelope } from '../gen/brokerwise/events/v1/envelope_pb.ts';
 import { CompanyRemovedSchema, CompanyUpsertedSchema } from '../gen/brokerwise/catalogue/v1/events_pb.ts';
 import {
+  AppealRejectedSchema,
   EmailCodeRequestedSchema,
+  SanctionImposedSchema,
+  SanctionLiftedSchema,
   UserFollowedSchema,
   UserProfileUpdatedSchema,
   UserRegisteredSchema,
   UserUnfollowedSchema,
 } from '../gen/brokerwise/identity/v1/events_pb.ts';
 import {
+  ContentRemovedSchema,
   RatingChangedSchema,
   ReviewApprovedSchema,
   ReviewDeletedSchema,
@@ -52,11 +56,15 @@ export const EVENT_TYPES = Object.freeze({
   'identity.user.profile_updated': UserProfileUpdatedSchema,
   'identity.user.followed': UserFollowedSchema,
   'identity.user.unfollowed': UserUnfollowedSchema,
+  'identity.sanction.imposed': SanctionImposedSchema,
+  'identity.sanction.lifted': SanctionLiftedSchema,
+  'identity.appeal.rejected': AppealRejectedSchema,
   'reviews.review.submitted': ReviewSubmittedSchema,
   'reviews.review.approved': ReviewApprovedSchema,
   'reviews.review.rejected': ReviewRejectedSchema,
   'reviews.review.deleted': ReviewDeletedSchema,
   'reviews.rating.changed': RatingChangedSchema,
+  'reviews.content.removed': ContentRemovedSchema,
   'media.video.uploaded': VideoUploadedSchema,
   'media.video.ready': VideoReadySchema,
   'media.video.failed': VideoFailedSchema,

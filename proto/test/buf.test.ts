@@ -90,6 +90,12 @@ describe('buf', () => {
     });
   });
 
+  it('the contracts are compatible with the released ones (released.binpb; `npm run release -w proto` after a release)', () => {
+    const result = runBuf(['breaking', '--against', 'released.binpb', '--error-format', 'json']);
+    expect(result.output).toBe('');
+    expect(result.status).toBe(0);
+  });
+
   it('the committed gen/ matches what buf generate writes now (run `npm run gen -w proto` if not)', () => {
     const out = tempDir();
     const result = runBuf(['generate', '--output', out]);

@@ -138,6 +138,57 @@ export const GOLDEN: { [T in EventType]: Golden<T> } = {
       unfollowedAt: { seconds: 1795334700n, nanos: 0 },
     },
   },
+  'identity.sanction.imposed': {
+    meta: {
+      id: '6a1d2e3f-4b5c-4d6e-8f70-8192a3b4c5d6',
+      producer: 'identity',
+      correlationId: 'req-sanction',
+      occurredAt: new Date('2026-12-28T10:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      sanctionId: '7b2e3f40-5c6d-4e7f-9081-92a3b4c5d6e7',
+      userId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      kind: 'restrict',
+      rule: 'fake_reviews',
+      reason: '同一评论发布了三次 — posted the same review three times',
+      endsAt: { seconds: 1798538400n, nanos: 500000 },
+      imposedAt: { seconds: 1798279200n, nanos: 0 },
+    },
+  },
+  'identity.sanction.lifted': {
+    meta: {
+      id: '8c3f4051-6d7e-4f80-a192-a3b4c5d6e7f8',
+      producer: 'identity',
+      correlationId: '',
+      occurredAt: new Date('2026-12-29T10:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      sanctionId: '7b2e3f40-5c6d-4e7f-9081-92a3b4c5d6e7',
+      userId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      kind: 'restrict',
+      reason: 'Appeal accepted: 申诉成立',
+      appealId: '9d405162-7e8f-4091-b2a3-b4c5d6e7f809',
+      liftedAt: { seconds: 1798365600n, nanos: 0 },
+    },
+  },
+  'identity.appeal.rejected': {
+    meta: {
+      id: 'ae516273-8f90-41a2-83b4-c5d6e7f8091a',
+      producer: 'identity',
+      correlationId: 'req-appeal',
+      occurredAt: new Date('2026-12-29T11:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      appealId: '9d405162-7e8f-4091-b2a3-b4c5d6e7f809',
+      sanctionId: '7b2e3f40-5c6d-4e7f-9081-92a3b4c5d6e7',
+      userId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      reason: 'The reviews were copies',
+      decidedAt: { seconds: 1798369200n, nanos: 0 },
+    },
+  },
   'reviews.review.submitted': {
     meta: {
       id: '4d5e6f70-8192-43a4-b5c6-d7e8f90a1b23',
@@ -190,6 +241,25 @@ export const GOLDEN: { [T in EventType]: Golden<T> } = {
       moderatorId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
       reason: '含有广告链接 — contains promotional links',
       rejectedAt: { seconds: 1795341900n, nanos: 0 },
+    },
+  },
+  'reviews.content.removed': {
+    meta: {
+      id: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+      producer: 'reviews',
+      correlationId: 'req-f1e2d3',
+      occurredAt: new Date('2026-11-26T14:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      targetKind: 'comment',
+      targetId: '8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e',
+      authorId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      moderatorId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      reason: '人身攻击 — insults another member',
+      rule: 'abuse',
+      excerpt: 'You are an idiot…',
+      removedAt: { seconds: 1795874400n, nanos: 0 },
     },
   },
   'reviews.review.deleted': {

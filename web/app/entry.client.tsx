@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { chunkGuard } from './lib/chunk-load';
 import type { Messages } from './lib/intl';
 import { parseLocale } from './lib/locale';
 import { MESSAGES_LINK_ID, provideMessages } from './lib/messages';
@@ -27,7 +28,7 @@ async function start(): Promise<void> {
     hydrateRoot(
       document,
       <StrictMode>
-        <HydratedRouter />
+        <HydratedRouter instrumentations={[chunkGuard]} />
       </StrictMode>,
     );
   });

@@ -29,15 +29,17 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import type { Country } from '../../gateway/src/contract.ts';
+import type { Country } from '@brokerwise/api-contract';
 import type { Route } from './+types/root';
 import { ApiProvider } from './components/ApiProvider';
+import { ChunkFailureNotice } from './components/ChunkFailureNotice';
 import { DropdownDismiss } from './components/Dropdown';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
 import { LocaleSync } from './components/LocaleSync';
 import { NavigationProgress } from './components/NavigationProgress';
 import { SessionProvider } from './components/SessionProvider';
+import { SessionWatch } from './components/SessionWatch';
 import { RouteErrorContent } from './components/StatusPage';
 import { ToastProvider } from './components/Toasts';
 import { settle, type ApiClient } from './lib/api';
@@ -105,11 +107,15 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 /**
- * Footer countries and messages only change with the language, which reloads the page; the session
- * changes in the page itself (SessionProvider) after sign-in, logout or a session-ending answer.
+ * Footer countries and messages only change with the language, which reloads the page, so a plain
+ * navigation keeps them. The session check runs again after a form action and on an explicit
+ * revalidation (same address, no form: useRevalidator), which the page asks for when the session may
+ * have changed: after sign-in (roles come only from this check), when an answer ended the session,
+ * or when another tab or device changed it (SessionWatch, SessionProvider).
  */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return !formMethod && currentUrl.href === nextUrl.href;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -143,10 +149,12 @@ export function Layout({ children }: { children: ReactNode }) {
             <RawIntlProvider value={intlFor(root.locale, messagesFor(root.locale))}>
               <SessionProvider initial={root.user} unchecked={root.sessionUnchecked}>
                 <ApiProvider salt={root.salt} locale={root.locale}>
+                  <SessionWatch serverUser={root.user} />
                   <ToastProvider>
                     <LocaleSync rendered={root.locale} />
                     <DropdownDismiss />
                     <NavigationProgress />
+                    <ChunkFailureNotice />
                     <a href="#main" className="skip-link">
                       <SkipLinkText />
                     </a>

@@ -25,6 +25,8 @@ export const WebConfigSchema = Type.Object({
   APP_MODE: Type.Union([Type.Literal('embedded'), Type.Literal('production')], { default: 'embedded' }),
   LOG_LEVEL: Type.String({ default: 'info' }),
   LOG_REQUESTS: Type.Optional(Type.Boolean()),
+  /** Longest wait for pages in flight at shutdown before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ default: 10_000, minimum: 0 }),
 });
 
 export type WebConfig = Static<typeof WebConfigSchema>;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, buildUrl, createApiClient, endsSession, fieldErrorsOf, isRouteNotFound, REQUEST_TIMEOUT_MS, settle, type ApiClientConfig } from '../app/lib/api';
 import { serverApi } from '../app/lib/api.server';
-import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '../../gateway/src/contract.ts';
+import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '@brokerwise/api-contract';
 
 const SALT = 'unit-test-salt';
 
@@ -94,22 +94,22 @@ describe('envelope handling', () => {
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
   });
 
-  it('reports a response without an envelope as a network error', async () => {
+  it('reports a response without an envelope as a failed request ("Request timeout", spec §8)', async () => {
     const { client } = clientWith(async () => new Response('<html>Bad Gateway</html>', { status: 502 }));
-    expect((await failureOf(client.get('/api/x'))).failure).toEqual({ kind: 'network', code: null, status: 502, msg: '' });
+    expect((await failureOf(client.get('/api/x'))).failure).toEqual({ kind: 'timeout', code: null, status: 502, msg: '' });
 
     const { client: empty } = clientWith(async () => new Response(null, { status: 204 }));
-    expect((await failureOf(empty.get('/api/x'))).failure.kind).toBe('network');
+    expect((await failureOf(empty.get('/api/x'))).failure.kind).toBe('timeout');
 
     const { client: notEnvelope } = clientWith(async () => new Response('{"hello":1}', { status: 200 }));
-    expect((await failureOf(notEnvelope.get('/api/x'))).failure.kind).toBe('network');
+    expect((await failureOf(notEnvelope.get('/api/x'))).failure.kind).toBe('timeout');
   });
 
-  it('reports a transport failure as a timeout', async () => {
+  it('reports no response at all as a network error ("Network error", spec §8)', async () => {
     const { client } = clientWith(async () => {
       throw new TypeError('fetch failed: ECONNREFUSED');
     });
-    expect((await failureOf(client.get('/api/x'))).failure).toEqual({ kind: 'timeout', code: null, status: null, msg: '' });
+    expect((await failureOf(client.get('/api/x'))).failure).toEqual({ kind: 'network', code: null, status: null, msg: '' });
   });
 
   it('gives up when the server does not answer in time', async () => {

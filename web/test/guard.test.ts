@@ -14,7 +14,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
 
 describe('role guard (spec §2, §6)', () => {
   it('covers exactly the routes the spec gives the user role', () => {
-    expect([...USER_ROUTES].sort()).toEqual(['/user/creation', '/user/modifypassword', '/user/notice', '/user/reviews', '/user/set', '/user/vlog']);
+    expect([...USER_ROUTES].sort()).toEqual(['/user/apikeys', '/user/creation', '/user/modifypassword', '/user/notice', '/user/reviews', '/user/set', '/user/vlog']);
     expect(USER_ROUTES.has('/user/account')).toBe(false);
   });
 

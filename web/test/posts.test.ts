@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PostDetail } from '../../gateway/src/contract.ts';
+import type { PostDetail } from '@brokerwise/api-contract';
 import {
   checkComment,
   checkForwardComment,

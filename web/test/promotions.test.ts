@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PromotionDetail } from '../../gateway/src/contract.ts';
+import type { PromotionDetail } from '@brokerwise/api-contract';
 import { essayHref, fromUtcInput, isPromotionId, promotionJsonLd, promotionListHref, promotionListJsonLd, promotionPage, toUtcInput } from '../app/lib/promotions';
 import { buildSitemapXml, promotionSitemapPage, STATIC_SITEMAP_PAGES } from '../app/lib/sitemap';
 

@@ -5,13 +5,14 @@ import { parseSearchQuery, searchHref, toBrokersListQuery } from '../app/lib/sea
 
 describe('parseSearchQuery', () => {
   it('reads every filter', () => {
-    const q = parseSearchQuery(new URLSearchParams('keyword=%20IC%20&country=abc&categories=Lp&rating=4&order=reviews&page=3'));
-    expect(q).toEqual({ keyword: 'IC', country: 'abc', categories: 'Lp', rating: 4, order: 'reviews', page: 3 });
+    const q = parseSearchQuery(new URLSearchParams('keyword=%20IC%20&country=abc&categories=Lp&rating=4&licence=unregulated&order=reviews&page=3'));
+    expect(q).toEqual({ keyword: 'IC', country: 'abc', categories: 'Lp', rating: 4, licence: 'unregulated', order: 'reviews', page: 3 });
+    expect(toBrokersListQuery(q)).toMatchObject({ regulated: 'false' });
   });
 
   it('drops malformed values instead of failing', () => {
-    const q = parseSearchQuery(new URLSearchParams('categories=Banks&rating=9&order=random&page=-2&keyword=' + 'x'.repeat(300)));
-    expect(q).toEqual({ keyword: 'x'.repeat(100), country: '', categories: undefined, rating: undefined, order: 'score', page: 1 });
+    const q = parseSearchQuery(new URLSearchParams('categories=Banks&rating=9&licence=maybe&order=random&page=-2&keyword=' + 'x'.repeat(300)));
+    expect(q).toEqual({ keyword: 'x'.repeat(100), country: '', categories: undefined, rating: undefined, licence: undefined, order: 'score', page: 1 });
     expect(parseSearchQuery(new URLSearchParams('page=abc')).page).toBe(1);
     expect(parseSearchQuery(new URLSearchParams('rating=0')).rating).toBeUndefined();
   });
@@ -24,8 +25,8 @@ describe('parseSearchQuery', () => {
 
 describe('searchHref', () => {
   it('keeps filters and leaves defaults out', () => {
-    const q = parseSearchQuery(new URLSearchParams('keyword=ic&country=c1&categories=Pay&rating=3&order=name'));
-    expect(searchHref('/search', q, 2)).toBe('/search?keyword=ic&country=c1&categories=Pay&rating=3&order=name&page=2');
+    const q = parseSearchQuery(new URLSearchParams('keyword=ic&country=c1&categories=Pay&rating=3&licence=regulated&order=name'));
+    expect(searchHref('/search', q, 2)).toBe('/search?keyword=ic&country=c1&categories=Pay&rating=3&licence=regulated&order=name&page=2');
     expect(searchHref('/search', parseSearchQuery(new URLSearchParams()), 1)).toBe('/search');
   });
 

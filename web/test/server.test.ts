@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { pickEncoding, toFetchRequest, visitorAddress } from '../server.ts';
-import { INTERNAL_SECRET_HEADER } from '../../gateway/src/contract.ts';
+import { INTERNAL_SECRET_HEADER } from '@brokerwise/api-contract';
 
 describe('pickEncoding', () => {
   it('prefers brotli, then gzip', () => {

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadSession, redirectIfSignedIn, requireUser } from '../app/lib/session.server';
+import { loadSession, requireUser, signedOutOnly } from '../app/lib/session.server';
 
 const context: AppLoadContext = { gatewayUrl: 'http://gw', signatureSalt: 'unit-test-salt', requestId: 'r1' };
 const PROFILE = { id: 'u1', username: 'li', email: null, avatar: { avatar: '' }, country: null, motto: '', accountType: 'personal', followers: 0, following: 0, likesReceived: 0, collections: 0, createdAt: '' };
@@ -73,6 +73,12 @@ describe('requireUser: the guard of each signed-in route (spec §2, §6)', () =>
     expect(error.init?.status).toBe(503);
   });
 
+  it('keeps the 4xx when the check was refused (too many requests), since the API is not down', async () => {
+    gateway(() => new Response(JSON.stringify({ code: 429, msg: 'Too many requests', time: 1, data: null }), { status: 429 }));
+    const error = (await thrown(requireUser(page('/user/set', 'bw_session=tok'), context))) as { init?: { status?: number } };
+    expect(error.init?.status).toBe(429);
+  });
+
   it('checks once per request however many loaders ask', async () => {
     const fetchMock = gateway(() => envelope(1, PROFILE));
     const request = page('/user/set', 'bw_session=tok');
@@ -81,16 +87,16 @@ describe('requireUser: the guard of each signed-in route (spec §2, §6)', () =>
   });
 });
 
-describe('redirectIfSignedIn: /login, /register, /retrievePassword (spec §6)', () => {
+describe('signedOutOnly: /login, /register, /retrievePassword (spec §6)', () => {
   it('sends a signed-in user home', async () => {
     gateway(() => envelope(1, PROFILE));
-    const response = (await thrown(redirectIfSignedIn(page('/login', 'bw_session=tok'), context))) as Response;
+    const response = (await thrown(signedOutOnly({ request: page('/login', 'bw_session=tok'), context }))) as Response;
     expect(response.headers.get('location')).toBe('/');
   });
 
   it('lets a visitor with a dead or no session through', async () => {
     gateway(() => envelope(409));
-    await expect(redirectIfSignedIn(page('/login', 'bw_session=old'), context)).resolves.toBeUndefined();
-    await expect(redirectIfSignedIn(page('/login'), context)).resolves.toBeUndefined();
+    await expect(signedOutOnly({ request: page('/login', 'bw_session=old'), context })).resolves.toBeNull();
+    await expect(signedOutOnly({ request: page('/login'), context })).resolves.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { ServiceTokenSigner } from '@brokerwise/service-kit';
-import type { CategorySlug } from '../contract.ts';
+import type { AdminCompanyForm, CategorySlug } from '@brokerwise/api-contract';
 import { ServiceClient } from './service-client.ts';
 
 // The gateway's view of the catalogue's internal API (services/catalogue/src/routes/*/schemas.ts).
@@ -82,12 +82,20 @@ export interface CataloguePromotionSave {
   mode: 'create' | 'update' | 'upsert';
 }
 
+/** The console's company (GET /v1/admin/companies*): the card plus hidden/merged state. */
+export interface CatalogueAdminCompany extends CatalogueCompany {
+  hidden: boolean;
+  merged: boolean;
+  updatedAt: string;
+}
+export interface CatalogueCompanyAudit { id: string; companyId: string; actorId: string; action: 'create' | 'update' | 'hide' | 'unhide' | 'merge' | 'absorb'; reason: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; at: string }
+
 export class CatalogueClient {
   private readonly http: ServiceClient;
   constructor(baseUrl: string, timeoutMs: number, tokens?: ServiceTokenSigner) {
     this.http = new ServiceClient('catalogue', baseUrl, timeoutMs, tokens);
   }
-  companies(q: { page: number; limit: number; slugs?: string | undefined; ids?: string | undefined; category?: string | undefined; minScore?: number | undefined; country?: string | undefined; keyword?: string | undefined; order?: string | undefined }, requestId: string) {
+  companies(q: { page: number; limit: number; slugs?: string | undefined; ids?: string | undefined; category?: string | undefined; minScore?: number | undefined; country?: string | undefined; regulated?: boolean | undefined; keyword?: string | undefined; order?: string | undefined }, requestId: string) {
     return this.http.get<{ items: CatalogueCompany[]; total: number }>('/v1/companies', q, requestId);
   }
   company(slug: string, requestId: string) {
@@ -123,5 +131,26 @@ export class CatalogueClient {
   }
   deletePromotion(slug: string, requestId: string) {
     return this.http.send<{ slug: string }>('DELETE', `/v1/promotions/${encodeURIComponent(slug)}`, {}, requestId);
+  }
+  adminCompanies(q: { page: number; limit: number; keyword?: string | undefined }, requestId: string) {
+    return this.http.get<{ items: CatalogueAdminCompany[]; total: number }>('/v1/admin/companies', q, requestId);
+  }
+  adminCompany(slug: string, requestId: string) {
+    return this.http.get<{ company: CatalogueAdminCompany; mergedIntoSlug: string | null; form: AdminCompanyForm }>(`/v1/admin/companies/${encodeURIComponent(slug)}`, {}, requestId);
+  }
+  createCompany(body: { adminId: string; reason: string; form: AdminCompanyForm }, requestId: string) {
+    return this.http.send<CatalogueAdminCompany>('POST', '/v1/admin/companies', body, requestId);
+  }
+  editCompany(slug: string, body: { adminId: string; reason: string; form: AdminCompanyForm }, requestId: string) {
+    return this.http.send<CatalogueAdminCompany>('PUT', `/v1/admin/companies/${encodeURIComponent(slug)}`, body, requestId);
+  }
+  hideCompany(slug: string, body: { adminId: string; reason: string; hidden: boolean }, requestId: string) {
+    return this.http.send<CatalogueAdminCompany>('POST', `/v1/admin/companies/${encodeURIComponent(slug)}/hide`, body, requestId);
+  }
+  mergeCompany(slug: string, body: { adminId: string; reason: string; into: string }, requestId: string) {
+    return this.http.send<{ from: CatalogueAdminCompany; into: CatalogueAdminCompany }>('POST', `/v1/admin/companies/${encodeURIComponent(slug)}/merge`, body, requestId);
+  }
+  companyAudit(q: { slug?: string | undefined; page: number; limit: number }, requestId: string) {
+    return this.http.get<{ items: CatalogueCompanyAudit[]; total: number }>('/v1/admin/companies-audit', q, requestId);
   }
 }

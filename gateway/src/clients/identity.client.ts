@@ -10,7 +10,7 @@ export interface IdentityUser {
   countryCode: string | null;
   motto: string;
   accountType: 'personal' | 'company';
-  role: 'user' | 'admin';
+  role: 'user' | 'moderator' | 'admin';
   followers: number;
   following: number;
   likesReceived: number;
@@ -26,6 +26,48 @@ export interface IdentityFollowList {
   limit: number;
 }
 export interface IdentityPublicUser { id: string; username: string; avatarKey: string | null; motto: string; followers: number; following: number; followed: boolean }
+
+/** A key of the public read API, as its owner sees it (never the secret after creation). */
+export interface IdentityApiKey { id: string; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null }
+
+/** Sanctions and appeals as identity answers them (services/identity/src/routes/sanctions). */
+export interface IdentitySanction {
+  id: string;
+  userId: string;
+  kind: 'warn' | 'restrict' | 'freeze';
+  rule: string;
+  reason: string;
+  imposedBy: string;
+  imposedAt: string;
+  endsAt: string | null;
+  liftedAt: string | null;
+  liftedBy: string | null;
+  liftReason: string | null;
+  active: boolean;
+}
+export interface IdentityAppeal {
+  id: string;
+  sanctionId: string;
+  userId: string;
+  text: string;
+  createdAt: string;
+  decision: 'uphold' | 'lift' | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  decisionReason: string | null;
+}
+export interface IdentityAdminUser { id: string; username: string; email: string | null; role: IdentityUser['role']; frozen: boolean; createdAt: string }
+export type SanctionRecord = { sanction: IdentitySanction; appeal: IdentityAppeal | null }[];
+export interface IdentityAuditEntry {
+  id: string;
+  actorId: string;
+  at: string;
+  action: string;
+  targetUserId: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  reason: string;
+}
 
 export class IdentityClient {
   readonly http: ServiceClient;
@@ -81,5 +123,57 @@ export class IdentityClient {
   }
   follow(id: string, targetId: string, rid: string) {
     return this.http.send<{ following: boolean; followers: number }>('POST', `/v1/users/${encodeURIComponent(id)}/follow`, { targetId }, rid);
+  }
+  apiKeys(id: string, rid: string) {
+    return this.http.get<{ items: IdentityApiKey[] }>(`/v1/users/${encodeURIComponent(id)}/api-keys`, {}, rid);
+  }
+  createApiKey(id: string, name: string, rid: string) {
+    return this.http.send<{ key: string; record: IdentityApiKey }>('POST', `/v1/users/${encodeURIComponent(id)}/api-keys`, { name }, rid);
+  }
+  revokeApiKey(id: string, keyId: string, rid: string) {
+    return this.http.send<{ record: IdentityApiKey; secretHash: string }>('POST', `/v1/users/${encodeURIComponent(id)}/api-keys/${encodeURIComponent(keyId)}/revoke`, {}, rid);
+  }
+  verifyApiKey(key: string, rid: string) {
+    return this.http.send<{ valid: boolean; id?: string; userId?: string }>('POST', '/v1/api-keys/verify', { key }, rid);
+  }
+  /** The posting restriction in force, if any (the gateway caches it briefly). */
+  standing(userId: string, rid: string) {
+    return this.http.get<{ restriction: IdentitySanction | null; frozen: boolean }>(`/v1/users/${encodeURIComponent(userId)}/standing`, {}, rid);
+  }
+  sanctionsOf(userId: string, rid: string) {
+    return this.http.get<{ items: SanctionRecord }>(`/v1/users/${encodeURIComponent(userId)}/sanctions`, {}, rid);
+  }
+  appeal(userId: string, body: { sanctionId: string; text: string }, rid: string) {
+    return this.http.send<IdentityAppeal>('POST', `/v1/users/${encodeURIComponent(userId)}/appeals`, body, rid);
+  }
+  adminUsers(q: { keyword: string; page: number; limit: number }, rid: string) {
+    return this.http.get<{ items: IdentityAdminUser[]; total: number }>('/v1/admin/users', q, rid);
+  }
+  adminUser(id: string, rid: string) {
+    return this.http.get<{ user: IdentityAdminUser; liveSessions: number; items: SanctionRecord }>(`/v1/admin/users/${encodeURIComponent(id)}`, {}, rid);
+  }
+  setRole(id: string, body: { role: IdentityUser['role']; adminId: string; reason?: string }, rid: string) {
+    return this.http.send<{ user: IdentityAdminUser; changed: boolean }>('POST', `/v1/admin/users/${encodeURIComponent(id)}/role`, body, rid);
+  }
+  revokeSessions(id: string, body: { moderatorId: string; reason?: string }, rid: string) {
+    return this.http.send<{ revoked: string[] }>('POST', `/v1/admin/users/${encodeURIComponent(id)}/revoke-sessions`, body, rid);
+  }
+  sanction(userId: string, body: { kind: IdentitySanction['kind']; days?: number; reason: string; rule: string; moderatorId: string }, rid: string) {
+    return this.http.send<{ sanction: IdentitySanction; revoked: string[] }>('POST', `/v1/admin/users/${encodeURIComponent(userId)}/sanctions`, body, rid);
+  }
+  liftSanction(id: string, body: { reason: string; moderatorId: string }, rid: string) {
+    return this.http.send<IdentitySanction>('POST', `/v1/admin/sanctions/${encodeURIComponent(id)}/lift`, body, rid);
+  }
+  appeals(q: { status: 'open' | 'decided'; page: number; limit: number }, rid: string) {
+    return this.http.get<{ items: { appeal: IdentityAppeal; username: string; sanction: IdentitySanction }[]; total: number }>('/v1/admin/appeals', q, rid);
+  }
+  decideAppeal(id: string, body: { decision: 'uphold' | 'lift'; reason: string; moderatorId: string }, rid: string) {
+    return this.http.send<{ appeal: IdentityAppeal; sanction: IdentitySanction }>('POST', `/v1/admin/appeals/${encodeURIComponent(id)}/decide`, body, rid);
+  }
+  transparency(q: { from: string; to: string }, rid: string) {
+    return this.http.get<{ months: { month: string; sanctions: { warn: number; restrict: number; freeze: number }; appeals: { received: number; upheld: number; lifted: number } }[] }>('/v1/transparency', q, rid);
+  }
+  audit(q: { targetId?: string | undefined; page: number; limit: number }, rid: string) {
+    return this.http.get<{ items: IdentityAuditEntry[]; total: number }>('/v1/admin/audit', q, rid);
   }
 }

@@ -150,6 +150,14 @@ export class MediaClient {
   deleteComment(id: string, userId: string, rid: string) {
     return this.http.send<{ deleted: string[] }>('DELETE', `/v1/comments/${encodeURIComponent(id)}?userId=${encodeURIComponent(userId)}`, undefined, rid);
   }
+  /** One comment of a live post (404 otherwise). */
+  commentById(id: string, rid: string) {
+    return this.http.get<MediaComment>(`/v1/comments/${encodeURIComponent(id)}`, {}, rid);
+  }
+  /** A moderator removes a reported post or comment (admin role vouched; issue 17). */
+  moderatorRemove(kind: 'post' | 'comment', id: string, rid: string) {
+    return this.http.send<unknown>('DELETE', `/v1/moderation/${kind === 'post' ? 'posts' : 'comments'}/${encodeURIComponent(id)}`, undefined, rid);
+  }
   collections(userId: string, q: PageQ, rid: string) {
     return this.http.get<{ items: (MediaPost & { collectedAt: string })[]; total: number }>(`/v1/users/${encodeURIComponent(userId)}/collections`, q, rid);
   }

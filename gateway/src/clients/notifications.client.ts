@@ -1,5 +1,5 @@
 import type { ServiceTokenSigner } from '@brokerwise/service-kit';
-import type { Lang, NoticeType, UnreadNotices } from '../contract.ts';
+import type { Lang, NoticeType, UnreadNotices } from '@brokerwise/api-contract';
 import { ServiceClient } from './service-client.ts';
 
 // The gateway's view of the notifications service's internal API (services/notifications/README.md).

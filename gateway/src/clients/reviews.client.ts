@@ -28,12 +28,78 @@ export interface AuditRecord {
 }
 export interface RatingRecord { companyId: string; score: number; displayScore: number; approvedCount: number; distribution: number[]; version: number; computedAt: string | null }
 
+export type ReportTargetKind = 'review' | 'post' | 'comment' | 'profile';
+export type ReportStatus = 'open' | 'dismissed' | 'actioned';
+export interface ReportRecord {
+  id: string;
+  targetKind: ReportTargetKind;
+  targetId: string;
+  reason: string;
+  text: string;
+  excerpt: string;
+  /** The company of a review, the post of a comment, the kind of a post. */
+  contextId: string | null;
+  status: ReportStatus;
+  createdAt: string;
+  closedAt: string | null;
+}
+export interface WorkItemRecord {
+  source: 'reports' | 'pending_review';
+  targetKind: ReportTargetKind;
+  targetId: string;
+  severity: number;
+  since: string;
+  reports: number;
+  reasons: string[];
+  texts: string[];
+  excerpt: string;
+  author: { id: string; name: string } | null;
+  contextId: string | null;
+  reviewStatus: string | null;
+  record: { removals: number; reports: number };
+  /** The automatic signals on a review's current version. */
+  signals: ReviewSignal[];
+}
+export type SignalKind = 'near_duplicate' | 'company_burst' | 'shared_origin' | 'new_account_link' | 'tied_account';
+export interface ReviewSignal { kind: SignalKind; details: Record<string, unknown> }
+export type AuditAction = 'approve' | 'reject' | 'dismiss' | 'remove';
+export interface LogEntryRecord {
+  id: string;
+  moderatorId: string;
+  action: AuditAction;
+  targetKind: ReportTargetKind;
+  targetId: string;
+  reason: string;
+  rule: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  at: string;
+}
+export interface ReportSnapshot { authorId: string; authorName: string; excerpt: string; contextId: string | null }
+
+/** One month of moderation figures (services/reviews/src/domain/transparency.ts). */
+export interface ModerationMonthRecord {
+  month: string;
+  submitted: number;
+  published: number;
+  removed: { total: number; byRule: Record<string, number> };
+  reportsReceived: number;
+  reportsHandled: number;
+  medianHoursToHandle: number | null;
+  decisions: { automatic: number; human: number };
+  flagged: number;
+}
+
 export class ReviewsClient {
   private readonly http: ServiceClient;
   constructor(baseUrl: string, timeoutMs: number, tokens?: ServiceTokenSigner) {
     this.http = new ServiceClient('reviews', baseUrl, timeoutMs, tokens);
   }
-  submit(companyId: string, body: { userId: string; username: string; stars: number; text: string; confirmed: boolean; accountCreatedAt: string }, rid: string) {
+  submit(
+    companyId: string,
+    body: { userId: string; username: string; stars: number; text: string; confirmed: boolean; accountCreatedAt: string; originAddress?: string; originDevice?: string; emailDomain?: string; companyDomain?: string },
+    rid: string,
+  ) {
     return this.http.send<ReviewRecord>('PUT', `/v1/companies/${encodeURIComponent(companyId)}/reviews/mine`, body, rid);
   }
   remove(companyId: string, userId: string, rid: string) {
@@ -41,6 +107,10 @@ export class ReviewsClient {
   }
   forCompany(companyId: string, q: { page: number; limit: number; viewer?: string | undefined }, rid: string) {
     return this.http.get<{ items: ReviewRecord[]; total: number; mine: ReviewRecord | null }>(`/v1/companies/${encodeURIComponent(companyId)}/reviews`, q, rid);
+  }
+  /** Every published review's rating inputs, across companies, in id order. */
+  published(q: { page: number; limit: number }, rid: string) {
+    return this.http.get<{ items: { id: string; companyId: string; stars: number; writtenAt: string; publishedAt: string | null }[]; total: number }>('/v1/reviews/published', q, rid);
   }
   rating(companyId: string, rid: string) {
     return this.http.get<RatingRecord>(`/v1/companies/${encodeURIComponent(companyId)}/rating`, {}, rid);
@@ -57,7 +127,28 @@ export class ReviewsClient {
   decide(reviewId: string, body: { moderatorId: string; decision: ModerationDecision; reason: string }, rid: string) {
     return this.http.send<{ review: ReviewRecord; audit: AuditRecord }>('POST', `/v1/moderation/${encodeURIComponent(reviewId)}`, body, rid);
   }
+  report(body: { userId: string; targetKind: ReportTargetKind; targetId: string; reason: string; text?: string | undefined; snapshot?: ReportSnapshot | undefined }, rid: string) {
+    return this.http.send<ReportRecord>('POST', '/v1/reports', body, rid);
+  }
+  reportsOf(userId: string, q: { page: number; limit: number }, rid: string) {
+    return this.http.get<{ items: ReportRecord[]; total: number }>(`/v1/users/${encodeURIComponent(userId)}/reports`, q, rid);
+  }
+  moderationWork(q: { page: number; limit: number }, rid: string) {
+    return this.http.get<{ items: WorkItemRecord[]; total: number }>('/v1/moderation/work', q, rid);
+  }
+  decideReports(body: { moderatorId: string; targetKind: ReportTargetKind; targetId: string; action: 'dismiss' | 'remove'; reason?: string | undefined; rule?: string | undefined }, rid: string) {
+    return this.http.send<{ audit: LogEntryRecord; closed: number }>('POST', '/v1/moderation/reports/decide', body, rid);
+  }
+  auditLog(q: { page: number; limit: number; actor?: string | undefined; action?: string | undefined; targetKind?: string | undefined; from?: string | undefined; to?: string | undefined }, rid: string) {
+    return this.http.get<{ items: LogEntryRecord[]; total: number }>('/v1/moderation/audit-log', q, rid);
+  }
   audit(reviewId: string, rid: string) {
     return this.http.get<{ items: AuditRecord[] }>(`/v1/moderation/${encodeURIComponent(reviewId)}/audit`, {}, rid);
+  }
+  transparency(q: { from: string; to: string }, rid: string) {
+    return this.http.get<{ months: ModerationMonthRecord[] }>('/v1/transparency', q, rid);
+  }
+  moderationSummary(rid: string) {
+    return this.http.get<{ size: number; oldest: string | null; reportsLastWeek: number }>('/v1/moderation/summary', {}, rid);
   }
 }

@@ -1,5 +1,5 @@
 import type { ServiceTokenSigner } from '@brokerwise/service-kit';
-import type { CategorySlug } from '../contract.ts';
+import type { CategorySlug } from '@brokerwise/api-contract';
 import { ServiceClient } from './service-client.ts';
 
 // The gateway's view of the search service's internal API (services/search/src/routes).
@@ -24,7 +24,7 @@ export class SearchClient {
   constructor(baseUrl: string, timeoutMs: number, tokens?: ServiceTokenSigner) {
     this.http = new ServiceClient('search', baseUrl, timeoutMs, tokens);
   }
-  search(q: { q: string; category?: string | undefined; country?: string | undefined; minScore?: number | undefined; order?: string | undefined; page: number; limit: number }, requestId: string) {
+  search(q: { q: string; category?: string | undefined; country?: string | undefined; minScore?: number | undefined; regulated?: boolean | undefined; order?: string | undefined; page: number; limit: number }, requestId: string) {
     return this.http.get<{ items: SearchHit[]; total: number }>('/v1/search', q, requestId);
   }
 }

@@ -1,5 +1,5 @@
 import type { ServiceTokenSigner } from '@brokerwise/service-kit';
-import type { TraderAccount, TraderAccountDetail, TraderStats, TraderSyncState, TraderVerification } from '../contract.ts';
+import type { TraderAccount, TraderAccountDetail, TraderStats, TraderSyncState, TraderVerification } from '@brokerwise/api-contract';
 import { ServiceClient } from './service-client.ts';
 
 // The gateway's view of trader-sync's internal API (services/trader-sync/src/routes/).
@@ -72,10 +72,18 @@ export interface BrokerApplicationRecord {
   createdAt: string;
 }
 
+/**
+ * How long a bind may take: trader-sync checks the read-only password with the broker's bridge
+ * first (its BIND_CHECK_TIMEOUT_MS, 15 s by default); the bind form promises an answer within 20 s.
+ */
+export const BIND_TIMEOUT_MS = 20_000;
+
 export class TraderClient {
   private readonly http: ServiceClient;
+  private readonly binding: ServiceClient;
   constructor(baseUrl: string, timeoutMs: number, tokens?: ServiceTokenSigner) {
     this.http = new ServiceClient('trader-sync', baseUrl, timeoutMs, tokens);
+    this.binding = new ServiceClient('trader-sync', baseUrl, Math.max(timeoutMs, BIND_TIMEOUT_MS), tokens);
   }
   brokers(rid: string) {
     return this.http.get<{ items: { companyId: string; slug: string; name: string; servers: number }[] }>('/v1/brokers', {}, rid);
@@ -84,7 +92,7 @@ export class TraderClient {
     return this.http.get<{ items: TraderServerRecord[] }>('/v1/servers', { query, limit }, rid);
   }
   bind(body: Record<string, unknown>, rid: string) {
-    return this.http.send<TraderAccountRecord>('POST', '/v1/accounts', body, rid);
+    return this.binding.send<TraderAccountRecord>('POST', '/v1/accounts', body, rid);
   }
   accountsOf(userId: string, rid: string) {
     return this.http.get<{ items: TraderAccountRecord[] }>(`/v1/users/${encodeURIComponent(userId)}/accounts`, {}, rid);

@@ -1,6 +1,6 @@
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { MediaCategory, MediaClient, MediaComment, MediaPost, MediaPostDetail, MediaVideo } from '../clients/media.client.ts';
-import type { Lang, PostAuthor, PostCard, PostCategory, PostCategorySlug, PostComment, PostDetail, PostVideo, UploadedVideo } from '../contract.ts';
+import type { Lang, PostAuthor, PostCard, PostCategory, PostCategorySlug, PostComment, PostDetail, PostVideo, UploadedVideo } from '@brokerwise/api-contract';
 import { message } from '../i18n/messages.ts';
 
 /** Site-relative address of a stored object (the gateway's /media/ route). */

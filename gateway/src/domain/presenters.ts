@@ -1,4 +1,4 @@
-import type { AdminPromotion, AdminPromotionDetail, Banner, Category, CompanyCard, CompanyDetail, Country, Lang, Promotion, PromotionDetail, RankedCompany } from '../contract.ts';
+import type { AdminPromotion, AdminPromotionDetail, Banner, Category, CompanyCard, CompanyDetail, Country, Lang, Promotion, PromotionDetail, RankedCompany } from '@brokerwise/api-contract';
 import type {
   CatalogueBanner,
   CatalogueCategory,

@@ -1,7 +1,7 @@
 import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.client.ts';
 import type { ReviewRecord } from '../clients/reviews.client.ts';
 import type { TraderClient } from '../clients/trader.client.ts';
-import type { Lang, PublicReview } from '../contract.ts';
+import type { Lang, PublicReview } from '@brokerwise/api-contract';
 
 /**
  * A review for the public contract: company named in the caller's language; `verified` = the
@@ -41,7 +41,7 @@ export async function verifiedClientsOf(trader: TraderClient | undefined, items:
 }
 
 /** Names the companies of a list of reviews with one catalogue call (id → company). */
-export async function companiesOfReviews(catalogue: CatalogueClient, items: ReviewRecord[], requestId: string): Promise<Map<string, CatalogueCompany>> {
+export async function companiesOfReviews(catalogue: CatalogueClient, items: Pick<ReviewRecord, 'companyId'>[], requestId: string): Promise<Map<string, CatalogueCompany>> {
   const ids = [...new Set(items.map((r) => r.companyId))];
   if (ids.length === 0) return new Map();
   const { items: found } = await catalogue.companies({ page: 1, limit: Math.min(50, ids.length), ids: ids.join(',') }, requestId);

@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
-import type { Caller } from '@brokerwise/service-kit';
+import type { Caller, StaffRole } from '@brokerwise/service-kit';
 
 /**
  * Whom the gateway acts for during one request, for the service tokens its clients sign (ADR 017):
- * the session check records the signed-in user, the admin guard the admin role. Calls made outside
+ * the session check records the signed-in user, the role guard the staff role. Calls made outside
  * a request (background work) act for nobody.
  */
 const storage = new AsyncLocalStorage<Caller>();
@@ -21,7 +21,8 @@ export function actFor(userId: string): void {
   if (store) store.userId = userId;
 }
 
-export function actAsAdmin(): void {
+/** The staff role the guard checked: the service tokens of this request carry it. */
+export function actAsStaff(role: StaffRole): void {
   const store = storage.getStore();
-  if (store) store.role = 'admin';
+  if (store) store.role = role;
 }

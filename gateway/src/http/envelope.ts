@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError, type ErrorKind } from '@brokerwise/errors';
-import { SUCCESS_CODE, type Envelope, type ErrorData, type Lang } from '../contract.ts';
+import { SUCCESS_CODE, type Envelope, type ErrorData, type Lang } from '@brokerwise/api-contract';
 import { FIELD_MESSAGES, FIELD_SPECIFIC, format, message } from '../i18n/messages.ts';
 import { resolveLang } from './lang.ts';
+import { answerStatus } from './old-clients.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -117,7 +118,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: unk
   if (appError.status >= 500) request.log.error({ err }, 'request failed');
   if (appError.retryAfter !== undefined) void reply.header('retry-after', String(appError.retryAfter));
   return reply
-    .status(appError.status)
+    .status(answerStatus(request, reply, appError.status))
     .header('cache-control', 'no-store')
     .send(errorEnvelope(appError, callerLang(request), request.id));
 }

@@ -1,4 +1,4 @@
-import type { Lang } from '../contract.ts';
+import type { Lang } from '@brokerwise/api-contract';
 
 /** The `lang` header value to use, or `unsupported` for a value we don't speak. */
 export function resolveLang(header: string | undefined, acceptLanguage: string | undefined): { lang: Lang; unsupported?: string } {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventBus, Subscription } from '@brokerwise/bus';
 import { decodeEvent } from '@brokerwise/proto';
-import type { NoticeStreamNotice, NoticeStreamReady, NoticeType } from '../contract.ts';
+import type { NoticeStreamNotice, NoticeStreamReady, NoticeType } from '@brokerwise/api-contract';
 
 interface Stream {
   userId: string;

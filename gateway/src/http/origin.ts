@@ -76,11 +76,12 @@ const MISDIRECTED_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><
  * Refuses requests for hosts outside PUBLIC_ORIGIN with 421 Misdirected Request: the envelope on
  * /api (in the caller's language), a small page otherwise. Registered on the gateway's routes
  * only: the health probes (`/healthz`, `/readyz`, registered outside) answer any host, since
- * Kubernetes probes use the pod's address.
+ * Kubernetes probes use the pod's address. The web tier's own calls (with the shared secret, see
+ * client-address.ts) name the gateway by its internal host (GATEWAY_URL) and pass too.
  */
 export function registerHostCheck(app: FastifyInstance, origins: PublicOrigins): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (hostAllowed(origins, request.headers.host)) return;
+    if (request.fromWebTier || hostAllowed(origins, request.headers.host)) return;
     if (request.url.startsWith('/api/') || request.url === '/api') {
       const header = request.headers.lang;
       request.lang = resolveLang(Array.isArray(header) ? header[0] : header, request.headers['accept-language']).lang;

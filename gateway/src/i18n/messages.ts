@@ -1,4 +1,4 @@
-import type { Lang } from '../contract.ts';
+import type { Lang } from '@brokerwise/api-contract';
 
 /**
  * User-facing text of every gateway answer, by stable code, in both languages.
@@ -33,6 +33,7 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'catalogue.promotion_invalid': { en: 'Please check the highlighted fields.', 'zh-cn': '请检查标出的输入项。' },
   'catalogue.promotion_not_found': { en: 'This promotion does not exist or is no longer available.', 'zh-cn': '该推广活动不存在或已下线。' },
   'catalogue.promotion_exists': { en: 'A promotion with this address already exists. Please try again.', 'zh-cn': '已存在相同地址的推广活动，请重试。' },
+  'catalogue.company_invalid': { en: 'Please check the highlighted fields.', 'zh-cn': '请检查标出的输入项。' },
   country_decrypt_failed: { en: 'Failed to decrypt', 'zh-cn': '解密失败' },
   // Reviews
   'reviews.submitted': { en: 'Your review is pending', 'zh-cn': '您的点评正在审核中' },
@@ -47,9 +48,22 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'admin.review_approved': { en: 'The review has been approved and published.', 'zh-cn': '点评已通过审核并发布。' },
   'admin.review_rejected': { en: 'The review has been rejected. The author will see your reason.', 'zh-cn': '点评已被拒绝，作者将看到您填写的理由。' },
   'admin.review_not_found': { en: 'This review does not exist or has been deleted.', 'zh-cn': '该点评不存在或已被删除。' },
+  'report.filed': { en: 'Thank you. Your report has been sent to the moderators.', 'zh-cn': '感谢举报，已提交给审核人员。' },
+  'reviews.already_reported': { en: 'You have already reported this. The moderators are looking at it.', 'zh-cn': '您已经举报过该内容，审核人员正在处理。' },
+  'reviews.report_limit': { en: 'You have sent too many reports. Please try again in {retryAfter} seconds.', 'zh-cn': '您的举报次数过多，请在 {retryAfter} 秒后重试。' },
+  'reviews.target_not_found': { en: 'This content does not exist or is no longer public.', 'zh-cn': '该内容不存在或已不再公开。' },
+  'reviews.nothing_to_decide': { en: 'There are no open reports on this any more.', 'zh-cn': '该内容已没有待处理的举报。' },
+  'reviews.profile_not_removable': { en: 'A profile cannot be removed. Use an account sanction instead.', 'zh-cn': '个人资料不能删除，请改用账号处罚。' },
+  'admin.reports_dismissed': { en: 'The reports have been dismissed.', 'zh-cn': '举报已驳回。' },
+  'admin.content_removed': { en: 'The content has been removed. The author will see your reason and the rule.', 'zh-cn': '内容已删除，作者将看到您填写的理由和所违反的规则。' },
   // Admin: promotions
   'admin.promotion_saved': { en: 'The promotion has been saved.', 'zh-cn': '推广活动已保存。' },
   'admin.promotion_deleted': { en: 'The promotion has been deleted.', 'zh-cn': '推广活动已删除。' },
+  // Admin: companies
+  'admin.company_saved': { en: 'The company has been saved.', 'zh-cn': '公司信息已保存。' },
+  'admin.company_hidden': { en: 'The company is now hidden from visitors.', 'zh-cn': '该公司已对访客隐藏。' },
+  'admin.company_shown': { en: 'The company is visible again.', 'zh-cn': '该公司已重新公开。' },
+  'admin.company_merged': { en: 'The companies have been merged. Old links now lead to the remaining company.', 'zh-cn': '公司已合并，旧链接将跳转到保留的公司。' },
   // Sessions
   session_required: { en: 'Please sign in first.', 'zh-cn': '请先登录。' },
   session_invalid: { en: 'Your session has expired. Please sign in again.', 'zh-cn': '登录已过期，请重新登录。' },
@@ -66,6 +80,10 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'user.password_changed': { en: 'Password changed. Please sign in again.', 'zh-cn': '密码已修改，请重新登录。' },
   'user.password_reset': { en: 'Password reset. Please sign in with your new password.', 'zh-cn': '密码已重置，请使用新密码登录。' },
   'user.email_bound': { en: 'Your email has been bound.', 'zh-cn': '邮箱绑定成功。' },
+  'api.key_required': { en: 'This needs an API key. Make one on your account page.', 'zh-cn': '此操作需要 API 密钥。请在您的账户页面创建一个。' },
+  'api.key_invalid': { en: 'The API key is not valid or has been revoked. Make one on your account page.', 'zh-cn': 'API 密钥无效或已被撤销。请在您的账户页面创建一个。' },
+  'apikey.created': { en: 'API key created. Copy it now: it will not be shown again.', 'zh-cn': 'API 密钥已创建。请立即复制：它不会再次显示。' },
+  'apikey.revoked': { en: 'API key revoked. Calls with it are refused from now on.', 'zh-cn': 'API 密钥已撤销，此后使用它的请求将被拒绝。' },
   'user.followed': { en: 'Followed.', 'zh-cn': '已关注。' },
   'user.unfollowed': { en: 'Unfollowed.', 'zh-cn': '已取消关注。' },
   // Accounts: refusals from the identity service
@@ -79,6 +97,8 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'identity.bad_credentials': { en: 'Incorrect mailbox, user name or password.', 'zh-cn': '邮箱、用户名或密码不正确。' },
   'identity.login_throttled': { en: 'Too many sign-in attempts. Please try again in {retryAfter} seconds.', 'zh-cn': '登录尝试次数过多，请在 {retryAfter} 秒后重试。' },
   'identity.account_frozen': { en: 'This account has been frozen. Please contact customer service.', 'zh-cn': '该账号已被冻结，请联系客服。' },
+  'identity.api_key_limit': { en: 'You already have {max} active API keys. Revoke one before making another.', 'zh-cn': '您已有 {max} 个有效的 API 密钥，请先撤销一个再创建新的。' },
+  'identity.api_key_not_found': { en: 'This API key does not exist.', 'zh-cn': '该 API 密钥不存在。' },
   'identity.company_unavailable': { en: 'Company accounts are coming soon.', 'zh-cn': '企业账号即将开放。' },
   'identity.email_required': { en: 'Please bind your email first.', 'zh-cn': '请先绑定邮箱。' },
   'identity.old_password_wrong': { en: 'The old password is incorrect.', 'zh-cn': '原密码不正确。' },
@@ -90,6 +110,23 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'identity.social_disabled': { en: 'This sign-in method is not available.', 'zh-cn': '暂不支持该登录方式。' },
   'identity.mail_unavailable': { en: 'We could not send the email right now. Please try again.', 'zh-cn': '邮件暂时无法发送，请重试。' },
   'identity.conflict': { en: 'Someone else changed this at the same moment. Please try again.', 'zh-cn': '数据同时被修改，请重试。' },
+  // Sanctions, appeals and the users console (issue 17)
+  'user.posting_restricted': { en: 'You cannot post until {until} ({reason}).', 'zh-cn': '您在 {until} 之前不能发布内容（{reason}）。' },
+  'identity.sanction_not_found': { en: 'This sanction does not exist.', 'zh-cn': '该处罚不存在。' },
+  'identity.sanction_inactive': { en: 'This sanction is no longer in force.', 'zh-cn': '该处罚已不再生效。' },
+  'identity.sanction_not_allowed': { en: 'You cannot sanction yourself or a member of staff of your rank or above.', 'zh-cn': '不能处罚自己或同级及更高级别的管理人员。' },
+  'identity.appeal_not_found': { en: 'This appeal does not exist.', 'zh-cn': '该申诉不存在。' },
+  'identity.appeal_exists': { en: 'You have already appealed this sanction.', 'zh-cn': '您已对该处罚提出过申诉。' },
+  'identity.appeal_decided': { en: 'This appeal has already been decided.', 'zh-cn': '该申诉已有处理结果。' },
+  'identity.appeal_same_moderator': { en: 'You imposed this sanction: another moderator must decide the appeal.', 'zh-cn': '该处罚由您作出，申诉须由另一位审核员处理。' },
+  'identity.last_admin': { en: 'This is the last administrator: make someone else an administrator first.', 'zh-cn': '这是最后一位管理员，请先将其他人设为管理员。' },
+  'admin.sanction_imposed': { en: 'The sanction has been applied. The user has been notified.', 'zh-cn': '处罚已生效，已通知该用户。' },
+  'admin.sanction_lifted': { en: 'The sanction has been lifted. The user has been notified.', 'zh-cn': '处罚已解除，已通知该用户。' },
+  'admin.appeal_upheld': { en: 'The sanction stays. The user has been notified.', 'zh-cn': '处罚维持不变，已通知该用户。' },
+  'admin.appeal_lifted': { en: 'The appeal was accepted and the sanction lifted. The user has been notified.', 'zh-cn': '申诉成立，处罚已解除，已通知该用户。' },
+  'admin.role_changed': { en: 'The role has been changed.', 'zh-cn': '角色已更改。' },
+  'admin.sessions_revoked': { en: 'Signed out of {count} session(s).', 'zh-cn': '已退出 {count} 个登录会话。' },
+  'user.appeal_sent': { en: 'Your appeal has been sent. Another moderator will review it.', 'zh-cn': '申诉已提交，将由另一位审核员复核。' },
   'identity.avatar_invalid': { en: 'The avatar must be a JPEG or PNG image of at most 2MB.', 'zh-cn': '头像须为 JPEG 或 PNG 图片，且不超过 2MB。' },
   // Posts (Trader TV, blog): successes
   'vlog.published': { en: 'Published.', 'zh-cn': '发布成功。' },
@@ -157,6 +194,7 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'trader.statement_invalid': { en: 'This statement could not be imported.', 'zh-cn': '无法导入该交易报表。' },
   'trader.application_not_found': { en: 'This application does not exist.', 'zh-cn': '该申请不存在。' },
   'trader.application_decided': { en: 'This application has already been reviewed.', 'zh-cn': '该申请已审核。' },
+  'trader.broker_unavailable': { en: "We could not reach your broker's server to check the account. Nothing was saved: please try again in a few minutes.", 'zh-cn': '暂时无法连接经纪商服务器核验该账户，账户未保存。请稍后重试。' },
   // Traders: why a sync fails (shown to the owner)
   'trader.sync_error.invalid_credentials': { en: 'The broker refused the read-only password. Unbind the account and bind it again with the current investor password.', 'zh-cn': '经纪商拒绝了只读密码。请解绑该账户，并使用当前的观摩密码重新绑定。' },
   'trader.sync_error.account_not_found': { en: 'The broker does not know this account on this server.', 'zh-cn': '经纪商在该服务器上找不到此账户。' },
@@ -173,6 +211,9 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
  */
 export const FIELD_SPECIFIC: Record<string, Record<Lang, string>> = {
   'email:required': { en: 'Please enter a mailbox.', 'zh-cn': '请输入邮箱。' },
+  'include:key_required': { en: 'include needs an API key: each company costs the site two more lookups.', 'zh-cn': 'include 需要 API 密钥：每个公司会让本站多做两次查询。' },
+  'name:key_name_required': { en: 'Give the key a name, such as the app that will use it.', 'zh-cn': '请为密钥命名，例如使用它的应用名称。' },
+  'name:key_name_length': { en: 'The name can be at most {max} characters.', 'zh-cn': '名称最多 {max} 个字符。' },
   'email:format': { en: 'The mailbox format is incorrect.', 'zh-cn': '邮箱格式不正确。' },
   'email:taken': { en: 'This mailbox is already registered.', 'zh-cn': '该邮箱已被注册。' },
   'email:login_required': { en: 'Please enter a mailbox or user name.', 'zh-cn': '请输入邮箱或用户名。' },
@@ -230,6 +271,29 @@ export const FIELD_SPECIFIC: Record<string, Record<Lang, string>> = {
   'startsAt:invalid': { en: 'The start is not a valid date and time.', 'zh-cn': '开始时间不是有效的日期时间。' },
   'endsAt:invalid': { en: 'The end is not a valid date and time.', 'zh-cn': '结束时间不是有效的日期时间。' },
   'endsAt:before_start': { en: 'The promotion must end after it starts.', 'zh-cn': '结束时间须晚于开始时间。' },
+  // Admin: company form (catalogue.company_invalid); licence rows are `licences.<n>.<field>`, worded by code
+  'name:company_required': { en: 'Please enter the English name.', 'zh-cn': '请输入英文名称。' },
+  'name:company_too_long': { en: 'The name can be at most 120 characters.', 'zh-cn': '名称最多 120 个字符。' },
+  'nameZh:company_too_long': { en: 'The Chinese name can be at most 120 characters.', 'zh-cn': '中文名称最多 120 个字符。' },
+  'descriptionEn:company_required': { en: 'Please enter the English description.', 'zh-cn': '请输入英文简介。' },
+  'descriptionEn:company_too_long': { en: 'The English description can be at most 500 characters.', 'zh-cn': '英文简介最多 500 个字符。' },
+  'descriptionZh:company_required': { en: 'Please enter the Chinese description.', 'zh-cn': '请输入中文简介。' },
+  'descriptionZh:company_too_long': { en: 'The Chinese description can be at most 500 characters.', 'zh-cn': '中文简介最多 500 个字符。' },
+  'category:company_category': { en: 'Please choose a category.', 'zh-cn': '请选择分类。' },
+  'countryCode:company_country': { en: 'Please choose a country or region from the list.', 'zh-cn': '请从列表中选择国家或地区。' },
+  'founded:company_founded': { en: 'Please enter a year between 1800 and this year.', 'zh-cn': '请输入 1800 年至今年之间的年份。' },
+  'aliases:company_aliases': { en: 'At most 30 other names, each up to 120 characters.', 'zh-cn': '其他名称最多 30 个，每个最多 120 个字符。' },
+  'aboutEn:company_both_languages': { en: 'Please write the introduction in English too (or clear both).', 'zh-cn': '请同时填写英文介绍（或两者都留空）。' },
+  'aboutZh:company_both_languages': { en: 'Please write the introduction in Chinese too (or clear both).', 'zh-cn': '请同时填写中文介绍（或两者都留空）。' },
+  'email:company_email': { en: 'Please enter an email address, such as info@broker.com.', 'zh-cn': '请输入邮箱地址，例如 info@broker.com。' },
+  'phone:company_phone': { en: 'Please enter a phone number (digits, spaces, + ( ) -).', 'zh-cn': '请输入电话号码（数字、空格、+ ( ) -）。' },
+  'licences:company_licences': { en: 'At most 20 licences.', 'zh-cn': '最多 20 个牌照。' },
+  'reason:company_reason_required': { en: 'Please give the reason (it is kept in the audit log).', 'zh-cn': '请填写理由（将记录在审计日志中）。' },
+  'reason:company_reason_too_long': { en: 'The reason must be at most 500 characters.', 'zh-cn': '理由最多 500 个字符。' },
+  'into:company_merge_self': { en: 'A company cannot be merged into itself.', 'zh-cn': '不能将公司合并到其自身。' },
+  'into:company_merge_unknown': { en: 'Please choose the company to keep from the search results.', 'zh-cn': '请从搜索结果中选择要保留的公司。' },
+  'into:company_merge_done': { en: 'This company has already been merged.', 'zh-cn': '该公司已被合并。' },
+  'into:company_merge_target_merged': { en: 'That company was itself merged; choose the one it was merged into.', 'zh-cn': '所选公司已被合并，请选择其合并后的公司。' },
   // Posts: the publish form (spec §5 "Publishing"), comments, forwards, uploads
   'kind:one_of': { en: 'Please choose video or image-text.', 'zh-cn': '请选择视频或图文。' },
   'title:required': { en: 'Please enter a title.', 'zh-cn': '请输入标题。' },
@@ -240,6 +304,7 @@ export const FIELD_SPECIFIC: Record<string, Record<Lang, string>> = {
   'cover:not_found': { en: 'Please upload the cover again.', 'zh-cn': '请重新上传封面。' },
   'category:required': { en: 'Please choose a category.', 'zh-cn': '请选择分类。' },
   'category:one_of': { en: 'Please choose one of the listed categories.', 'zh-cn': '请从列表中选择分类。' },
+  'to:month_range': { en: 'The last month must not be before the first, and a report covers at most 120 months.', 'zh-cn': '结束月份不能早于开始月份，且一份报告最多涵盖 120 个月。' },
   'locale:one_of': { en: 'The language must be English or Simplified Chinese.', 'zh-cn': '语言只能是英文或简体中文。' },
   'content:required': { en: 'Please enter the content.', 'zh-cn': '请输入内容。' },
   'content:post_too_long': { en: 'The content can be at most 20000 characters.', 'zh-cn': '内容最多 20000 个字符。' },
@@ -280,8 +345,10 @@ export const FIELD_SPECIFIC: Record<string, Record<Lang, string>> = {
   'account:format': { en: 'The account number must be 3 to 12 digits.', 'zh-cn': '账号须为 3 到 12 位数字。' },
   'account:taken': { en: 'This account is already bound by another user.', 'zh-cn': '该账户已被其他用户绑定。' },
   'account:bound': { en: 'You have already bound this account.', 'zh-cn': '您已绑定过该账户。' },
+  'account:not_found': { en: "Your broker's server does not know this account number. Please check the number and the server.", 'zh-cn': '经纪商服务器上没有该账号，请检查账号和服务器。' },
   'readonlyPassword:required': { en: 'Please enter the read-only (investor) password.', 'zh-cn': '请输入只读（观摩）密码。' },
   'readonlyPassword:length': { en: 'The read-only password must be 4 to 64 characters.', 'zh-cn': '只读密码长度须为 4 到 64 个字符。' },
+  'readonlyPassword:refused': { en: 'Your broker did not accept this read-only password for this account. Please check it: it is the investor password, not the trading password.', 'zh-cn': '经纪商未接受该账户的只读密码。请检查：此处需填写观摩密码，而非交易密码。' },
   'nickname:required': { en: 'Please enter a strategy nickname.', 'zh-cn': '请输入策略昵称。' },
   'nickname:length': { en: 'The strategy nickname must be 2 to 30 characters.', 'zh-cn': '策略昵称长度须为 2 到 30 个字符。' },
   'type:required': { en: 'Please choose manual or mixed.', 'zh-cn': '请选择手动或混合。' },
@@ -298,6 +365,18 @@ export const FIELD_SPECIFIC: Record<string, Record<Lang, string>> = {
   'statement:no_deals': { en: 'This statement contains no closed trades or balance operations.', 'zh-cn': '该报表中没有已平仓交易或出入金记录。' },
   'statement:malformed': { en: 'This statement is damaged or has been edited. Please save it again from your trading platform.', 'zh-cn': '该报表已损坏或被修改，请从交易平台重新导出。' },
   'statement:account_mismatch': { en: 'This statement belongs to another account number.', 'zh-cn': '该报表属于其他账号。' },
+  'reason:sanction_required': { en: 'Please give the reason (the user will read it).', 'zh-cn': '请填写理由（用户将看到）。' },
+  'reason:sanction_too_long': { en: 'The reason must be at most 500 characters.', 'zh-cn': '理由最多 500 个字符。' },
+  'days:sanction_days': { en: 'Choose between 1 and 365 days.', 'zh-cn': '请选择 1 到 365 天。' },
+  'rule:sanction_rule': { en: 'Please choose the rule that was broken.', 'zh-cn': '请选择所违反的规则。' },
+  'text:appeal_length': { en: 'Your appeal must be 10 to 1000 characters.', 'zh-cn': '申诉内容须为 10 到 1000 个字符。' },
+  'reason:report_reason': { en: 'Please choose a reason.', 'zh-cn': '请选择举报原因。' },
+  'text:report_text_required': { en: 'Please describe the problem.', 'zh-cn': '请描述问题。' },
+  'text:report_text_length': { en: 'The description must be 10 to 500 characters.', 'zh-cn': '描述须为 10 到 500 个字符。' },
+  'targetId:own_content': { en: 'You cannot report your own content.', 'zh-cn': '不能举报自己的内容。' },
+  'reason:removal_reason_required': { en: 'Please give the reason (the author will read it).', 'zh-cn': '请填写理由（作者将看到）。' },
+  'reason:removal_reason_length': { en: 'The reason must be at most 500 characters.', 'zh-cn': '理由最多 500 个字符。' },
+  'rule:removal_rule': { en: 'Please choose the rule that was broken.', 'zh-cn': '请选择所违反的规则。' },
   'reason:application_required': { en: 'Please give the reason for rejecting this application.', 'zh-cn': '请填写拒绝该申请的理由。' },
 };
 
@@ -316,7 +395,12 @@ export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
   invalid: { en: '{field} is invalid.', 'zh-cn': '{field} 无效。' },
   control_characters: { en: '{field} must not contain control characters.', 'zh-cn': '{field} 不能包含控制字符。' },
   malformed_text: { en: '{field} is not well-formed text (broken UTF-16 character).', 'zh-cn': '{field} 不是有效的文本（含残缺的 UTF-16 字符）。' },
-  malformed: { en: '{field} could not be read: the upload is not well-formed multipart.', 'zh-cn': '{field} 无法读取：上传内容不是有效的 multipart 格式。' },
+  malformed: { en: '{field} could not be read: the upload is not well-formed multipart.', 'zh-cn': '{field} 无法读取：上传内容不是有效的 multipart 格式。' },  // The company form's codes for any field (licence rows included) without a field-specific wording.
+  company_required: { en: 'Please fill in this field.', 'zh-cn': '请填写此项。' },
+  company_too_long: { en: 'This text is too long.', 'zh-cn': '内容过长。' },
+  company_url: { en: 'Please enter a web address starting with https://.', 'zh-cn': '请输入以 https:// 开头的网址。' },
+  company_country: { en: 'Please choose a country or region from the list.', 'zh-cn': '请从列表中选择国家或地区。' },
+  company_licence_status: { en: 'Please choose a licence status.', 'zh-cn': '请选择牌照状态。' },
 };
 
 export function format(template: string, params: Record<string, string | number> = {}): string {

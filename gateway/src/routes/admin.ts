@@ -1,4 +1,4 @@
-import { actAsAdmin } from '../http/acting.ts';
+import { requireRole } from '../http/admin-guard.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@brokerwise/errors';
 import { Type, type Static } from 'typebox';
@@ -6,7 +6,7 @@ import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.cli
 import type { IdentityClient, IdentityUser } from '../clients/identity.client.ts';
 import type { AuditRecord, ReviewRecord, ReviewsClient } from '../clients/reviews.client.ts';
 import type { TraderClient } from '../clients/trader.client.ts';
-import type { AdminDecision, AuditEntry, Lang, ModerationDecision, Page, PublicReview } from '../contract.ts';
+import type { AdminDecision, AuditEntry, Lang, ModerationDecision, Page, PublicReview } from '@brokerwise/api-contract';
 import { companiesOfReviews, presentReview, verifiedClientsOf } from '../domain/reviews.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
@@ -44,25 +44,10 @@ function reviewGone(err: unknown): unknown {
   return err;
 }
 
-/**
- * The check of every /api/admin/* path: signed in (402/409 otherwise, CSRF for cookie POSTs) and
- * an admin (403 `forbidden` otherwise). The role is read from the identity service on every call
- * (not cached), so a demotion takes effect at once.
- */
-export function adminGuard(sessions: Sessions, identity: IdentityClient): (request: FastifyRequest) => Promise<IdentityUser> {
-  return async (request) => {
-    const session = await sessions.require(request);
-    const me = await identity.user(session.userId, request.id);
-    if (me.role !== 'admin') throw new AppError({ code: 'forbidden', kind: 'forbidden', message: 'Admin role required' });
-    actAsAdmin();
-    return me;
-  };
-}
-
 /** /api/admin/reviews/*: review moderation for accounts with the admin role. */
 export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promise<void> {
   const { reviews, catalogue, identity, sessions } = deps;
-  const requireAdmin = adminGuard(sessions, identity);
+  const requireModerator = requireRole(sessions, identity, 'moderator');
 
   const present = (r: ReviewRecord, c: CatalogueCompany | undefined, lang: Lang, verified?: Set<string>): PublicReview => presentReview({ ...r, mine: false }, c, lang, verified);
   const companiesOf = (items: ReviewRecord[], rid: string) => companiesOfReviews(catalogue, items, rid);
@@ -97,7 +82,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promis
   });
 
   app.get<{ Querystring: Static<typeof QueueQuery> }>('/api/admin/reviews/queue', { schema: { querystring: QueueQuery } }, async (request, reply) => {
-    await requireAdmin(request);
+    await requireModerator(request);
     const page = await reviews.moderationQueue({ page: request.query.page, limit: PAGE_SIZE }, request.id);
     const [companies, verified] = await Promise.all([companiesOf(page.items, request.id), verifiedClientsOf(deps.trader, page.items, request.id)]);
     const data: Page<PublicReview> = { list: page.items.map((r) => present(r, companies.get(r.companyId), request.lang, verified)), total: page.total, page: request.query.page, limit: PAGE_SIZE };
@@ -105,7 +90,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promis
   });
 
   app.post<{ Body: Static<typeof DecideBody> }>('/api/admin/reviews/decide', { schema: { body: DecideBody } }, async (request, reply) => {
-    const me = await requireAdmin(request);
+    const me = await requireModerator(request);
     const b = request.body;
     const { review, audit } = await reviews.decide(b.reviewId, { moderatorId: me.id, decision: b.decision, reason: b.reason ?? '' }, request.id).catch((err: unknown) => {
       throw reviewGone(err);
@@ -116,7 +101,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promis
   });
 
   app.get<{ Querystring: Static<typeof AuditQuery> }>('/api/admin/reviews/audit', { schema: { querystring: AuditQuery } }, async (request, reply) => {
-    const me = await requireAdmin(request);
+    const me = await requireModerator(request);
     const { items } = await reviews.audit(request.query.reviewId, request.id).catch((err: unknown) => {
       throw reviewGone(err);
     });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Cache } from '@brokerwise/cache';
 import { Type, type Static } from 'typebox';
 import type { CatalogueClient, CatalogueCategory, CatalogueCountry } from '../clients/catalogue.client.ts';
-import type { Banner, Category, CompanyCard, CompanyDetail, Country, Page, RankedCompany } from '../contract.ts';
+import type { Banner, Category, CompanyCard, CompanyDetail, Country, Page, RankedCompany } from '@brokerwise/api-contract';
 import type { OpaqueIds } from '../domain/opaque-id.ts';
 import type { Presenters } from '../domain/presenters.ts';
 import type { SearchClient } from '../clients/search.client.ts';
@@ -31,6 +31,8 @@ const BrokersListQuery = Type.Object(
     order: Type.Optional(StringEnum(['score', 'reviews', 'newest', 'name'] as const)),
     keyword: Type.Optional(Type.String({ maxLength: 100 })),
     country: Type.Optional(Type.String({ maxLength: 100 })),
+    /** Licence status: true = regulated companies only, false = unregulated only. */
+    regulated: Type.Optional(StringEnum(['true', 'false'] as const)),
     // jQuery-style cache busters are harmless; anything else unknown is refused.
     _: Type.Optional(Type.String()),
   },
@@ -82,18 +84,19 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
     const q = request.query;
     const countryCode = q.country ? ids.decode('country', q.country, 'country') : undefined;
     const keyword = q.keyword?.trim() || undefined;
-    const key = `gw:cat:list:${request.lang}:${JSON.stringify([q.page, q.limit, q.categories, q.rating, q.order, keyword?.toLowerCase(), countryCode])}`;
+    const regulated = q.regulated === undefined ? undefined : q.regulated === 'true';
+    const key = `gw:cat:list:${request.lang}:${JSON.stringify([q.page, q.limit, q.categories, q.rating, q.order, keyword?.toLowerCase(), countryCode, regulated])}`;
     const { json, hit } = await jsonCache.get(key, ttlSeconds, async () => {
       await allCountries(request.id);
       const cats = await categoriesMap(request.id);
       if (!keyword) {
-        const result = await catalogue.companies({ page: q.page, limit: q.limit, category: q.categories, minScore: q.rating, country: countryCode, order: q.order }, request.id);
+        const result = await catalogue.companies({ page: q.page, limit: q.limit, category: q.categories, minScore: q.rating, country: countryCode, regulated, order: q.order }, request.id);
         const page: Page<CompanyCard> = { list: result.items.map((c) => presenters.company(c, request.lang, cats)), total: result.total, page: q.page, limit: q.limit };
         return page;
       }
       // Keyword: the search service finds and orders; the catalogue (source of truth) fills the cards.
       const order = q.order === 'score' || q.order === 'newest' || q.order === 'name' ? q.order : q.order === 'reviews' ? 'score' : 'relevance';
-      const hits = await deps.search.search({ q: keyword, category: q.categories, country: countryCode, minScore: q.rating, order, page: q.page, limit: q.limit }, request.id);
+      const hits = await deps.search.search({ q: keyword, category: q.categories, country: countryCode, minScore: q.rating, regulated, order, page: q.page, limit: q.limit }, request.id);
       const slugs = hits.items.map((h) => h.slug);
       const cards = slugs.length > 0 ? (await catalogue.companies({ page: 1, limit: slugs.length, slugs: slugs.join(',') }, request.id)).items : [];
       const bySlug = new Map(cards.map((c) => [c.slug, c]));

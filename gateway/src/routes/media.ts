@@ -3,6 +3,9 @@ import type { ObjectInfo, ObjectStore } from '@brokerwise/storage';
 import { OWN_CSP } from '../http/security-headers.ts';
 
 const SAFE_TYPES = /^(image\/(png|jpeg|webp|gif|svg\+xml)|video\/mp4)$/;
+/** The open-data export (scripts/open-data.ts --publish): text served as data, never rendered (nosniff, CSP none). */
+const OPEN_DATA_TYPES = /^(text\/csv|text\/plain|application\/json|application\/x-ndjson)(; charset=utf-8)?$/;
+const servable = (key: string, contentType: string) => SAFE_TYPES.test(contentType) || (key.startsWith('open-data/') && OPEN_DATA_TYPES.test(contentType));
 
 /** Keys with a generated name (a UUID or a content hash segment) never change: cache them for good. */
 const GENERATED = /(^|\/)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32,64})(\/|\.|$)/i;
@@ -62,7 +65,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: { objects: ObjectS
 
     if (range === 'none') {
       const found = await deps.objects.getStream(key);
-      if (!found || !SAFE_TYPES.test(found.info.contentType)) return reply.status(404).send();
+      if (!found || !servable(key, found.info.contentType)) return reply.status(404).send();
       return common(reply, key, found.info).header('content-length', String(found.info.size)).send(found.stream);
     }
 
@@ -70,7 +73,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: { objects: ObjectS
     if (range === 'invalid' || 'suffix' in range) {
       // The size is needed first (416 names it; a suffix counts back from it).
       const info = await deps.objects.head(key);
-      if (!info || !SAFE_TYPES.test(info.contentType)) return reply.status(404).send();
+      if (!info || !servable(key, info.contentType)) return reply.status(404).send();
       if (range === 'invalid' || range.suffix === 0 || info.size === 0) return unsatisfiable(reply, info.size);
       wanted = { start: Math.max(0, info.size - range.suffix) };
     } else {
@@ -84,7 +87,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: { objects: ObjectS
       throw err;
     }
     if (!found) return reply.status(404).send();
-    if (!SAFE_TYPES.test(found.info.contentType)) {
+    if (!servable(key, found.info.contentType)) {
       (found.stream as unknown as { destroy(): void }).destroy();
       return reply.status(404).send();
     }

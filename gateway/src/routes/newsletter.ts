@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import type { Cache } from '@brokerwise/cache';
 import { AppError, isAppError } from '@brokerwise/errors';
 import type { NotificationsClient } from '../clients/notifications.client.ts';
-import type { Lang, NewsletterSubscription } from '../contract.ts';
+import type { Lang, NewsletterSubscription } from '@brokerwise/api-contract';
 import { now } from '../http/envelope.ts';
 import { resolveLang } from '../http/lang.ts';
 import { message } from '../i18n/messages.ts';

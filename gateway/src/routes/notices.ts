@@ -3,12 +3,12 @@ import { AppError, isAppError } from '@brokerwise/errors';
 import { Type, type Static } from 'typebox';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { NoticeRecord, NotificationsClient } from '../clients/notifications.client.ts';
-import type { EmailPreferences, Notice, NoticeKind, NoticePage, UnreadNotices } from '../contract.ts';
+import type { EmailPreferences, Notice, NoticeKind, NoticePage, UnreadNotices } from '@brokerwise/api-contract';
 import { now } from '../http/envelope.ts';
 import type { NoticeStreams } from '../http/notice-stream.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
-import { adminGuard } from './admin.ts';
+import { requireRole } from '../http/admin-guard.ts';
 
 export interface NoticeDeps {
   notifications: NotificationsClient;
@@ -76,7 +76,7 @@ export async function noticeRoutes(app: FastifyInstance, deps: NoticeDeps): Prom
   const { notifications, identity, sessions, streams } = deps;
 
   // The one admin check (also records the role for the service tokens, ADR 017).
-  const requireAdmin = adminGuard(sessions, identity);
+  const requireAdmin = requireRole(sessions, identity, 'admin');
 
   app.get<{ Querystring: Static<typeof ListQuery> }>('/api/user/notice', { schema: { querystring: ListQuery } }, async (request, reply) => {
     const user = await sessions.require(request);

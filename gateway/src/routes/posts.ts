@@ -3,9 +3,10 @@ import { AppError, isAppError } from '@brokerwise/errors';
 import { Type, type Static } from 'typebox';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { MediaClient, MediaComment, MediaPost } from '../clients/media.client.ts';
-import type { CommentPage, CreatorPage, FeedItem, Page, PostCard } from '../contract.ts';
+import type { CommentPage, CreatorPage, FeedItem, Page, PostCard } from '@brokerwise/api-contract';
 import { authorsOf, presentCard, presentComment, presentDetail, type Categories, type PresentContext } from '../domain/posts.ts';
 import { now } from '../http/envelope.ts';
+import type { PostingGuard } from '../http/posting.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
 import { Uuid } from '@brokerwise/service-kit';
@@ -14,6 +15,8 @@ export interface PostDeps {
   media: MediaClient;
   identity: IdentityClient;
   sessions: Sessions;
+  /** Publishing, editing, commenting and forwarding are posting: a restricted user is refused. */
+  posting: PostingGuard;
   categories: Categories;
 }
 
@@ -36,8 +39,7 @@ const PageOnly = Type.Object(PageQ, { additionalProperties: false });
 
 // Bodies keep only types and generous sizes: the media service checks the rules and names the field.
 const Text = (max: number) => Type.String({ maxLength: max });
-const PublishBody = Type.Object({
-  kind: Type.Optional(Text(20)),
+const PostFields = {
   title: Type.Optional(Text(2_000)),
   description: Type.Optional(Text(10_000)),
   cover: Type.Optional(Text(64)),
@@ -45,17 +47,9 @@ const PublishBody = Type.Object({
   locale: Type.Optional(Text(10)),
   video: Type.Optional(Text(64)),
   content: Type.Optional(Text(200_000)),
-});
-const EditBody = Type.Object({
-  id: Id,
-  title: Type.Optional(Text(2_000)),
-  description: Type.Optional(Text(10_000)),
-  cover: Type.Optional(Text(64)),
-  category: Type.Optional(Text(50)),
-  locale: Type.Optional(Text(10)),
-  video: Type.Optional(Text(64)),
-  content: Type.Optional(Text(200_000)),
-});
+};
+const PublishBody = Type.Object({ kind: Type.Optional(Text(20)), ...PostFields });
+const EditBody = Type.Object({ id: Id, ...PostFields });
 const IdBody = Type.Object({ id: Id });
 const LikeBody = Type.Object({ id: Id, like: Type.Optional(Type.Boolean()) });
 const CollectBody = Type.Object({ id: Id, collect: Type.Optional(Type.Boolean()) });
@@ -188,7 +182,7 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
   });
 
   app.post<{ Body: Static<typeof PublishBody> }>('/api/vlog/publish', { schema: { body: PublishBody } }, async (request, reply) => {
-    const user = await sessions.require(request);
+    const user = await deps.posting.require(request);
     const me = await identity.user(user.userId, request.id);
     const b = request.body;
     const p = await media
@@ -213,7 +207,7 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
   });
 
   app.post<{ Body: Static<typeof EditBody> }>('/api/vlog/edit', { schema: { body: EditBody } }, async (request, reply) => {
-    const user = await sessions.require(request);
+    const user = await deps.posting.require(request);
     const b = request.body;
     const p = await media
       .edit(b.id, { authorId: user.userId, title: b.title, description: b.description, category: b.category, locale: b.locale, coverImageId: b.cover, videoId: b.video, content: b.content }, request.id)
@@ -240,7 +234,7 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
   });
 
   app.post<{ Body: Static<typeof ForwardBody> }>('/api/vlog/forward', { schema: { body: ForwardBody } }, async (request, reply) => {
-    const user = await sessions.require(request);
+    const user = await deps.posting.require(request);
     const r = await media.forward(request.body.id, { userId: user.userId, comment: request.body.comment }, request.id);
     return send(request, reply, 'vlog.forwarded', { forward: { id: r.forward.id, comment: r.forward.comment, at: r.forward.createdAt }, forwards: r.forwards });
   });
@@ -262,7 +256,7 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
   });
 
   app.post<{ Body: Static<typeof CommentBody> }>('/api/vlog/comment', { schema: { body: CommentBody } }, async (request, reply) => {
-    const user = await sessions.require(request);
+    const user = await deps.posting.require(request);
     const me = await identity.user(user.userId, request.id);
     const b = request.body;
     const m: MediaComment = await media

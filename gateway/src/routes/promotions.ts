@@ -5,14 +5,14 @@ import { isAppError } from '@brokerwise/errors';
 import { Type, type Static } from 'typebox';
 import type { CatalogueClient, CataloguePromotion, CataloguePromotionSave } from '../clients/catalogue.client.ts';
 import type { IdentityClient } from '../clients/identity.client.ts';
-import type { AdminPromotion, AdminPromotionDetail, Page, Promotion, PromotionDetail } from '../contract.ts';
+import type { AdminPromotion, AdminPromotionDetail, Page, Promotion, PromotionDetail } from '@brokerwise/api-contract';
 import type { Presenters } from '../domain/presenters.ts';
 import { JsonCache, sendOkJson } from '../http/cached.ts';
 import { now } from '../http/envelope.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
-import { adminGuard } from './admin.ts';
+import { requireRole } from '../http/admin-guard.ts';
 
 export interface PromotionsDeps {
   catalogue: CatalogueClient;
@@ -85,7 +85,7 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionsDeps
   const { catalogue, presenters, ttlSeconds } = deps;
   const jsonCache = new JsonCache(deps.cache);
   deps.invalidator?.onInvalidate(() => jsonCache.clearLocal());
-  const requireAdmin = adminGuard(deps.sessions, deps.identity);
+  const requireAdmin = requireRole(deps.sessions, deps.identity, 'admin');
 
   /** After an admin write: the shared `gw:cat:` keys and this process's copies (answers, pages). */
   const dropPublicCache = async (request: FastifyRequest) => {

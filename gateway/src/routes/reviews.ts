@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@brokerwise/errors';
 import { Type, type Static } from 'typebox';
@@ -6,11 +7,12 @@ import type { Cache } from '@brokerwise/cache';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { ReviewRecord, ReviewsClient } from '../clients/reviews.client.ts';
 import type { TraderClient } from '../clients/trader.client.ts';
-import type { CompanyReviews, Lang, Page, PublicReview } from '../contract.ts';
+import type { CompanyReviews, Lang, Page, PublicReview } from '@brokerwise/api-contract';
 import { companiesOfReviews, presentReview, verifiedClientsOf } from '../domain/reviews.ts';
 import { JsonCache, sendOkJson } from '../http/cached.ts';
 import { now } from '../http/envelope.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
+import type { PostingGuard } from '../http/posting.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
 
@@ -21,10 +23,14 @@ export interface ReviewDeps {
   catalogue: CatalogueClient;
   identity: IdentityClient;
   sessions: Sessions;
+  /** Submitting a review is posting: a restricted user is refused. */
+  posting: PostingGuard;
   /** Anonymous review pages are cached like catalogue answers and dropped on `reviews.rating.changed`. */
   cache: Cache;
   invalidator?: CacheInvalidator | undefined;
   ttlSeconds: number;
+  /** Keys the client-address hash sent with a review (automatic signals); the raw address never leaves. */
+  originSecret: string;
 }
 
 const Slug = Type.String({ minLength: 1, maxLength: 81, pattern: '^[a-z0-9][a-z0-9-]*$' });
@@ -39,6 +45,16 @@ const SubmitBody = Type.Object({
 });
 const DeleteBody = Type.Object({ id: Slug });
 const PAGE_SIZE = 10;
+
+/** The host of a company's website ('' when it has none or it does not parse). */
+function websiteDomain(website: string | null): string {
+  if (!website) return '';
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(website) ? website : `https://${website}`).hostname;
+  } catch {
+    return '';
+  }
+}
 
 /** The reviews service names fields stars/text/confirmed; the public form says score/content/check. */
 const FIELD_NAMES: Record<string, string> = { stars: 'score', text: 'content', confirmed: 'check' };
@@ -60,6 +76,9 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
   const present = (r: ReviewRecord, c: CatalogueCompany | undefined, lang: Lang, verified?: Set<string>): PublicReview => presentReview(r, c, lang, verified);
   const verifiedOf = (items: (ReviewRecord | null)[], rid: string) => verifiedClientsOf(deps.trader, items, rid);
   const companiesOf = (items: ReviewRecord[], rid: string) => companiesOfReviews(catalogue, items, rid);
+  // Its own key, derived from the gateway secret, so an address hash is never a token signature.
+  const originKey = createHmac('sha256', deps.originSecret).update('brokerwise review origin v1').digest();
+  const originHash = (value: string) => createHmac('sha256', originKey).update(value).digest('base64url');
 
   app.get<{ Querystring: Static<typeof ListQuery> }>('/api/reviews/list', { schema: { querystring: ListQuery } }, async (request, reply) => {
     const viewer = await sessions.optional(request);
@@ -88,11 +107,26 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
   });
 
   app.post<{ Body: Static<typeof SubmitBody> }>('/api/reviews/submit', { schema: { body: SubmitBody } }, async (request, reply) => {
-    const user = await sessions.require(request);
+    const user = await deps.posting.require(request);
     const b = request.body;
     const [company, me] = await Promise.all([catalogue.company(b.id, request.id), identity.user(user.userId, request.id)]);
     const saved = await reviews
-      .submit(company.id, { userId: me.id, username: me.username, stars: Math.trunc(b.score ?? 0), text: b.content ?? '', confirmed: b.check === true, accountCreatedAt: me.createdAt }, request.id)
+      .submit(
+        company.id,
+        {
+          userId: me.id,
+          username: me.username,
+          stars: Math.trunc(b.score ?? 0),
+          text: b.content ?? '',
+          confirmed: b.check === true,
+          accountCreatedAt: me.createdAt,
+          // For the automatic signals: one address behind several accounts, accounts tied to the company.
+          ...(request.clientAddress ? { originAddress: originHash(request.clientAddress) } : {}),
+          emailDomain: (me.email?.split('@')[1] ?? '').slice(0, 253),
+          companyDomain: websiteDomain(company.website).slice(0, 253),
+        },
+        request.id,
+      )
       .catch((err: unknown) => {
         throw renameFields(err);
       });

@@ -4,11 +4,11 @@ import { Type, type Static } from 'typebox';
 import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.client.ts';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { BrokerApplicationRecord, TraderAccountRecord, TraderClient, TraderDetailRecord } from '../clients/trader.client.ts';
-import type { BrokerApplication, Lang, Page, RankedTrader, TraderAccount, TraderAccountDetail, TraderBroker, TraderOrder, TraderServer } from '../contract.ts';
+import type { BrokerApplication, Lang, Page, RankedTrader, TraderAccount, TraderAccountDetail, TraderBroker, TraderOrder, TraderServer } from '@brokerwise/api-contract';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
-import { adminGuard } from './admin.ts';
+import { requireRole } from '../http/admin-guard.ts';
 
 export interface TraderDeps {
   trader: TraderClient;
@@ -23,7 +23,8 @@ const Id = Type.String({ minLength: 1, maxLength: 100 });
 const Bust = { _: Type.Optional(Type.String()) };
 const Str = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
-const ServerQuery = Type.Object({ query: Type.String({ maxLength: 100, default: '' }), ...Bust }, { additionalProperties: false });
+// `limit`: the picker asks for more as its list is scrolled ("loading more results", spec §8), up to trader-sync's 50.
+const ServerQuery = Type.Object({ query: Type.String({ maxLength: 100, default: '' }), limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }), ...Bust }, { additionalProperties: false });
 const NoQuery = Type.Object({ ...Bust }, { additionalProperties: false });
 const IdQuery = Type.Object({ id: Id, ...Bust }, { additionalProperties: false });
 const OrdersQuery = Type.Object({ id: Id, page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }), ...Bust }, { additionalProperties: false });
@@ -135,12 +136,12 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
   };
 
   // The one admin check (also records the role for the service tokens, ADR 017).
-  const requireAdmin = adminGuard(sessions, identity);
+  const requireAdmin = requireRole(sessions, identity, 'admin');
 
   // -------------------------------------------------------------- spec §7
 
   app.get<{ Querystring: Static<typeof ServerQuery> }>('/api/brokers/brokerserver', { schema: { querystring: ServerQuery } }, async (request, reply) => {
-    const { items } = await trader.servers(request.query.query, 20, request.id);
+    const { items } = await trader.servers(request.query.query, request.query.limit, request.id);
     const companies = await companiesOf(items.map((s) => s.broker.companyId), request.id);
     const data: TraderServer[] = items.map((s) => {
       const c = s.broker.companyId ? companies.get(s.broker.companyId) : undefined;

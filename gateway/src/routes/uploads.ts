@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@brokerwise/errors';
 import { Type, type Static } from 'typebox';
 import type { MediaClient, MediaImage, MediaVideo } from '../clients/media.client.ts';
-import type { UploadedImage } from '../contract.ts';
+import type { UploadedImage } from '@brokerwise/api-contract';
 import { mediaUrl, presentUpload } from '../domain/posts.ts';
 import { now } from '../http/envelope.ts';
 import { readMultipartFile, type FileProblem } from '../http/multipart.ts';

@@ -4,7 +4,7 @@ import type { Cache } from '@brokerwise/cache';
 import { AppError } from '@brokerwise/errors';
 import type { CatalogueClient, CatalogueCountry } from '../clients/catalogue.client.ts';
 import type { IdentityClient, IdentityPublicUser, IdentityUser } from '../clients/identity.client.ts';
-import type { CreatorFan, Lang, Page, PublicUser, UserInfo, UserProfile } from '../contract.ts';
+import type { CreatorFan, Lang, Page, PublicUser, UserInfo, UserProfile } from '@brokerwise/api-contract';
 import type { OpaqueIds } from '../domain/opaque-id.ts';
 import type { Presenters } from '../domain/presenters.ts';
 import { JsonCache } from '../http/cached.ts';
@@ -112,6 +112,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
       collections: u.collections,
       createdAt: u.createdAt,
       isAdmin: u.role === 'admin',
+      role: u.role,
     };
   };
 

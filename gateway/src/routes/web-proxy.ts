@@ -2,7 +2,7 @@ import fastifyReplyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { gatewayCacheRequests } from '@brokerwise/metrics';
 import { Pool } from 'undici';
-import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '../contract.ts';
+import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '@brokerwise/api-contract';
 import type { CacheInvalidator } from '../http/invalidation.ts';
 import { OWN_CSP, SMALL_PAGE_CSP } from '../http/security-headers.ts';
 
@@ -173,8 +173,11 @@ export async function webProxyRoutes(
   };
 
   // Pages carry the web tier's per-render nonce policy (ADR 015): helmet must not replace it.
-  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', handler, ...OWN_CSP });
-  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/', handler, ...OWN_CSP });
+  // Pages answer an odd query string themselves (a 4xx page in the visitor's language), never the
+  // API's JSON refusal of control characters (issue 22).
+  const config = { rawInput: true };
+  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/*', handler, config, ...OWN_CSP });
+  app.route({ method: ['GET', 'HEAD', 'POST'], url: '/', handler, config, ...OWN_CSP });
 }
 
 /** A path with a `..` segment (raw or percent-encoded), which reply-from refuses to forward (400). */

@@ -2,11 +2,12 @@ import { signatureHeaders } from '@brokerwise/api-signature';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GatewayRoute } from '../../src/main.ts';
+import { expectContract } from '../api-contract.ts';
 import { startReviewStack } from '../review-stack.ts';
 import { fieldsOf, hostileString, wrongType, type JsonSchema } from './schema-arbitraries.ts';
 
 /**
- * Fuzzes every operation of the public /api, enumerated from the routes the gateway registered
+ * Fuzzes every operation of the public /api and of the public read API /v1, enumerated from the routes the gateway registered
  * (so a new route is fuzzed, or this suite fails until it has a generator), against the real
  * gateway and services. Each case: valid, boundary and hostile values from the route's own
  * schema, in well-formed, truncated, oversize, wrongly typed or malformed bodies, signed, as an
@@ -44,6 +45,8 @@ async function signIn(email: string, password: string): Promise<Session> {
 const user = await stack.signUp();
 const userSession = await signIn(user.username, 'Secret123');
 const adminSession = stack.demoAdmin ? await signIn(stack.demoAdmin.email, stack.demoAdmin.password) : undefined;
+/** A key of the public read API (/v1), sent when a /v1 case is made "as a user". */
+const apiKey = (await stack.call<{ key: string }>('POST', '/api/user/apiKeys', { token: userSession.token, body: { name: 'fuzz' } })).body.data.key;
 
 interface FuzzRequest {
   method: string;
@@ -103,7 +106,7 @@ const strayBody: fc.Arbitrary<{ contentType?: string; body?: string | Uint8Array
 const whoArb: fc.Arbitrary<Who> = fc.constantFrom<Who>('anonymous', 'user', 'user', 'user-cookie', 'admin', 'forged');
 const langArb = fc.constantFrom('en', 'zh-cn', 'en', 'zh-cn', 'fr', '*', 'ZH-CN;q=0.1');
 
-const schemaOf = (route: GatewayRoute, part: 'querystring' | 'body') => (route.schema as Record<string, JsonSchema | undefined> | undefined)?.[part];
+const schemaOf = (route: GatewayRoute, part: 'querystring' | 'body' | 'params') => (route.schema as Record<string, JsonSchema | undefined> | undefined)?.[part];
 
 /** A request for a route described by its schema (query and/or JSON body). */
 function schemaRequests(route: GatewayRoute, method: string): fc.Arbitrary<FuzzRequest> {
@@ -155,6 +158,18 @@ const RAW_ROUTES: Record<string, (route: GatewayRoute, method: string) => fc.Arb
   'GET /api/vlog/categories': (r, m) => rawRequests(r, m, fc.constant({})),
   'GET /api/user/noticecont': (r, m) => rawRequests(r, m, fc.constant({})),
   'GET /api/user/emailPreferences': (r, m) => rawRequests(r, m, fc.constant({})),
+  'GET /api/user/sanctions': (r, m) => rawRequests(r, m, fc.constant({})),
+  'GET /api/admin/dashboard': (r, m) => rawRequests(r, m, fc.constant({})),
+  'GET /v1': (r, m) => rawRequests(r, m, fc.constant({})),
+  'ALL /v1/*': (_r, _m) =>
+    fc.record({ who: whoArb, lang: langArb, method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'), p: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('..', '%00', 'companies', 'rankings')), { minLength: 1, maxLength: 3 }) }).map(({ who, lang, method, p }) => ({
+      method,
+      path: `/v1/${p.map((s) => (s.startsWith('%') || s === '..' ? s : encodeURIComponent(s.toWellFormed()))).join('/')}`,
+      query: '',
+      who,
+      lang,
+    }))
+      .filter((q) => new URL(q.path, 'http://x').pathname.startsWith('/v1/')),
   // The catch-all: unknown paths and methods under /api.
   'ALL /api/*': (_r, _m) =>
     fc.record({ who: whoArb, lang: langArb, method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'), p: fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('..', '%00', '%ED%A0%80', 'brokers', 'user')), { minLength: 1, maxLength: 3 }) }).map(({ who, lang, method, p }) => ({
@@ -187,6 +202,11 @@ async function send(req: FuzzRequest): Promise<Answer> {
     headers['x-csrf-token'] = session.csrf;
   } else if (session) headers.token = session.token;
   if (req.who === 'forged') headers.token = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.';
+  if (req.path.startsWith('/v1')) {
+    headers['accept-language'] = req.lang;
+    if (req.who === 'user' || req.who === 'admin') headers.authorization = `Bearer ${apiKey}`;
+    if (req.who === 'forged') headers['x-api-key'] = `bwk_${'A'.repeat(43)}`;
+  }
   const controller = new AbortController();
   const res = await fetch(`${stack.base}${req.path}${req.query ? `?${req.query}` : ''}`, {
     method: req.method,
@@ -213,11 +233,24 @@ async function send(req: FuzzRequest): Promise<Answer> {
 function checkEnvelope(req: FuzzRequest, a: Answer): void {
   const where = `${req.method} ${req.path}?${req.query} as ${req.who} → ${a.status} ${a.text.slice(0, 300)}`;
   expect(a.status, where).toBeLessThan(500);
+  // fetch resolves `..` before sending (`/v1/%zz/../` goes out as `/v1/`): judge the path the gateway saw.
+  const wire = new URL(req.path, 'http://x').pathname;
+  if (wire.startsWith('/v1') && decodable(wire)) return checkPublicAnswer(req, a, where);
   if (a.contentType.startsWith('text/event-stream')) {
     expect(a.status, where).toBe(200);
     return;
   }
   if (req.method === 'OPTIONS' && a.status === 204) return;
+  // The OpenAPI description is the one /api answer that is not an envelope.
+  if (req.path === '/api/openapi.json' && a.status === 200) {
+    expect((a.json as { openapi?: unknown } | undefined)?.openapi, where).toBe('3.1.0');
+    return;
+  }
+  // Downloads (the transparency CSV) answer their own media type when they succeed.
+  if (a.status === 200 && a.contentType.startsWith('text/csv')) {
+    expect(a.text.split('\r\n')[0], where).toMatch(/^month,/);
+    return;
+  }
   const env = a.json as { code?: unknown; msg?: unknown; time?: unknown; data?: { error?: unknown; fields?: unknown } } | undefined;
   expect(env, where).toBeTypeOf('object');
   expect(typeof env!.code, where).toBe('number');
@@ -228,6 +261,30 @@ function checkEnvelope(req: FuzzRequest, a: Answer): void {
     expect(typeof env!.data?.error, where).toBe('string');
     if (env!.data?.fields !== undefined) expect(env!.data.fields, where).toBeTypeOf('object');
   }
+  // Whatever came in, what goes out matches the published contract.
+  if (decodable(wire)) expect(() => expectContract(req.method, req.path, a.json), where).not.toThrow();
+}
+
+/** A path the router can read; one it cannot (`%R`) is refused before any route, in the site's envelope. */
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The public read API's own shape: `data` on success, `error.code` and `error.message` on failure. */
+function checkPublicAnswer(req: FuzzRequest, a: Answer, where: string): void {
+  if (req.method === 'OPTIONS' && a.status === 204) return;
+  const body = a.json as { data?: unknown; error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined;
+  expect(body, where).toBeTypeOf('object');
+  if (a.status >= 400) {
+    expect(typeof body!.error?.code, where).toBe('string');
+    expect(typeof body!.error?.message, where).toBe('string');
+    if (body!.error?.fields !== undefined) expect(body!.error.fields, where).toBeTypeOf('object');
+  } else if (req.path !== '/v1') expect(body, where).toHaveProperty('data');
 }
 
 /** Accepted profile edits read back unchanged through the profile. */
@@ -250,15 +307,25 @@ async function alive(): Promise<void> {
 /* ------------------------------ the suite ------------------------------ */
 
 const operations = stack.routes
-  .flatMap((r) => (Array.isArray(r.method) ? (r.url === '/api/*' ? ['ALL'] : r.method) : [r.method]).map((method) => ({ route: r, method })))
-  .filter(({ route, method }) => route.url.startsWith('/api/') && method !== 'HEAD')
+  .flatMap((r) => (Array.isArray(r.method) ? (r.url === '/api/*' || r.url === '/v1/*' ? ['ALL'] : r.method) : [r.method]).map((method) => ({ route: r, method })))
+  .filter(({ route, method }) => (route.url.startsWith('/api/') || route.url === '/v1' || route.url.startsWith('/v1/')) && method !== 'HEAD')
   .filter((op, i, all) => all.findIndex((o) => o.method === op.method && o.route.url === op.route.url) === i);
 
 function generatorFor(route: GatewayRoute, method: string): fc.Arbitrary<FuzzRequest> | undefined {
   const raw = RAW_ROUTES[`${method} ${route.url}`];
   if (raw) return raw(route, method);
-  if (schemaOf(route, 'querystring') || schemaOf(route, 'body')) return schemaRequests(route, method);
+  if (schemaOf(route, 'querystring') || schemaOf(route, 'body')) return withPathParams(schemaRequests(route, method));
+  if (schemaOf(route, 'params')) return withPathParams(rawRequests(route, method, fc.constant({})));
   return undefined;
+}
+
+/** `/v1/companies/:slug`: a real slug, or anything a caller might put there. */
+function withPathParams(arb: fc.Arbitrary<FuzzRequest>): fc.Arbitrary<FuzzRequest> {
+  return arb.chain((req) =>
+    req.path.includes(':')
+      ? fc.oneof(fc.constant('harbour-fx'), hostileString(300)).map((value) => ({ ...req, path: req.path.replace(/:[A-Za-z]+/g, encodeURIComponent(value.toWellFormed()) || 'x') }))
+      : fc.constant(req),
+  );
 }
 
 describe(`fuzzing every /api operation (FUZZ_SEED=${SEED}, ${RUNS} cases each)`, () => {

@@ -1,6 +1,6 @@
 import { MemoryBus } from './memory.ts';
 import { NatsBus } from './nats.ts';
-import type { NatsStorage } from './nats.ts';
+import type { NatsBusOptions, NatsStorage } from './nats.ts';
 import type { EventBus } from './types.ts';
 
 export type { DeadLetter, DeliveredMessage, EventBus, OutgoingMessage, SubscribeOptions, Subscription, UnpublishedDeadLetter } from './types.ts';
@@ -13,23 +13,13 @@ export type { MemoryBusOptions } from './memory.ts';
 export { NatsBus, parseNatsServers } from './nats.ts';
 export type { NatsBusOptions, NatsServers, NatsStorage } from './nats.ts';
 
-export interface BusConfig {
+/**
+ * NATS's options as the settings give them (`busConfig`): replicas NATS_STREAM_REPLICAS,
+ * eventsMaxAgeMs NATS_STREAM_MAX_AGE_HOURS, storage NATS_STORAGE, tlsCaFile NATS_TLS_CA, tls NATS_TLS.
+ */
+export interface BusConfig extends Pick<NatsBusOptions, 'namespace' | 'name' | 'replicas' | 'eventsMaxAgeMs' | 'storage' | 'tlsCaFile' | 'tls'> {
   /** Set: NATS JetStream at this URL (credentials in it: `nats://user:password@host:4222`). Unset: the in-process bus (embedded mode). */
   natsUrl?: string;
-  /** Stream/subject prefix on NATS. Default `bw`. */
-  namespace?: string;
-  /** NATS client name, e.g. the service name. */
-  name?: string;
-  /** Stream replicas (NATS_STREAM_REPLICAS); unset: an existing stream keeps its own. */
-  replicas?: number;
-  /** Events stream max age in ms (NATS_STREAM_MAX_AGE_HOURS); unset: 7 days for a new stream, an existing one keeps its own. */
-  eventsMaxAgeMs?: number;
-  /** Stream storage (NATS_STORAGE). Default `file`. */
-  storage?: NatsStorage;
-  /** CA of the servers' certificates (NATS_TLS_CA); implies TLS. */
-  tlsCaFile?: string;
-  /** Require TLS (NATS_TLS). */
-  tls?: boolean;
 }
 
 /** The NATS keys of `commonServiceSettings` (@brokerwise/config), as a parsed config holds them. */

@@ -31,6 +31,32 @@ const FAST = { backoffMs: [50, 100], ackWaitMs: 5_000 } satisfies Partial<Subscr
 const QUIET_MS = 400;
 const TRACE = { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01', tracestate: 'bw=1' };
 
+/** Two new durables on `type`, each recording the ids it is given. */
+async function twoDurables(b: EventBus, type: string, durable: () => string): Promise<Map<string, string[]>> {
+  const seen = new Map<string, string[]>();
+  for (const d of [durable(), durable()]) {
+    seen.set(d, []);
+    await b.subscribe({ ...FAST, durable: d, types: [type], handler: async (m) => void seen.get(d)!.push(m.id) });
+  }
+  return seen;
+}
+
+/** Subscribes `durable` to `type` with a handler that records each delivery count, then runs `fail` (which may throw). */
+async function failingDurable(b: EventBus, type: string, durable: string, fail: (deliveryCount: number) => void, options: Partial<SubscribeOptions> = {}): Promise<number[]> {
+  const counts: number[] = [];
+  await b.subscribe({
+    ...FAST,
+    ...options,
+    durable,
+    types: [type],
+    handler: async (m) => {
+      counts.push(m.deliveryCount);
+      fail(m.deliveryCount);
+    },
+  });
+  return counts;
+}
+
 export function describeBusConformance(name: string, make: () => Promise<EventBus>): void {
   describe(`EventBus conformance: ${name}`, () => {
     const buses: EventBus[] = [];
@@ -136,12 +162,7 @@ export function describeBusConformance(name: string, make: () => Promise<EventBu
     it('gives every message to each durable', async () => {
       const b = await bus();
       const { message, durable } = scope();
-      const type = message('x').type;
-      const byDurable = new Map<string, string[]>();
-      for (const d of [durable(), durable()]) {
-        byDurable.set(d, []);
-        await b.subscribe({ ...FAST, durable: d, types: [type], handler: async (m) => void byDurable.get(d)!.push(m.id) });
-      }
+      const byDurable = await twoDurables(b, message('x').type, durable);
       const sent = message('x');
       await b.publish(sent);
       await waitFor('both durables', () => [...byDurable.values()].every((ids) => ids.length === 1));
@@ -152,15 +173,8 @@ export function describeBusConformance(name: string, make: () => Promise<EventBu
       const b = await bus();
       const { message, durable } = scope();
       const d = durable();
-      const counts: number[] = [];
-      await b.subscribe({
-        ...FAST,
-        durable: d,
-        types: [message('x').type],
-        handler: async (m) => {
-          counts.push(m.deliveryCount);
-          if (m.deliveryCount === 1) throw new Error('transient');
-        },
+      const counts = await failingDurable(b, message('x').type, d, (n) => {
+        if (n === 1) throw new Error('transient');
       });
       await b.publish(message('x'));
       await waitFor('the redelivery', () => counts.length === 2);
@@ -173,17 +187,15 @@ export function describeBusConformance(name: string, make: () => Promise<EventBu
       const b = await bus();
       const { message, durable } = scope();
       const d = durable();
-      const counts: number[] = [];
-      await b.subscribe({
-        ...FAST,
-        maxDeliver: 3,
-        durable: d,
-        types: [message('x').type],
-        handler: async (m) => {
-          counts.push(m.deliveryCount);
-          throw new Error(`boom on delivery ${m.deliveryCount}`);
+      const counts = await failingDurable(
+        b,
+        message('x').type,
+        d,
+        (n) => {
+          throw new Error(`boom on delivery ${n}`);
         },
-      });
+        { maxDeliver: 3 },
+      );
       const sent = message('x', 'poison', { correlationId: 'req-7', traceContext: TRACE });
       await b.publish(sent);
       await waitFor('the dead letter', async () => (await b.deadLetters(d)).length === 1);
@@ -297,11 +309,7 @@ export function describeBusConformance(name: string, make: () => Promise<EventBu
       const b = await bus();
       const { message, durable } = scope();
       const type = message('x').type;
-      const seen = new Map<string, string[]>();
-      for (const d of [durable(), durable()]) {
-        seen.set(d, []);
-        await b.subscribe({ ...FAST, durable: d, types: [type], handler: async (m) => void seen.get(d)!.push(m.id) });
-      }
+      const seen = await twoDurables(b, type, durable);
       const source = durable();
       const stuck = message('x', 'stuck', { correlationId: 'req-outbox' });
       await b.deadLetterUnpublished(stuck, { source, error: 'payload refused', attempts: 10 });

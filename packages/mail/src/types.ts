@@ -18,15 +18,8 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-export interface SentMail {
+export interface SentMail extends MailMessage {
   id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  tags?: Record<string, string>;
-  messageId?: string;
-  headers?: Record<string, string>;
   sentAt: string;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerFactory } from 'fastify';
 import { AppError, isAppError, type ServiceErrorBody } from '@brokerwise/errors';
 import { loggerOptions } from '@brokerwise/logger';
 import { registerHttpMetrics } from '@brokerwise/metrics';
@@ -38,6 +38,8 @@ export interface BuildFastifyOptions {
   pressure?: PressureOptions | false;
   /** Only calls with the gateway's signed token for `audience` (ADR 017); absent: not checked (embedded tests). */
   serviceToken?: { audience: string; publicKeyPem: string } | undefined;
+  /** Fastify's own `serverFactory` (startService's `plainHttp`). */
+  serverFactory?: FastifyServerFactory | undefined;
 }
 
 /**
@@ -56,6 +58,7 @@ export function buildFastify(opts: BuildFastifyOptions): FastifyInstance {
     requestIdHeader: false,
     genReqId: (req) => (opts.trustRequestId ? wellFormedRequestId(req.headers['x-request-id']) : undefined) ?? randomUUID(),
     return503OnClosing: true,
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
     ...(opts.requestTimeoutMs !== undefined ? { requestTimeout: opts.requestTimeoutMs } : {}),
     ...(opts.idleTimeoutMs !== undefined ? { connectionTimeout: opts.idleTimeoutMs } : {}),
     forceCloseConnections: 'idle',

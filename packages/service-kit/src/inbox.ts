@@ -1,5 +1,5 @@
 import type { DeliveredMessage, EventBus, Subscription } from '@brokerwise/bus';
-import { decodeEvent } from '@brokerwise/proto';
+import { decodeEvent, type DecodedEvent, type EventPayload, type EventType } from '@brokerwise/proto';
 import type { Kysely, Transaction } from '@brokerwise/sql';
 import { SpanKind, withSpanFrom } from '@brokerwise/telemetry';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,8 +18,11 @@ export interface HandlerContext {
   log: FastifyBaseLogger;
 }
 
-/** Event type → handler of the decoded payload. Listed explicitly in each service's events/registry.ts. */
-export type EventHandlers = Record<string, (payload: any, ctx: HandlerContext) => Promise<void>>;
+/** The handler of one event type: gets the payload decoded as that type's generated protobuf message. */
+export type EventHandler<T extends EventType> = (payload: EventPayload<T>, ctx: HandlerContext) => Promise<void>;
+
+/** Event type → handler of its decoded payload. Listed explicitly in each service's events/registry.ts. */
+export type EventHandlers = { readonly [T in EventType]?: EventHandler<T> };
 
 export interface ConsumeOptions {
   bus: EventBus;
@@ -64,7 +67,8 @@ export async function consumeEvents(opts: ConsumeOptions): Promise<Subscription>
     backoffMs: opts.backoffMs ?? [500, 2_000, 10_000, 30_000],
     handler: async (msg: DeliveredMessage) => {
       const event = decodeEvent(msg.data);
-      const handle = opts.handlers[event.type];
+      // Indexed by the event's own type, so the handler takes exactly this payload.
+      const handle = opts.handlers[event.type] as ((payload: DecodedEvent['payload'], ctx: HandlerContext) => Promise<void>) | undefined;
       if (!handle) return; // subscribed by wildcard but not ours: ack and move on
       // The request that caused the event: its id (header, or the envelope's) and its trace, which
       // this handler's span continues, so its log lines and the events it writes join that trace.

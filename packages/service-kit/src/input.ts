@@ -62,9 +62,18 @@ function check(parts: unknown[], checkNumbers: boolean): void {
  * Registers the shared rules on an instance: text before schema validation (so a route without a
  * schema is covered too), numbers after it (the schema's coercion turns `"Infinity"` into a number).
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers odd input itself (the gateway's web pages): the input rules skip it. */
+    rawInput?: boolean;
+  }
+}
+
 export function registerInputRules(app: FastifyInstance): void {
   // A whole body parsed as text (a broker's HTML statement) is a document, not a field: not checked.
   const parts = (request: FastifyRequest) => [request.params, request.query, typeof request.body === 'string' ? undefined : request.body];
-  app.addHook('preValidation', async (request) => check(parts(request), false));
-  app.addHook('preHandler', async (request) => check(parts(request), true));
+  // A route with `config: { rawInput: true }` (the gateway's web pages) answers odd input itself.
+  const raw = (request: FastifyRequest) => request.routeOptions.config?.rawInput === true;
+  app.addHook('preValidation', async (request) => void (raw(request) || check(parts(request), false)));
+  app.addHook('preHandler', async (request) => void (raw(request) || check(parts(request), true)));
 }

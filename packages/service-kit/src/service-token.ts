@@ -19,9 +19,16 @@ const LIFETIME_SECONDS = 60;
 export interface Caller {
   /** The signed-in user the gateway acts for; absent for a visitor or the gateway itself. */
   userId?: string;
-  /** `admin` when the gateway checked the user is an administrator. */
-  role?: 'admin';
+  /** The staff role the gateway checked the user has (`moderator` or `admin`); absent for everyone else. */
+  role?: StaffRole;
 }
+
+/** Roles above a plain user; an admin may do everything a moderator may. */
+export type StaffRole = 'moderator' | 'admin';
+const RANK: Record<StaffRole, number> = { moderator: 1, admin: 2 };
+
+/** Whether `role` is `least` or above (`hasRole('admin', 'moderator')` is true). */
+export const hasRole = (role: string | undefined, least: StaffRole): boolean => role !== undefined && role in RANK && RANK[role as StaffRole] >= RANK[least];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,8 +36,8 @@ declare module 'fastify' {
     caller: Caller | null;
   }
   interface FastifyContextConfig {
-    /** Only for a caller the gateway vouched for as an administrator. */
-    callerRole?: 'admin';
+    /** Only for a caller the gateway vouched for with this role or a higher one. */
+    callerRole?: StaffRole;
     /** This path parameter names the acting user (a user's own notices, settings…): it must be the caller. */
     callerParam?: string;
   }
@@ -60,8 +67,11 @@ export class ServiceTokenSigner {
 
 /** Body and query fields that name the acting user: they must be the token's subject. */
 const ACTING_FIELDS = ['userId', 'viewer', 'ownerId'] as const;
-/** …and these the acting administrator. */
-const ADMIN_FIELDS = ['moderatorId', 'adminId'] as const;
+/** …and these the acting moderator (or admin) and the acting administrator. */
+const STAFF_FIELDS = [
+  ['moderatorId', 'moderator'],
+  ['adminId', 'admin'],
+] as const;
 
 const refuse = (code: string, message: string) => new AppError({ code, kind: 'unauthenticated', message });
 const forbid = (code: string, message: string) => new AppError({ code, kind: 'forbidden', message });
@@ -69,6 +79,21 @@ const forbid = (code: string, message: string) => new AppError({ code, kind: 'fo
 function field(request: FastifyRequest, name: string): unknown {
   const body = request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? (request.body as Record<string, unknown>) : undefined;
   return body?.[name] ?? (request.query as Record<string, unknown> | undefined)?.[name];
+}
+
+/**
+ * The one administrator check of a service: the gateway vouched for the caller as an admin (403
+ * `admin_required` otherwise). Routes declare it with `config: { callerRole: 'admin' }`; a route
+ * where only some calls need it (everyone's list vs. one's own) calls this. Without service tokens
+ * (embedded tests) there is no caller and nothing to check.
+ */
+export function requireAdminCaller(request: FastifyRequest): void {
+  requireCallerRole(request, 'admin');
+}
+
+/** The same check for `least` or a higher role (403 `admin_required`: staff only, whichever role). */
+export function requireCallerRole(request: FastifyRequest, least: StaffRole): void {
+  if (request.caller && !hasRole(request.caller.role, least)) throw forbid('admin_required', least === 'admin' ? 'Administrators only' : 'Moderators only');
 }
 
 /**
@@ -86,7 +111,8 @@ export function registerServiceTokenCheck(app: FastifyInstance, opts: { audience
     if (!token) throw refuse('service_token_required', 'Only the gateway may call this service');
     try {
       const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: opts.audience, algorithms: ['EdDSA'], maxTokenAge: LIFETIME_SECONDS * 2 });
-      request.caller = { ...(typeof payload.sub === 'string' ? { userId: payload.sub } : {}), ...(payload.role === 'admin' ? { role: 'admin' as const } : {}) };
+      const role = payload.role === 'admin' || payload.role === 'moderator' ? payload.role : undefined;
+      request.caller = { ...(typeof payload.sub === 'string' ? { userId: payload.sub } : {}), ...(role ? { role } : {}) };
     } catch {
       throw refuse('service_token_invalid', 'Invalid service token');
     }
@@ -99,11 +125,11 @@ export function registerServiceTokenCheck(app: FastifyInstance, opts: { audience
       const value = field(request, name);
       if (value !== undefined && value !== caller.userId) throw forbid('acting_user_mismatch', `${name} is not the user the gateway acts for`);
     }
-    for (const name of ADMIN_FIELDS) {
+    for (const [name, least] of STAFF_FIELDS) {
       const value = field(request, name);
-      if (value !== undefined && (value !== caller.userId || caller.role !== 'admin')) throw forbid('admin_required', `${name} must be the administrator the gateway acts for`);
+      if (value !== undefined && (value !== caller.userId || !hasRole(caller.role, least))) throw forbid('admin_required', `${name} must be the ${least} the gateway acts for`);
     }
-    if (config.callerRole === 'admin' && caller.role !== 'admin') throw forbid('admin_required', 'Administrators only');
+    if (config.callerRole) requireCallerRole(request, config.callerRole);
     if (config.callerParam) {
       const value = (request.params as Record<string, unknown> | undefined)?.[config.callerParam];
       if (typeof value !== 'string' || value.toLowerCase() !== caller.userId?.toLowerCase()) throw forbid('acting_user_mismatch', `${config.callerParam} is not the user the gateway acts for`);

@@ -21,6 +21,7 @@ describe('service tokens', () => {
     registerHealth(app, [], { watchIntervalMs: 0 });
     app.post('/v1/mine', async (request) => ({ caller: request.caller, body: request.body }));
     app.get('/v1/queue', { config: { callerRole: 'admin' } }, async () => ({ ok: true }));
+    app.get('/v1/moderation', { config: { callerRole: 'moderator' } }, async () => ({ ok: true }));
     app.get('/v1/users/:userId/notices', { config: { callerParam: 'userId' } }, async () => ({ ok: true }));
     await app.ready();
   });
@@ -63,5 +64,17 @@ describe('service tokens', () => {
     expect(await call('POST', '/v1/mine', alice, { moderatorId: ALICE })).toMatchObject({ status: 403, body: { error: { code: 'admin_required' } } });
     expect(await call('POST', '/v1/mine', admin, { moderatorId: BOB })).toMatchObject({ status: 403, body: { error: { code: 'admin_required' } } });
     expect(await call('POST', '/v1/mine', admin, { moderatorId: ALICE })).toMatchObject({ status: 200 });
+  });
+
+  it('lets a moderator do moderator things only; an admin does both', async () => {
+    const alice = await signer.sign('reviews', { userId: ALICE });
+    const moderator = await signer.sign('reviews', { userId: ALICE, role: 'moderator' });
+    const admin = await signer.sign('reviews', { userId: ALICE, role: 'admin' });
+    expect(await call('GET', '/v1/moderation', alice)).toMatchObject({ status: 403, body: { error: { code: 'admin_required' } } });
+    expect(await call('GET', '/v1/moderation', moderator)).toMatchObject({ status: 200 });
+    expect(await call('GET', '/v1/moderation', admin)).toMatchObject({ status: 200 });
+    expect(await call('GET', '/v1/queue', moderator)).toMatchObject({ status: 403, body: { error: { code: 'admin_required' } } });
+    expect(await call('POST', '/v1/mine', moderator, { moderatorId: ALICE })).toMatchObject({ status: 200, body: { caller: { userId: ALICE, role: 'moderator' } } });
+    expect(await call('POST', '/v1/mine', moderator, { adminId: ALICE })).toMatchObject({ status: 403, body: { error: { code: 'admin_required' } } });
   });
 });

@@ -1,7 +1,11 @@
-import { Migrator, sql, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Database } from './database.ts';
 
-/** Migrations of one service, keyed by a timestamped name (`20261121T2300_companies`). Forward only. */
+/**
+ * Migrations of one service, keyed by a timestamped name (`20261121T2300_companies`). Forward only.
+ * The timestamp is the migration's identity: the words after it may be renamed later (a database
+ * that recorded the old name takes the new one), the timestamp never.
+ */
 export type MigrationSet = Record<string, Migration>;
 
 export class MigrationError extends Error {
@@ -26,6 +30,9 @@ export async function runMigrations(database: Database, migrations: MigrationSet
   if (names.some((n, i) => n !== sorted[i])) {
     throw new MigrationError('Migrations must be listed in name order', undefined, undefined);
   }
+  const stamps = names.map(stampOf);
+  const repeated = stamps.find((s, i) => stamps.indexOf(s) !== i);
+  if (repeated) throw new MigrationError(`Two migrations share the timestamp ${repeated}`, undefined, undefined);
   // Extensions are database-wide; creating them here keeps every service's migrations self-contained.
   // Services migrate at the same time (k8s Jobs, npm run topology): `if not exists` alone races
   // (a unique violation in pg_extension), so one at a time, under a transaction-scoped lock.
@@ -34,6 +41,7 @@ export async function runMigrations(database: Database, migrations: MigrationSet
     await sql`create extension if not exists pg_trgm with schema public`.execute(trx);
     await sql`create extension if not exists unaccent with schema public`.execute(trx);
   });
+  await adoptRenamedMigrations(database, names);
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },
@@ -54,4 +62,21 @@ export async function runMigrations(database: Database, migrations: MigrationSet
     );
   }
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}
+
+const stampOf = (name: string): string => name.split('_', 1)[0]!;
+
+/**
+ * A migration renamed after it ran (same timestamp, other words): the recorded name follows, so
+ * Kysely neither reports it missing nor runs it again.
+ */
+async function adoptRenamedMigrations(database: Database, names: readonly string[]): Promise<void> {
+  const table = await sql<{ t: string | null }>`select to_regclass(${`${database.schema}.kysely_migration`}) as t`.execute(database.db);
+  if (!table.rows[0]?.t) return;
+  const recorded = database.db.withSchema(database.schema) as unknown as Kysely<{ kysely_migration: { name: string } }>;
+  const byStamp = new Map(names.map((n) => [stampOf(n), n]));
+  for (const { name } of await recorded.selectFrom('kysely_migration').select('name').execute()) {
+    const current = byStamp.get(stampOf(name));
+    if (current && current !== name) await recorded.updateTable('kysely_migration').set({ name: current }).where('name', '=', name).execute();
+  }
 }

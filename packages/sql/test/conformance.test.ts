@@ -73,6 +73,21 @@ for (const backend of backends) {
       expect(await t.db.selectFrom('item').select('name').execute()).toHaveLength(1);
     });
 
+    it('knows a migration renamed after it ran by its timestamp, and does not run it again', async () => {
+      let ran = 0;
+      const renamed: MigrationSet = { '20261121T0000_items_renamed': { up: async () => void (ran += 1) } };
+      expect((await runMigrations(t, renamed)).applied).toEqual([]);
+      expect(ran).toBe(0);
+      const r = await sql<{ name: string }>`select name from conf_svc.kysely_migration order by name`.execute(t.db);
+      expect(r.rows.map((x) => x.name)).toContain('20261121T0000_items_renamed');
+      expect(r.rows.map((x) => x.name)).not.toContain('20261121T0000_items');
+    });
+
+    it('refuses two migrations with one timestamp', async () => {
+      const twins: MigrationSet = { '20261121T0000_a': { up: async () => {} }, '20261121T0000_b': { up: async () => {} } };
+      await expect(runMigrations(t, twins)).rejects.toThrow(/share the timestamp 20261121T0000/);
+    });
+
     it('answers ping', async () => {
       await expect(t.ping()).resolves.toBeUndefined();
     });

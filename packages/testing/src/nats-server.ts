@@ -3,7 +3,7 @@
 // port with its own store directory, instead of touching the shared one at NATS_URL.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './ports.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,16 +11,6 @@ export const natsServerBin: string | undefined = [process.env.NATS_SERVER_BIN, '
   (bin) => bin !== undefined && spawnSync(bin, ['--version']).status === 0,
 );
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface OwnNatsServer {
   url: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AccountHistory } from '../src/history.ts';
+import { AccountHistory } from '../src/domain/history.ts';
 import { parseSimulatorConfig } from '../src/config.ts';
 import { startBridgeSimulator } from '../src/main.ts';
 
@@ -109,6 +109,15 @@ describe('bridge simulator: protocol and failure modes over HTTP', () => {
       items.push(...body.items);
     }
     expect(items.at(-1)).toMatchObject({ id: order.id, comment: 'BW-XYZ789', profit: 0 });
+  });
+
+  it("changes an account's read-only password through the controls: the old one is refused from then on", async () => {
+    const post = (path: string, body: unknown) => fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await get('88012327', '/summary')).status).toBe(200);
+    expect((await post('/v1/sim/accounts/88012327/password', { server: SERVER })).status).toBe(400);
+    expect((await post('/v1/sim/accounts/88012327/password', { server: SERVER, password: 'new-investor-pw' })).status).toBe(200);
+    expect((await get('88012327', '/summary')).body.error.code).toBe('invalid_credentials');
+    expect((await get('88012327', '/summary', 'new-investor-pw')).status).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import type { MigrationSet } from '@brokerwise/sql';
 import { migration as catalogue } from './20261121T2300_catalogue.ts';
 import { migration as ratingVersion } from './20261122T0100_rating_version.ts';
 import { migration as promotion } from './20261205T0900_promotion.ts';
+import { migration as companyAdmin } from './20261206T0900_company_admin.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
@@ -10,4 +11,5 @@ export const migrations: MigrationSet = {
   '20261121T2300_catalogue': catalogue,
   '20261122T0100_rating_version': ratingVersion,
   '20261205T0900_promotion': promotion,
+  '20261206T0900_company_admin': companyAdmin,
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { adminCompanyRoutes } from './routes/admin-companies/index.ts';
 import { companyRoutes } from './routes/companies/index.ts';
 import { promotionRoutes } from './routes/promotions/index.ts';
 import { referenceRoutes } from './routes/reference/index.ts';
@@ -9,4 +10,5 @@ export async function catalogueApp(app: FastifyInstance, deps: CatalogueDeps): P
   await companyRoutes(app, deps);
   await referenceRoutes(app, deps);
   await promotionRoutes(app, deps);
+  await adminCompanyRoutes(app, deps);
 }

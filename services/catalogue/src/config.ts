@@ -4,7 +4,7 @@ export const CatalogueConfigSchema = Type.Object({
   ...commonServiceSettings,
   ...serviceTokenSettings,
   PORT: Type.Integer({ default: 3201, minimum: 0, maximum: 65535 }),
-  /** Load the fictional demo companies when the catalogue is empty (embedded mode default). */
+  /** `npm start` (and the topology's one-shot) load the demo catalogue (demo/) when the catalogue is empty; the service itself never does (ADR 021). */
   DEMO_SEED: Type.Boolean({ default: true }),
   /** Apply migrations at start (embedded); production runs `npm run migrate -- catalogue` as a job. */
   MIGRATE_ON_START: Type.Boolean({ default: true }),

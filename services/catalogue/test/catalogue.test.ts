@@ -78,13 +78,15 @@ describe('catalogue service (real SQL, real bus)', () => {
     await expect.poll(() => events.filter((x) => x.slug === 'northwind-markets').map((x) => x.version), { timeout: 10_000 }).toEqual([1n, 2n]);
   });
 
-  it('filters by category, score, country and keyword (with typos), and pages', async () => {
-    await put('bluefin-pay', company('Bluefin Pay', { category: 'Pay', countryCode: 'AU', score: 2.1 }));
+  it('filters by category, score, country, licence status and keyword (with typos), and pages', async () => {
+    await put('bluefin-pay', company('Bluefin Pay', { category: 'Pay', countryCode: 'AU', score: 2.1, regulated: false }));
     await put('aurora-capital', company('Aurora Capital', { score: 4.8, countryCode: 'AU' }));
     const list = async (qs: string) => (await (await fetch(`${base}/v1/companies?${qs}`)).json()) as { items: { slug: string }[]; total: number };
     expect((await list('category=Pay')).items.map((c) => c.slug)).toEqual(['bluefin-pay']);
     expect((await list('minScore=4')).items.map((c) => c.slug)).toEqual(['aurora-capital']);
     expect((await list('country=AU&order=name')).items.map((c) => c.slug)).toEqual(['aurora-capital', 'bluefin-pay']);
+    expect((await list('country=AU&regulated=false')).items.map((c) => c.slug)).toEqual(['bluefin-pay']);
+    expect((await list('country=AU&regulated=true')).items.map((c) => c.slug)).toEqual(['aurora-capital']);
     expect((await list('keyword=nortwind')).items.map((c) => c.slug)).toEqual(['northwind-markets']);
     expect((await list('keyword=' + encodeURIComponent('中文'))).total).toBe(3);
     const page2 = await list('limit=2&page=2&order=name');

@@ -3,6 +3,8 @@ import type { MigrationSet } from '@brokerwise/sql';
 import { migration as identity } from './20261122T0900_identity.ts';
 import { migration as userRole } from './20261201T0900_user_role.ts';
 import { migration as roleAudit } from './20261210T0900_role_audit.ts';
+import { migration as apiKeys } from './20261226T0900_api_keys.ts';
+import { migration as sanctions } from './20261228T0900_sanctions.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
@@ -10,4 +12,6 @@ export const migrations: MigrationSet = {
   '20261122T0900_identity': identity,
   '20261201T0900_user_role': userRole,
   '20261210T0900_role_audit': roleAudit,
+  '20261226T0900_api_keys': apiKeys,
+  '20261228T0900_sanctions': sanctions,
 };

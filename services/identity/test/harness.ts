@@ -9,8 +9,8 @@ import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/
 import { DiskStore } from '@brokerwise/storage';
 import { jsonCaller, uniqueName, type Reply } from '@brokerwise/testing';
 import { parseIdentityConfig } from '../src/config.ts';
-import type { DemoAdmin } from '../src/domain/demo-admin.ts';
-import { startIdentity } from '../src/main.ts';
+import { startIdentity, type DemoAdmin } from '../src/main.ts';
+import { identityDemo } from '../../../demo/identity/accounts.ts';
 import type { IdentityTables } from '../src/store/types.ts';
 
 export { errorOf, type Reply } from '@brokerwise/testing';
@@ -26,7 +26,7 @@ export interface Harness {
   db: Kysely<IdentityTables>;
   objects: DiskStore;
   cache: Cache;
-  /** The admin seeded at start (demo mode), with its password in clear. */
+  /** The demo admin seeded at start (as `npm start` does, unless DEMO_ADMIN=false), password in clear. */
   demoAdmin: DemoAdmin | undefined;
   /** Every identity.* event published, decoded, in arrival order. */
   events: DecodedEvent[];
@@ -56,7 +56,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   });
   let offsetMs = 0;
   const config = parseIdentityConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, ...env });
-  const svc = await startIdentity(config, { bus, database: t, objects, cache, now: () => new Date(Date.now() + offsetMs) });
+  const svc = await startIdentity(config, { ...identityDemo(config), bus, database: t, objects, cache, now: () => new Date(Date.now() + offsetMs) });
   const base = `http://127.0.0.1:${svc.port}`;
 
   const call = jsonCaller(base);

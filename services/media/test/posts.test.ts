@@ -212,6 +212,23 @@ describe('listing, search and recommendations', () => {
     expect(await ids(`nothing-like-this-${tag}`)).toEqual([]);
   });
 
+  it('matches common trading terms across English and Chinese, both ways', async () => {
+    const a = veteran();
+    const tag = randomUUID().slice(0, 8);
+    const zh = await imagePost(a, { title: `黄金剥头皮实战 ${tag}`, description: '亚洲盘的黄金短线', locale: 'zh-cn', content: '<p>止损要紧。</p>' });
+    const en = await imagePost(a, { title: `Scalping XAUUSD ${tag}`, description: 'Fast trades on gold', content: '<p>Tight stops.</p>' });
+    const oil = await imagePost(a, { title: `原油库存周报 ${tag}`, description: 'EIA', locale: 'zh-cn', content: '<p>库存下降。</p>' });
+    const ids = async (q: string) => ((await h.call('GET', `/v1/posts/search?q=${encodeURIComponent(q)}`)).body.items as { id: string }[]).map((p) => p.id).sort();
+    const both = [zh.body.id, en.body.id].sort();
+    expect(await ids(`gold ${tag}`)).toEqual(both);
+    expect(await ids(`黄金 ${tag}`)).toEqual(both);
+    expect(await ids(`gold scalping ${tag}`)).toEqual(both);
+    expect(await ids(`剥头皮 ${tag}`)).toEqual(both);
+    expect(await ids(`OIL ${tag}`)).toEqual([oil.body.id]);
+    // Only whole query words are translated: "golden" is not "gold".
+    expect(await ids(`golden ${tag}`)).toEqual([]);
+  });
+
   it('recommends by recent engagement with time decay, not just the newest', async () => {
     const a = veteran();
     const older = await imagePost(a, { category: 'lifestyle' });

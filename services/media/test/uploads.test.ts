@@ -4,16 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyRows, errorOf, startHarness, type Harness } from './harness.ts';
 import { ffprobeJson, makeAudioOnly, makeClip, makeJpegWithExif, makePixelFloodPng, makePng, topLevelBoxes } from './clips.ts';
 
-describe('uploads are checked by content; a refused one leaves nothing behind', () => {
-  let h: Harness;
-  const owner = randomUUID();
-
+/** Each suite gets its own service so its leftovers checks see only its own uploads. */
+function harnessPerSuite(use: (h: Harness) => void): void {
+  let h: Harness | undefined;
   beforeAll(async () => {
     h = await startHarness();
+    use(h);
   });
   afterAll(async () => {
     await h?.close();
   });
+}
+
+describe('uploads are checked by content; a refused one leaves nothing behind', () => {
+  let h: Harness;
+  const owner = randomUUID();
+  harnessPerSuite((started) => (h = started));
 
   const expectNothingLeft = async () => {
     const left = await h.leftovers();
@@ -89,13 +95,7 @@ describe('uploads are checked by content; a refused one leaves nothing behind', 
 describe('video pipeline: upload → worker transcodes → playable', () => {
   let h: Harness;
   const owner = randomUUID();
-
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => {
-    await h?.close();
-  });
+  harnessPerSuite((started) => (h = started));
 
   it('accepts an mp4, transcodes it to faststart H.264/AAC at most 720p with a poster, and says so', async () => {
     const clip = await makeClip(h.workDir, 'hd.mp4', { seconds: 2, width: 1920, height: 1080 });

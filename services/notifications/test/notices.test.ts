@@ -223,6 +223,20 @@ describe('notices from events (real SQL, bus)', () => {
     expect((await noticesOf(author.id, 2, 'zh-cn')).items[0]).toMatchObject({ text: '您对 海港市场 的点评未通过审核。原因：Contains a phone number' });
   });
 
+  it('a removal after a report tells the author the reason and the rule, in both languages', async () => {
+    const author = await knownUser(h);
+    const removed = await exactlyOnce(
+      'reviews.content.removed',
+      { targetKind: 'comment', targetId: randomUUID(), authorId: author.id, moderatorId: randomUUID(), reason: 'Publishes a phone number.', rule: 'personal_data', excerpt: 'Call him on 555-0100', removedAt: ts() },
+      author.id,
+    );
+    expect(removed).toMatchObject({ kind: 'content_removed', title: 'Content removed', text: 'Your comment “Call him on 555-0100” was removed. Reason: Publishes a phone number. Rule: personal data.', link: null });
+    expect((await list(author.id, { lang: 'zh-cn' })).items[0]).toMatchObject({ title: '内容已被删除', text: '您的评论“Call him on 555-0100”已被删除。原因：Publishes a phone number. 违反规则：个人信息。' });
+    await h.publish('reviews.review.rejected', { reviewId: randomUUID(), companyId: randomUUID(), userId: author.id, stars: 1, moderatorId: randomUUID(), reason: 'Insults the staff.', rule: 'abuse', rejectedAt: ts() });
+    const page = await noticesOf(author.id, 2);
+    expect(page.items[0]).toMatchObject({ kind: 'review_rejected', text: 'Your review of a company was removed after a report. Reason: Insults the staff. Rule: abuse or harassment.' });
+  });
+
   it('a broker application decision tells the applicant once, in both languages, linking to their applications', async () => {
     const applicant = await knownUser(h);
     const approved = await exactlyOnce(
@@ -346,6 +360,32 @@ describe('notices from events (real SQL, bus)', () => {
     expect((await list(early.id, { category: 'system' })).items.find((i) => i.id === sent.body.id)?.read).toBe(false);
     const signal = await waitFor(async () => h.events.find((e) => e.type === 'notifications.notice.created' && e.payload.noticeId === sent.body.id), (e) => !!e, 'broadcast signal');
     expect(signal!.payload).toMatchObject({ userId: '', category: 'system' });
+  });
+
+  it('a sanction tells the user the rule, the reason, the end and where to appeal; lifts and rejected appeals too, in both languages', async () => {
+    const user = await knownUser(h, { locale: 'en' });
+    const sanctionId = randomUUID();
+    const imposed = await exactlyOnce(
+      'identity.sanction.imposed',
+      { sanctionId, userId: user.id, kind: 'restrict', rule: 'fake_review', reason: 'Same text three times', endsAt: { seconds: 1798538400n, nanos: 0 }, imposedAt: ts() },
+      user.id,
+    );
+    expect(imposed).toMatchObject({
+      kind: 'sanction_imposed',
+      title: 'Account sanction',
+      text: 'You cannot post until 2026-12-29 10:00 UTC for fake or paid reviews. Reason: Same text three times. You can appeal it from your account.',
+      link: '/user/sanctions',
+    });
+    expect((await list(user.id, { lang: 'zh-cn' })).items[0]).toMatchObject({ text: '您因“虚假或付费点评”被限制发布，直至 2026-12-29 10:00 UTC。原因：Same text three times。您可以在账户中申诉。' });
+    await h.publish('identity.appeal.rejected', { appealId: randomUUID(), sanctionId, userId: user.id, reason: 'Copies', decidedAt: ts() });
+    await h.publish('identity.sanction.lifted', { sanctionId, userId: user.id, kind: 'restrict', reason: 'Reconsidered', appealId: randomUUID(), liftedAt: ts() });
+    const page = await noticesOf(user.id, 3);
+    expect(page.items.map((n) => [n.kind, n.text, n.link])).toEqual(
+      expect.arrayContaining([
+        ['appeal_rejected', 'Your appeal was reviewed by another moderator and the sanction stays. Reason: Copies', '/user/sanctions'],
+        ['sanction_lifted', 'Your appeal was accepted: the sanction on your account has been lifted. Reason: Reconsidered', '/user/sanctions'],
+      ]),
+    );
   });
 
   it('refuses a system notice without text or with a link to another site', async () => {

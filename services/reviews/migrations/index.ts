@@ -1,11 +1,15 @@
 import { kitMigrations } from '@brokerwise/service-kit';
 import type { MigrationSet } from '@brokerwise/sql';
 import { migration as reviews } from './20261122T0000_reviews.ts';
-import { migration as demoAndRecompute } from './20261122T1200_demo_and_recompute.ts';
+import { migration as ratingRecompute } from './20261122T1200_rating_recompute.ts';
+import { migration as reportsAndAuditLog } from './20261126T1400_reports_and_audit_log.ts';
+import { migration as reviewSignals } from './20261126T1500_review_signals.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
   ...kitMigrations,
   '20261122T0000_reviews': reviews,
-  '20261122T1200_demo_and_recompute': demoAndRecompute,
+  '20261122T1200_rating_recompute': ratingRecompute,
+  '20261126T1400_reports_and_audit_log': reportsAndAuditLog,
+  '20261126T1500_review_signals': reviewSignals,
 };

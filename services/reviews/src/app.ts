@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { moderationRoutes } from './routes/moderation/index.ts';
+import { publishedRoutes } from './routes/published/index.ts';
 import { ratingRoutes } from './routes/ratings/index.ts';
+import { reportRoutes } from './routes/reports/index.ts';
 import { reviewRoutes } from './routes/reviews/index.ts';
+import { transparencyRoutes } from './routes/transparency/index.ts';
 import type { ReviewsDeps } from './deps.ts';
 
 /** The reviews service as a Fastify plugin: routes only; infrastructure is passed in. */
@@ -9,4 +12,7 @@ export async function reviewsApp(app: FastifyInstance, deps: ReviewsDeps): Promi
   await reviewRoutes(app, deps);
   await moderationRoutes(app, deps);
   await ratingRoutes(app, deps);
+  await publishedRoutes(app, deps);
+  await reportRoutes(app, deps);
+  await transparencyRoutes(app, deps);
 }

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@brokerwise/config';
-import { parseReviewsConfig } from './config.ts';
+import { parseReviewsConfig, signalThresholds } from './config.ts';
 
 describe('reviews config', () => {
   it('has development defaults for everything', () => {
     expect(parseReviewsConfig({})).toMatchObject({ PORT: 3203, MIGRATE_ON_START: true, APP_MODE: 'embedded' });
+  });
+
+  it('has signal thresholds with defaults, read from the environment and range-checked', () => {
+    expect(signalThresholds(parseReviewsConfig({}))).toMatchObject({ severity: 3, duplicateSimilarity: 0.8, burstCount: 5, burstWindowMs: 600_000, sharedOriginAccounts: 2, newAccountAgeMs: 7 * 86_400_000 });
+    expect(signalThresholds(parseReviewsConfig({ SIGNAL_DUPLICATE_SIMILARITY: '0.9', SIGNAL_BURST_MINUTES: '30' }))).toMatchObject({ duplicateSimilarity: 0.9, burstWindowMs: 1_800_000 });
+    expect(() => parseReviewsConfig({ SIGNAL_DUPLICATE_SIMILARITY: '1.5' })).toThrow(ConfigError);
+    expect(() => parseReviewsConfig({ SIGNAL_SHARED_ORIGIN_ACCOUNTS: '1' })).toThrow(ConfigError);
   });
 
   it('refuses bad values', () => {

@@ -1,7 +1,12 @@
 import type { OutboxRelay } from '@brokerwise/service-kit';
 import type { ReviewsContext } from './domain/context.ts';
+import type { SignalThresholds } from './domain/signals.ts';
 
 /** What the routes and domain may use; built by main.ts from the process's infrastructure. */
 export interface ReviewsDeps extends ReviewsContext {
   relay: OutboxRelay;
+  /** Reports one user may file per rolling hour. */
+  reportsPerHour: number;
+  /** Thresholds of the automatic signals on submitted reviews. */
+  signals: SignalThresholds;
 }

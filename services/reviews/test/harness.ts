@@ -7,7 +7,7 @@ import { decodeEvent, type DecodedEvent, type EventPayload, type EventType } fro
 import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
 import { jsonCaller, uniqueName, waitForMatch, type Reply } from '@brokerwise/testing';
 import { parseReviewsConfig } from '../src/config.ts';
-import { startReviews } from '../src/main.ts';
+import { startReviews, type Shared } from '../src/main.ts';
 import type { ReviewsTables } from '../src/store/types.ts';
 
 export { errorOf, type Reply } from '@brokerwise/testing';
@@ -32,7 +32,7 @@ export interface Harness {
   metricsPort?: number | undefined;
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, shared: Pick<Shared, 'onCompanyAnnounced'> = {}): Promise<Harness> {
   const t: TestDatabase = await createTestDatabase('reviews', process.env.DATABASE_URL);
   const bus: EventBus = await createBus({ natsUrl: process.env.NATS_URL, namespace: uniqueName('rvw').toLowerCase() });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-reviews-'));
@@ -41,7 +41,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   const config = parseReviewsConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, ...env });
-  const svc = await startReviews(config, { bus, database: t, now });
+  const svc = await startReviews(config, { ...shared, bus, database: t, now });
   const base = `http://127.0.0.1:${svc.port}`;
 
   const call = jsonCaller(base);

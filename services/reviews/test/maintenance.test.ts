@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create, encodeEvent, LocalizedTextSchema, timestampFromDate } from '@brokerwise/proto';
 import { recomputeAllRatings } from '../src/domain/maintenance.ts';
+import { seedDemoReviews } from '../../../demo/reviews/demo-reviews.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 const DAY = 86_400_000;
@@ -25,10 +26,10 @@ function announce(h: Harness, id: string, score: number, version = 1) {
   return h.bus.publish({ id: e.id, type: e.type, data: e.bytes });
 }
 
-describe('demo reviews (DEMO_REVIEWS=true)', () => {
+describe('demo reviews (demo/reviews, as npm start passes them)', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ DEMO_REVIEWS: 'true' });
+    h = await startHarness({}, { onCompanyAnnounced: seedDemoReviews });
   });
   afterAll(() => h.close());
 
@@ -78,7 +79,7 @@ describe('demo reviews (DEMO_REVIEWS=true)', () => {
 describe('scheduled recomputation', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ DEMO_REVIEWS: 'true' });
+    h = await startHarness({}, { onCompanyAnnounced: seedDemoReviews });
   });
   afterAll(() => h.close());
 

@@ -170,7 +170,7 @@ describe('moderation, audit and rating recomputation (real SQL, bus)', () => {
     const bus = new MemoryBus();
     const log = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {}, child: () => log } as unknown as FastifyBaseLogger;
     const redeliver = async () => {
-      const sub = await consumeEvents({ bus, db: h.db, log, durable: 'reviews-rating', handlers: handlers(h.now, { demoReviews: false }) });
+      const sub = await consumeEvents({ bus, db: h.db, log, durable: 'reviews-rating', handlers: handlers(h.now) });
       await bus.publish({ id: randomUUID(), type: 'reviews.review.approved', data: row.payload });
       await sub.drain(); // waits for the delivery in flight
     };

@@ -1,4 +1,5 @@
 import { Type, commonServiceSettings, serviceTokenSettings, parseConfig, type Static } from '@brokerwise/config';
+import { FUZZY_THRESHOLD } from './domain/search.ts';
 
 export const SearchConfigSchema = Type.Object({
   ...commonServiceSettings,
@@ -11,6 +12,8 @@ export const SearchConfigSchema = Type.Object({
    * new name so the bus replays the stream into the emptied read model.
    */
   CATALOGUE_DURABLE: Type.String({ default: 'search-catalogue', pattern: '^[A-Za-z0-9_-]+$' }),
+  /** Least similarity (0..1) of a typo match to a company name; see FUZZY_THRESHOLD in domain/search.ts. */
+  SEARCH_FUZZY_THRESHOLD: Type.Number({ default: FUZZY_THRESHOLD, minimum: 0, maximum: 1 }),
 });
 
 export type SearchConfig = Static<typeof SearchConfigSchema>;

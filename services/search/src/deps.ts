@@ -4,4 +4,6 @@ import type { SearchTables } from './store/types.ts';
 /** What the routes and domain may use; built by main.ts from the process's infrastructure. */
 export interface SearchDeps {
   db: Kysely<SearchTables>;
+  /** Least similarity of a typo match (config SEARCH_FUZZY_THRESHOLD). */
+  fuzzyThreshold?: number | undefined;
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { vi } from 'vitest';
+import type { Static } from 'typebox';
 import { createBus, destroyBus, type EventBus } from '@brokerwise/bus';
 import { create, encodeEvent, LocalizedTextSchema, timestampFromDate, type EncodedEvent } from '@brokerwise/proto';
 import { createTestDatabase, sql, type Kysely, type TestDatabase } from '@brokerwise/sql';
 import { uniqueName } from '@brokerwise/testing';
 import { parseSearchConfig } from '../src/config.ts';
+import type { SearchHit as SearchHitSchema } from '../src/routes/search/schemas.ts';
 import { startSearch } from '../src/main.ts';
 import type { SearchTables } from '../src/store/types.ts';
 
@@ -27,21 +29,8 @@ export interface CompanyInput {
   version?: number;
 }
 
-export interface SearchHit {
-  id: string;
-  slug: string;
-  name: string;
-  nameZh: string;
-  category: string;
-  countryCode: string;
-  descriptionEn: string;
-  descriptionZh: string;
-  score: number;
-  regulated: boolean;
-  founded: number | null;
-  logoUrl: string;
-  relevance: number;
-}
+/** A hit as the route answers it (its response schema). */
+export type SearchHit = Static<typeof SearchHitSchema>;
 
 /** Encodes an upsert the way the catalogue's events/publish.ts does (Chinese name first among aliases). */
 export function upsertedEvent(c: CompanyInput): EncodedEvent {
@@ -96,10 +85,10 @@ export interface Harness {
 }
 
 /** One search service on real infrastructure: own database (PGlite or a fresh PostgreSQL db) and bus namespace. */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const t: TestDatabase = await createTestDatabase('search', process.env.DATABASE_URL);
   const { bus, dispose } = await createTestBus('srch');
-  const config = parseSearchConfig({ PORT: '0', LOG_LEVEL: 'silent' });
+  const config = parseSearchConfig({ PORT: '0', LOG_LEVEL: 'silent', ...env });
   const svc = await startSearch(config, { bus, database: t });
   const base = `http://127.0.0.1:${svc.port}`;
   const db = t.db as Kysely<SearchTables>;

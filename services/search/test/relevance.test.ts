@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The demo catalogue as the catalogue service generates it (deterministic). Importing another
 // service's seed file is allowed in this test only: it arrives here as real events on the bus.
-import { demoCompanies, type DemoCompany } from '../../catalogue/src/seed/demo-data.ts';
+import { demoCompanies, type DemoCompany } from '../../../demo/catalogue/demo-data.ts';
 import { startHarness, upsertedEvent, type Harness, type SearchHit } from './harness.ts';
 
 /**

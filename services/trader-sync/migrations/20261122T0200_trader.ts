@@ -23,7 +23,8 @@ export const migration: Migration = {
       .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('live', 'demo')`))
       // Empty = the default BRIDGE_URL.
       .addColumn('bridge_url', 'text')
-      .addColumn('origin', 'text', (c) => c.notNull().check(sql`origin in ('demo', 'application', 'admin')`))
+      // As released, origin also allowed the development start's own value; 20261126T1400 narrows it.
+      .addColumn('origin', 'text', (c) => c.notNull().check(sql`origin in ('application', 'admin')`))
       .addColumn('created_at', 'timestamptz', (c) => c.notNull())
       .execute();
     await sql`create unique index broker_server_name on broker_server (lower(name))`.execute(db);
@@ -126,12 +127,7 @@ export const migration: Migration = {
     await sql`create index broker_application_pending on broker_application (created_at, id) where status = 'pending'`.execute(db);
     await sql`create index broker_application_user on broker_application (user_id, created_at desc)`.execute(db);
 
-    await db.schema
-      .createTable('demo_seeded')
-      .addColumn('company_id', 'uuid', (c) => c.primaryKey())
-      .addColumn('servers', 'integer', (c) => c.notNull())
-      .addColumn('accounts', 'integer', (c) => c.notNull())
-      .addColumn('seeded_at', 'timestamptz', (c) => c.notNull())
-      .execute();
+    // Released with one more table, the bookkeeping of a development-only seed that migrations no
+    // longer know (ADR 021); databases that ran it keep that table, unused.
   },
 };

@@ -26,13 +26,16 @@ export const TraderSyncConfigSchema = Type.Object({
   SYNC_CONCURRENCY: Type.Integer({ default: 4, minimum: 1, maximum: 64 }),
   /** Per-account budget for one sync (all bridge calls). */
   SYNC_TIMEOUT_MS: Type.Integer({ default: 20_000, minimum: 100 }),
+  /**
+   * Binding waits this long for the bridge to accept the read-only password (the bind form tells
+   * the user "up to 20 seconds": keep it below that, and below the gateway's wait for the bind).
+   */
+  BIND_CHECK_TIMEOUT_MS: Type.Integer({ default: 15_000, minimum: 100, maximum: 60_000 }),
   /** Backoff after a failed sync: base × 2^(failures − 1), at most max. */
   SYNC_RETRY_BASE_MS: Type.Integer({ default: 30_000, minimum: 10 }),
   SYNC_RETRY_MAX_MS: Type.Integer({ default: 3_600_000, minimum: 10 }),
   /** Page size asked from bridges. */
   SYNC_PAGE_SIZE: Type.Integer({ default: 200, minimum: 1, maximum: 500 }),
-  /** Demo mode: broker servers for some demo brokers and demo accounts bound to the simulator. */
-  DEMO_TRADERS: Type.Boolean({ default: false }),
 });
 
 export type TraderSyncConfig = Static<typeof TraderSyncConfigSchema>;

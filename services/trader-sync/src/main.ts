@@ -1,7 +1,6 @@
-import path from 'node:path';
-import { busConfig, createBus, type EventBus } from '@brokerwise/bus';
-import { consumerLagCheck, buildFastify, consumeEvents, OutboxRelay, registerHealth, runServer, pressureOptions, serviceTokenOptions } from '@brokerwise/service-kit';
-import { openDatabase, runMigrations, type Database, type Kysely } from '@brokerwise/sql';
+import type { EventBus } from '@brokerwise/bus';
+import { startService, type StartedService } from '@brokerwise/service-kit';
+import type { Database } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { traderApp } from './app.ts';
 import type { TraderSyncConfig } from './config.ts';
@@ -22,74 +21,54 @@ export interface Shared {
   now?: Clock;
   /** Replaces the HTTP bridge connector (tests). */
   connector?: Connector;
+  /** Fills the database after migrations (the development start's data, demo/; never a production entry). */
+  seed?: (ctx: TraderSeedContext) => Promise<void>;
 }
 
-export interface TraderSyncHandle {
-  port: number;
+/** What a seed gets: the service's database, clock and key ring (it goes through domain functions). */
+export type TraderSeedContext = Pick<TraderContext, 'db' | 'now' | 'keyring'> & { log: { info(obj: object, msg: string): void } };
+
+export type TraderSyncHandle = StartedService<{
   /** The worker's scheduler (roles worker and all). */
   scheduler: SyncScheduler | undefined;
-  close: () => Promise<void>;
-}
+}>;
 
 /**
- * Boots trader-sync: infrastructure → migrations → Fastify → relay; role `api` adds the routes
- * and the consumers (catalogue brokers, usernames), role `worker` the sync scheduler, `all` both.
+ * Boots trader-sync in its ROLE: `api` serves the routes and the consumers (catalogue brokers,
+ * usernames), `worker` runs the sync scheduler, `all` both.
  */
-export async function startTraderSync(config: TraderSyncConfig, shared: Shared = {}): Promise<TraderSyncHandle> {
-  const database =
-    shared.database ?? (await openDatabase<TraderTables>({ schema: 'trader', url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', 'trader-sync') }));
-  if (config.MIGRATE_ON_START) await runMigrations(database, migrations);
-  const bus = shared.bus ?? (await createBus(busConfig(config, 'trader-sync')));
-  const api = config.ROLE !== 'worker';
-  const worker = config.ROLE !== 'api';
-
-  const app = buildFastify({ service: 'trader-sync', logLevel: config.LOG_LEVEL, appMode: config.APP_MODE, logRequests: config.LOG_REQUESTS, trustRequestId: true, pressure: pressureOptions(config), serviceToken: serviceTokenOptions(config, 'trader-sync') });
-  const db = database.db as Kysely<TraderTables>;
-  const relay = new OutboxRelay({ db, bus, log: app.log, maxAttempts: config.OUTBOX_MAX_ATTEMPTS });
-  const health = registerHealth(app, [
-    { name: 'database', check: database.ping },
-    { name: 'bus', check: () => bus.ping(), whenFailing: 'degraded' },
-  ]);
+export function startTraderSync(config: TraderSyncConfig, shared: Shared = {}): Promise<TraderSyncHandle> {
   const now = shared.now ?? (() => new Date());
-  const keyring = new KeyRing(config.CREDENTIALS_KEYS);
-  const ctx: TraderContext = {
-    db,
-    now,
-    keyring,
-    connector: shared.connector ?? new BridgeConnector(),
-    sync: {
-      intervalMs: config.SYNC_INTERVAL_MS,
-      timeoutMs: config.SYNC_TIMEOUT_MS,
-      retryBaseMs: config.SYNC_RETRY_BASE_MS,
-      retryMaxMs: config.SYNC_RETRY_MAX_MS,
-      pageSize: config.SYNC_PAGE_SIZE,
-      defaultBridgeUrl: config.BRIDGE_URL,
+  return startService<TraderTables, { scheduler: SyncScheduler | undefined }>({
+    name: 'trader-sync',
+    config,
+    role: config.ROLE,
+    serviceToken: 'trader-sync',
+    database: { schema: 'trader', dir: 'trader-sync', migrations, shared: shared.database },
+    bus: { shared: shared.bus },
+    setup: async ({ app, db, relay, api, worker, routes, consume, background }) => {
+      const keyring = new KeyRing(config.CREDENTIALS_KEYS);
+      const ctx: TraderContext = {
+        db,
+        now,
+        keyring,
+        connector: shared.connector ?? new BridgeConnector(),
+        sync: {
+          intervalMs: config.SYNC_INTERVAL_MS,
+          timeoutMs: config.SYNC_TIMEOUT_MS,
+          retryBaseMs: config.SYNC_RETRY_BASE_MS,
+          retryMaxMs: config.SYNC_RETRY_MAX_MS,
+          pageSize: config.SYNC_PAGE_SIZE,
+          defaultBridgeUrl: config.BRIDGE_URL,
+          bindCheckTimeoutMs: config.BIND_CHECK_TIMEOUT_MS,
+        },
+      };
+      await shared.seed?.({ db, now, keyring, log: app.log });
+      const scheduler = worker ? new SyncScheduler({ ctx, tickMs: config.SYNC_TICK_MS, concurrency: config.SYNC_CONCURRENCY, log: app.log, afterSync: () => relay.poke() }) : undefined;
+      await routes(traderApp, { ...ctx, relay, pokeSync: () => scheduler?.poke() });
+      if (api) consume({ durable: 'trader-sync-catalogue', handlers: handlers(now), afterCommit: () => scheduler?.poke() });
+      if (scheduler) background(scheduler);
+      return { scheduler };
     },
-  };
-  const scheduler = worker ? new SyncScheduler({ ctx, tickMs: config.SYNC_TICK_MS, concurrency: config.SYNC_CONCURRENCY, log: app.log, afterSync: () => relay.poke() }) : undefined;
-  if (api) await app.register(traderApp, { ...ctx, relay, pokeSync: () => scheduler?.poke() });
-
-  relay.start();
-  const subscriptions = api
-    ? [await consumeEvents({ bus, db, log: app.log, settings: config, durable: 'trader-sync-catalogue', handlers: handlers(now, { demo: config.DEMO_TRADERS ? { keyring } : null }), afterCommit: () => scheduler?.poke() })]
-    : [];
-  scheduler?.start();
-
-  health.add(consumerLagCheck(subscriptions, config.EVENTS_MAX_PENDING));
-
-  const server = await runServer(app, {
-    port: config.PORT,
-    host: config.HOST,
-    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
-    metrics: { port: config.METRICS_PORT, host: config.METRICS_HOST },
-    closers: [
-      ...subscriptions.map((s) => () => s.drain()),
-      ...(scheduler ? [() => scheduler.stop()] : []),
-      () => relay.stop(),
-      ...(shared.bus ? [] : [() => bus.close()]),
-      ...(shared.database ? [] : [() => database.close()]),
-    ],
   });
-  const address = app.server.address();
-  return { port: typeof address === 'object' && address ? address.port : config.PORT, scheduler, close: server.close };
 }

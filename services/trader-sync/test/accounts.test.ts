@@ -65,6 +65,39 @@ describe('trader accounts: binding, encryption, visibility, unbinding (real SQL,
     expect((await h.call('GET', `/v1/accounts/${r.body.id}`)).body.account.accountNumber).toMatch(/^\d\d\*+\d\d$/);
   });
 
+  it('checks the read-only password with the bridge before binding: a wrong one is a field error, and nothing is stored or published', async () => {
+    const b = await h.broker();
+    const who = trader();
+    const number = login();
+    const wrong = await bind(h, who, { server: b.live, accountNumber: number, password: 'not-the-password' });
+    expect(wrong.status).toBe(400);
+    expect(errorOf(wrong)).toMatchObject({ code: 'trader.validation', fields: { password: 'refused' } });
+    // An account the broker refuses every password for, and one its server does not know.
+    const refusing = login('40');
+    expect(errorOf(await bind(h, who, { server: b.live, accountNumber: refusing, password: `ro-${refusing}` }))).toMatchObject({ code: 'trader.validation', fields: { password: 'refused' } });
+    const unknown = login('44');
+    expect(errorOf(await bind(h, who, { server: b.live, accountNumber: unknown, password: `ro-${unknown}` }))).toMatchObject({ code: 'trader.validation', fields: { account: 'not_found' } });
+    // A bridge that fails or does not answer in time: 503 (try again later), not a 500.
+    const broken = login('50');
+    const down = await bind(h, who, { server: b.live, accountNumber: broken, password: `ro-${broken}` });
+    expect(down.status).toBe(503);
+    expect(errorOf(down)).toMatchObject({ code: 'trader.broker_unavailable' });
+    const hanging = login('13');
+    const slow = await bind(h, who, { server: b.live, accountNumber: hanging, password: `ro-${hanging}` });
+    expect(slow.status).toBe(503);
+    expect(errorOf(slow)).toMatchObject({ code: 'trader.broker_unavailable' });
+    const stored = await h.db.selectFrom('account').select('account_number').where('account_number', 'in', [number, refusing, unknown, broken, hanging]).execute();
+    expect(stored).toEqual([]);
+
+    // The right password binds; its event is the only one for the number (the outbox keeps order).
+    const right = await bind(h, who, { server: b.live, accountNumber: number, password: `ro-${number}` });
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+    expect(right.body).toMatchObject({ accountNumber: number, sync: { state: 'pending' } });
+    await h.waitForEvent('trader.account.bound', (p) => p.accountId === right.body.id);
+    expect(h.events.filter((e) => e.type === 'trader.account.bound' && [number, refusing, unknown, broken, hanging].includes((e.payload as { accountNumber: string }).accountNumber))).toHaveLength(1);
+    expect((await h.waitForAccount(right.body.id, (a) => a.sync.state === 'ok', who.userId)).sync.error).toBeNull();
+  });
+
   it('shows hidden accounts to their owner only, and lets only the owner act on an account', async () => {
     const b = await h.broker();
     const owner = trader();

@@ -9,10 +9,12 @@ import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/
 import { jsonCaller, uniqueName, waitForMatch, type Reply } from '@brokerwise/testing';
 import { parseSimulatorConfig } from '../../bridge-simulator/src/config.ts';
 import { startBridgeSimulator } from '../../bridge-simulator/src/main.ts';
-import { parseTraderSyncConfig } from '../src/config.ts';
+import { DEV_CREDENTIALS_KEYS, parseTraderSyncConfig } from '../src/config.ts';
 import type { Connector } from '../src/domain/connector.ts';
+import { KeyRing } from '../src/domain/crypto.ts';
 import { startTraderSync, type TraderSyncHandle } from '../src/main.ts';
-import { insertServer, upsertBroker } from '../src/store/broker.store.ts';
+import { insertAccount, unsyncedState } from '../src/store/account.store.ts';
+import { findServerByName, insertServer, upsertBroker } from '../src/store/broker.store.ts';
 import type { TraderTables } from '../src/store/types.ts';
 
 export { errorOf, type Reply } from '@brokerwise/testing';
@@ -66,6 +68,7 @@ export async function startHarness(env: Record<string, string> = {}, opts: { con
     SYNC_RETRY_MAX_MS: '400',
     SYNC_INTERVAL_MS: '3600000',
     SYNC_PAGE_SIZE: '100',
+    BIND_CHECK_TIMEOUT_MS: '1500',
   };
   let svc = await startTraderSync(parseTraderSyncConfig({ ...baseEnv, ...env }), { bus, database: t, now, ...(opts.connector ? { connector: opts.connector } : {}) });
   let base = `http://127.0.0.1:${svc.port}`;
@@ -153,3 +156,38 @@ export function login(suffix = '27'): string {
 
 export const bind = (h: Harness, who: { userId: string; username: string }, extra: Record<string, unknown>) =>
   h.call('POST', '/v1/accounts', { ...who, nickname: 'Trend Rider', description: 'Daily trend following on majors.', strategyType: 'manual', visibility: 'public', ...extra });
+
+/**
+ * An account bound earlier whose bridge has failed since (down, hanging, password refused):
+ * binding checks with the bridge and would refuse it today, so the row is written as binding
+ * wrote it (password sealed with the harness's key), due for a sync now.
+ */
+export async function boundEarlier(h: Harness, who: { userId: string; username: string }, a: { server: string; accountNumber: string; password: string }): Promise<string> {
+  const server = await findServerByName(h.db, a.server);
+  if (!server) throw new Error(`no server ${a.server}`);
+  const id = randomUUID();
+  const sealed = new KeyRing(DEV_CREDENTIALS_KEYS).seal(a.password, id);
+  await insertAccount(h.db, {
+    id,
+    user_id: who.userId,
+    username: who.username,
+    server_id: server.id,
+    server: server.name,
+    company_id: server.company_id,
+    broker_name: server.broker_name,
+    account_number: a.accountNumber,
+    nickname: 'Trend Rider',
+    description: '',
+    strategy_type: 'manual',
+    visibility: 'public',
+    source: 'bridge',
+    status: 'active',
+    closed_at: null,
+    password_ct: sealed.bytes,
+    password_key_id: sealed.keyId,
+    bound_at: h.now(),
+    ...unsyncedState(h.now()),
+  });
+  h.svc.scheduler?.poke();
+  return id;
+}

@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { endsSession } from '../lib/api';
+import { loadChunk } from '../lib/chunk-load';
 import { leavesOnSignOut } from '../lib/guard';
 import { clearStoredUser, type SessionUser } from '../lib/session';
 import { useT } from '../lib/use-t';
 import { useApi, useApiErrorText } from './ApiProvider';
 import { useSession } from './SessionProvider';
+import { sectionsFor } from './admin/admin-links';
 import { Dropdown } from './Dropdown';
 import { BellIcon } from './icons';
 import { useToast } from './Toasts';
@@ -19,15 +21,15 @@ export const ACCOUNT_LINKS = [
   { to: '/user/account', messageId: 'header.account.verify' },
   { to: '/trader/account', messageId: 'trader.menu.accounts' },
   { to: '/user/modifypassword', messageId: 'header.account.password' },
+  { to: '/user/apikeys', messageId: 'apikeys.page.title' },
+  { to: '/user/reports', messageId: 'myReports.page.title' },
+  { to: '/user/sanctions', messageId: 'sanctions.page.title' },
 ] as const;
 
-/** Review moderation, for admins only (the page itself answers 404 to anyone else). */
-export const ADMIN_REVIEWS_PATH = '/admin/reviews';
-/** Promotions (create, edit, delete), for admins only, like the review queue. */
-export const ADMIN_PROMOTIONS_PATH = '/admin/promotions';
-
 // The poll (and SWR with it) loads only for signed-in visitors, after hydration.
-const NoticePoller = lazy(() => import('./NoticePoller'));
+// The bell's poll is a background extra: if its code can't be had (spec §8: within 120 s), the header
+// goes on without it rather than failing the page.
+const NoticePoller = lazy(() => loadChunk(() => import('./NoticePoller')).catch(() => ({ default: () => null })));
 
 export function UserAvatar({ user, size = 28 }: { user: SessionUser; size?: number }) {
   if (user.avatar) return <img className={classes.avatar} src={user.avatar} alt="" width={size} height={size} />;
@@ -71,27 +73,14 @@ export function AccountLinks({ className = '' }: { className?: string | undefine
           </Link>
         </li>
       ))}
-      {user?.isAdmin && (
-        <li>
-          <Link to={ADMIN_REVIEWS_PATH} className={className} data-testid="admin-link">
-            {t('header.account.admin')}
-          </Link>
-        </li>
-      )}
-      {user?.isAdmin && (
-        <li>
-          <Link to={ADMIN_PROMOTIONS_PATH} className={className} data-testid="admin-promotions-link">
-            {t('header.account.promotions')}
-          </Link>
-        </li>
-      )}
-      {user?.isAdmin && (
-        <li>
-          <Link to="/admin/trader-applications" className={className} data-testid="admin-trader-link">
-            {t('trader.admin.menu')}
-          </Link>
-        </li>
-      )}
+      {user?.role &&
+        sectionsFor(user.role).map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={className} data-testid={item.testId}>
+              {t(item.messageId)}
+            </Link>
+          </li>
+        ))}
       <li>
         <span className={`${className} ${classes.menuInert}`}>{t('header.account.help')}</span>
       </li>

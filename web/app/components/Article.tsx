@@ -1,10 +1,11 @@
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ContentSection, LegalDocument, SimplePage } from '../content/types';
+import type { ContentDocument, ContentSection } from '../content/types';
 import { useT } from '../lib/use-t';
 import { useIntl } from 'react-intl';
 import classes from './Article.module.css';
 
+/** The section's body is HTML compiled from the Markdown files at build time (app/content/compile.ts). */
 function Section({ section, id, headingPrefix }: { section: ContentSection; id: string; headingPrefix?: string }) {
   return (
     <section className={classes.section} id={id} aria-labelledby={`${id}-title`}>
@@ -12,34 +13,20 @@ function Section({ section, id, headingPrefix }: { section: ContentSection; id: 
         {headingPrefix && <span className={classes.number}>{headingPrefix}</span>}
         {section.heading}
       </h2>
-      {section.paragraphs.map((p, i) => (
-        <p key={i}>{p}</p>
-      ))}
-      {section.formula && (
-        <pre className={classes.formula} data-testid="formula">
-          {section.formula.join('\n')}
-        </pre>
-      )}
-      {section.list && (
-        <ul className={classes.list}>
-          {section.list.map((item, i) => (
-            <li key={i}>{item}</li>
-          ))}
-        </ul>
-      )}
+      <div className={classes.prose} dangerouslySetInnerHTML={{ __html: section.html }} />
     </section>
   );
 }
 
-/** /about, /TraderChat: a lead, sections and an optional call to action. `sectionIds` names anchors the content links to. */
-export function SimplePageView({ page, sectionIds = {} }: { page: SimplePage; sectionIds?: Record<number, string> }) {
+/** /about, /about/methodology, /TraderChat: a lead, sections (anchored `section-N` unless the Markdown names one) and an optional call to action. */
+export function SimplePageView({ page }: { page: ContentDocument }) {
   const cta = page.cta;
   return (
     <article className={classes.page}>
       <header className={classes.hero}>
         <div className={classes.heroInner}>
           <h1 className={classes.h1}>{page.title}</h1>
-          <p className={classes.lead}>{page.lead}</p>
+          <div className={classes.lead} dangerouslySetInnerHTML={{ __html: page.introHtml }} />
           {cta && (
             <Button component={Link} to={cta.href} size="md" color="yellow.6" c="dark.9" className={classes.cta}>
               {cta.label}
@@ -49,7 +36,7 @@ export function SimplePageView({ page, sectionIds = {} }: { page: SimplePage; se
       </header>
       <div className={classes.body}>
         {page.sections.map((section, i) => (
-          <Section key={i} section={section} id={sectionIds[i] ?? `section-${i + 1}`} />
+          <Section key={i} section={section} id={section.id ?? `section-${i + 1}`} />
         ))}
       </div>
     </article>
@@ -57,10 +44,10 @@ export function SimplePageView({ page, sectionIds = {} }: { page: SimplePage; se
 }
 
 /** /service, /privacy, /cookie: numbered sections with a table of contents. */
-export function LegalDocumentView({ doc }: { doc: LegalDocument }) {
+export function LegalDocumentView({ doc }: { doc: ContentDocument }) {
   const t = useT();
   const intl = useIntl();
-  const updated = intl.formatDate(`${doc.updated}T00:00:00Z`, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const updated = doc.updated && intl.formatDate(`${doc.updated}T00:00:00Z`, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
   return (
     <div className={`bw-container ${classes.legal}`}>
       <nav className={classes.toc} aria-labelledby="toc-title">
@@ -78,15 +65,9 @@ export function LegalDocumentView({ doc }: { doc: LegalDocument }) {
       <article className={classes.document}>
         <header className={classes.docHead}>
           <h1 className={classes.h1Dark}>{doc.title}</h1>
-          <p className={classes.updated}>
-            {t('legal.document.updated', { date: updated })}
-          </p>
+          {updated && <p className={classes.updated}>{t('legal.document.updated', { date: updated })}</p>}
         </header>
-        {doc.intro.map((p, i) => (
-          <p key={i} className={classes.intro}>
-            {p}
-          </p>
-        ))}
+        <div className={classes.intro} dangerouslySetInnerHTML={{ __html: doc.introHtml }} />
         {doc.sections.map((section, i) => (
           <Section key={i} section={section} id={`section-${i + 1}`} headingPrefix={`${i + 1}.`} />
         ))}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { safeLocalPath } from '@brokerwise/safe-url';
-import type { Banner } from '../../../gateway/src/contract.ts';
+import type { Banner } from '@brokerwise/api-contract';
+import { useResize } from '../lib/use-resize';
 import { useT } from '../lib/use-t';
 import classes from './BannerCarousel.module.css';
 
@@ -32,6 +33,14 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const t = useT();
   const track = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
+  const activeRef = useRef(active);
+  activeRef.current = active;
+
+  // A new width moves the slides under the track's scroll position: keep the marked slide in view.
+  useResize(() => {
+    const el = track.current;
+    if (el && el.scrollLeft !== activeRef.current * el.clientWidth) el.scrollTo({ left: activeRef.current * el.clientWidth, behavior: 'auto' });
+  });
 
   useEffect(() => {
     const el = track.current;

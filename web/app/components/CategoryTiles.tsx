@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Category } from '../../../gateway/src/contract.ts';
+import type { Category } from '@brokerwise/api-contract';
 import { useT } from '../lib/use-t';
 import { ChevronRight } from './icons';
 import classes from './CategoryTiles.module.css';

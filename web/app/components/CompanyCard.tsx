@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CompanyCard as Company } from '../../../gateway/src/contract.ts';
+import type { CompanyCard as Company } from '@brokerwise/api-contract';
 import { countryName } from '../lib/format';
 import type { Locale } from '../lib/locale';
 import { useT } from '../lib/use-t';
@@ -11,9 +11,19 @@ export function companyHref(id: string): string {
   return `/detail?${new URLSearchParams({ id })}`;
 }
 
+/** "Regulated", with its shield: a company holding a licence (cards, rankings). */
+export function RegulatedBadge() {
+  const t = useT();
+  return (
+    <span className={classes.regulated}>
+      <ShieldCheckIcon />
+      {t('company.card.regulated')}
+    </span>
+  );
+}
+
 /** A company in a grid (home) or as a row with its description (search, listings). */
 export function CompanyCard({ company, locale, variant = 'tile' }: { company: Company; locale: Locale; variant?: 'tile' | 'row' }) {
-  const t = useT();
   return (
     <article className={classes.card} data-variant={variant} data-testid="company-card">
       <Link to={companyHref(company.id)} className={classes.link}>
@@ -29,12 +39,7 @@ export function CompanyCard({ company, locale, variant = 'tile' }: { company: Co
               <MapPinIcon />
               {countryName(company.country, locale)}
             </span>
-            {company.regulated && (
-              <span className={classes.regulated}>
-                <ShieldCheckIcon />
-                {t('company.card.regulated')}
-              </span>
-            )}
+            {company.regulated && <RegulatedBadge />}
           </div>
           {variant === 'row' && company.description && <p className={classes.description}>{company.description}</p>}
         </div>

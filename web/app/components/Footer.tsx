@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Country } from '../../../gateway/src/contract.ts';
+import type { Country } from '@brokerwise/api-contract';
 import type { Settled } from '../lib/api';
 import { countryName, countrySearchHref } from '../lib/format';
 import type { Locale } from '../lib/locale';
@@ -20,6 +20,9 @@ const QUICK_LINKS = [
   { to: '/login', messageId: 'footer.links.signIn' },
   { to: '/register', messageId: 'footer.links.register' },
   { to: '/TraderChat', messageId: 'footer.links.traderChat' },
+  { to: '/developers', messageId: 'footer.links.developers' },
+  { to: '/open-data', messageId: 'footer.links.openData' },
+  { to: '/transparency', messageId: 'footer.links.transparency' },
 ] as const;
 
 const LEGAL_LINKS = [

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import useSWR from 'swr';
-import type { NoticeStreamReady } from '../../../gateway/src/contract.ts';
+import type { NoticeStreamReady } from '@brokerwise/api-contract';
 import { isRouteNotFound } from '../lib/api';
 import { NOTICE_NEW_EVENT, NOTICE_STREAM_PATH, NOTICE_UNREAD_EVENT } from '../lib/notice-events';
-import { useApi } from './ApiProvider';
+import { useBackgroundApi } from './ApiProvider';
 
 export const NOTICE_POLL_MS = 60_000;
 
@@ -15,7 +15,7 @@ export const NOTICE_POLL_MS = 60_000;
  * fallback when the stream can't be had (old browser, proxy, gateway restarting).
  */
 export default function NoticePoller({ userId, seeded, onChange }: { userId: string; seeded: boolean; onChange: (unread: boolean) => void }) {
-  const api = useApi();
+  const api = useBackgroundApi();
   const { data, mutate } = useSWR(
     ['notice-count', userId],
     async () => {

@@ -1,22 +1,14 @@
-import { Button, NativeSelect } from '@mantine/core';
-import { Form, Link } from 'react-router';
-import type { CompanyCard as Company, Country, Page } from '../../../gateway/src/contract.ts';
+import { Button } from '@mantine/core';
+import { Link } from 'react-router';
+import type { CompanyCard as Company, Page } from '@brokerwise/api-contract';
 import type { Settled } from '../lib/api';
-import { countryName } from '../lib/format';
 import type { Locale } from '../lib/locale';
-import { CATEGORY_SLUGS, ORDERS, RATINGS, searchHref, type SearchQuery } from '../lib/search-query';
+import { searchHref, type SearchQuery } from '../lib/search-query';
 import { useT } from '../lib/use-t';
 import { CompanyCard } from './CompanyCard';
 import { ErrorNotice } from './ErrorNotice';
 import { Pagination } from './Pagination';
 import classes from './Results.module.css';
-
-export const CATEGORY_MESSAGE: Record<string, string> = {
-  Brokers: 'header.nav.brokers',
-  FinTech: 'header.nav.fintech',
-  Lp: 'header.nav.liquidity',
-  Pay: 'header.nav.payment',
-};
 
 /** A result list with its count, empty state and page links; used by /search and /listing/:name. */
 export function Results(props: {
@@ -71,79 +63,5 @@ export function Results(props: {
       </ul>
       <Pagination page={query.page} total={total} limit={props.limit} hrefFor={(p) => searchHref(props.pathname, query, p)} />
     </>
-  );
-}
-
-/** Sort order select; submitted with the filter form (GET), so it works without script. */
-function OrderSelect({ value }: { value: string }) {
-  const t = useT();
-  return (
-    <NativeSelect
-      name="order"
-      label={t('search.filter.order')}
-      defaultValue={value}
-      data={ORDERS.map((o) => ({ value: o, label: t(`search.order.${o}`) }))}
-    />
-  );
-}
-
-/** Filters of /search. The chosen country may not be among the popular ones, so it is kept as an option. */
-export function SearchFilters(props: { query: SearchQuery; countries: Country[]; locale: Locale; selectedCountryName: string | null }) {
-  const t = useT();
-  const { query } = props;
-  const countryOptions = props.countries.map((c) => ({ value: c.id, label: countryName(c, props.locale) }));
-  if (query.country && !countryOptions.some((o) => o.value === query.country)) {
-    countryOptions.unshift({ value: query.country, label: props.selectedCountryName ?? t('search.filter.selectedCountry') });
-  }
-  return (
-    <Form method="get" action="/search" className={classes.filters} aria-label={t('search.filter.label')}>
-      <label className={classes.keywordField}>
-        <span className={classes.fieldLabel}>{t('search.filter.keyword')}</span>
-        <input
-          className={classes.keywordInput}
-          type="search"
-          name="keyword"
-          defaultValue={query.keyword}
-          maxLength={100}
-          placeholder={t('search.box.placeholder')}
-        />
-      </label>
-      <NativeSelect
-        name="categories"
-        label={t('search.filter.category')}
-        defaultValue={query.categories ?? ''}
-        data={[{ value: '', label: t('search.filter.any') }, ...CATEGORY_SLUGS.map((s) => ({ value: s, label: t(CATEGORY_MESSAGE[s]!) }))]}
-      />
-      <NativeSelect
-        name="country"
-        label={t('search.filter.country')}
-        defaultValue={query.country}
-        data={[{ value: '', label: t('search.filter.anyCountry') }, ...countryOptions]}
-        data-testid="filter-country"
-      />
-      <NativeSelect
-        name="rating"
-        label={t('search.filter.rating')}
-        defaultValue={query.rating ? String(query.rating) : ''}
-        data={[{ value: '', label: t('search.filter.any') }, ...RATINGS.map((r) => ({ value: String(r), label: t('search.filter.ratingAtLeast', { rating: r }) }))]}
-      />
-      <OrderSelect value={query.order} />
-      <Button type="submit" className={classes.apply}>
-        {t('search.filter.apply')}
-      </Button>
-    </Form>
-  );
-}
-
-/** The sort control of a category listing. */
-export function ListingSort({ query, action }: { query: SearchQuery; action: string }) {
-  const t = useT();
-  return (
-    <Form method="get" action={action} className={classes.sort}>
-      <OrderSelect value={query.order} />
-      <Button type="submit" variant="default">
-        {t('search.filter.sort')}
-      </Button>
-    </Form>
   );
 }

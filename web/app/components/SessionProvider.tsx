@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useRevalidator } from 'react-router';
 import { clearStoredUser, readStoredUser, storeUser, USER_INFO_KEY, type SessionUser } from '../lib/session';
 
 interface Session {
@@ -33,14 +34,20 @@ export function SessionProvider({ initial, unchecked, children }: { initial: Ses
     }
   }, [initial, unchecked]);
 
-  // Another tab signed in or out: follow it (the cookie is shared, so it tells the truth).
+  // Another tab signed in or out: follow it (the cookie is shared, so it tells the truth). Storage
+  // holds no roles: a sign-in elsewhere asks the root loader's session check for them.
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === USER_INFO_KEY || event.key === null) setUser(readStoredUser());
+      if (event.key !== USER_INFO_KEY && event.key !== null) return;
+      const stored = readStoredUser();
+      // The same user keeps their roles until the check answers.
+      setUser((current) => (stored && current && current.id === stored.id && (current.isAdmin || current.role) ? { ...stored, ...(current.isAdmin ? { isAdmin: true } : {}), ...(current.role ? { role: current.role } : {}) } : stored));
+      if (stored) void revalidate();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  }, [revalidate]);
 
   const signIn = useCallback((next: SessionUser) => {
     storeUser(next);

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { isRouteErrorResponse, Link } from 'react-router';
+import { isChunkLoadError } from '../lib/chunk-load';
 import { useT } from '../lib/use-t';
 import classes from './StatusPage.module.css';
 
@@ -34,6 +35,28 @@ export function NotFoundContent() {
 /** What a route's ErrorBoundary renders; unexpected errors are logged, never shown raw. */
 export function RouteErrorContent({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  if (isChunkLoadError(error)) return <ChunkErrorContent />;
   const code = isRouteErrorResponse(error) ? String(error.status) : '500';
   return <StatusPage code={code} titleId="error.page.title" textId="error.page.text" />;
+}
+
+/** Part of the page's code did not arrive (spec §8: chunk load failure): a reload fetches it again. */
+function ChunkErrorContent() {
+  const t = useT();
+  return (
+    <section className={classes.wrap} role="alert" aria-labelledby="status-title" data-testid="chunk-error">
+      <h1 id="status-title" className={classes.title}>
+        {t('app.chunkError.title')}
+      </h1>
+      <p className={classes.text}>{t('app.chunkError.body')}</p>
+      <div className={classes.actions}>
+        <Button size="md" onClick={() => window.location.reload()}>
+          {t('app.chunkError.reload')}
+        </Button>
+        <Button component={Link} to="/" size="md" variant="default" reloadDocument>
+          {t('status.action.home')}
+        </Button>
+      </div>
+    </section>
+  );
 }

@@ -1,8 +1,5 @@
 import { useState } from 'react';
-import { useRevalidator } from 'react-router';
-import { useHydrated } from './account/use-form';
-import { useApi, useApiErrorText } from './ApiProvider';
-import { useToast } from './Toasts';
+import { usePageApi } from './use-page-api';
 
 /**
  * The state of a "Delete → Yes, delete / Cancel" control: `idle` shows the button, `confirm` the
@@ -11,11 +8,7 @@ import { useToast } from './Toasts';
  * Each caller keeps its own markup.
  */
 export function useConfirmedDelete(path: string, body: unknown, doneText: string) {
-  const api = useApi();
-  const toast = useToast();
-  const errorText = useApiErrorText();
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
+  const { api, toast, errorText, hydrated, revalidator } = usePageApi();
   const [phase, setPhase] = useState<'idle' | 'confirm' | 'sending'>('idle');
 
   async function remove() {

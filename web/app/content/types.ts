@@ -1,29 +1,28 @@
 /**
- * Shapes of the static, bilingual content rendered by the legal pages (/service, /privacy, /cookie),
- * the about page (/about) and the TraderChat promo page (/TraderChat).
+ * Shape of the static, bilingual long-form content: the legal pages (/service, /privacy, /cookie),
+ * /about, /about/methodology and /TraderChat. Written as Markdown (legal/*.md, pages/*.md) and
+ * compiled to this shape at build time by compile.ts.
  */
 export type ContentLocale = 'en' | 'zh-CN';
 
 export interface ContentSection {
+  /** Plain text; also the table-of-contents entry. */
   heading: string;
-  paragraphs: string[];
-  /** Rendered after the paragraphs, as a bulleted list. */
-  list?: string[];
-  /** Formulas, one a line, rendered after the paragraphs as a displayed block. */
-  formula?: string[];
+  /** Anchor written as `## Heading {#anchor}`, where other pages link to the section. */
+  id?: string;
+  /** The section's body (paragraphs, lists, formulas) as HTML. */
+  html: string;
 }
 
-export interface LegalDocument {
+export interface ContentDocument {
   title: string;
-  /** ISO date (YYYY-MM-DD) of the last change; the route formats it per locale. */
-  updated: string;
-  intro: string[];
+  /** Plain text of the first intro paragraph, for the meta description. */
+  description: string;
+  /** What comes before the first section, as HTML: a legal document's intro, a page's lead. */
+  introHtml: string;
   sections: ContentSection[];
-}
-
-export interface SimplePage {
-  title: string;
-  lead: string;
-  sections: ContentSection[];
+  /** ISO date (YYYY-MM-DD) of the last change of a legal document; the route formats it per locale. */
+  updated?: string;
+  /** A page's call to action, shown under its lead. */
   cta?: { label: string; href: string };
 }

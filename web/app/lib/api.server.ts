@@ -2,6 +2,7 @@ import type { AppLoadContext } from 'react-router';
 import { createApiClient, type ApiClient } from './api';
 import { apiLang, localeFromRequest, type Locale } from './locale';
 import { readCsrfToken } from './session';
+import { INTERNAL_SECRET_HEADER } from '@brokerwise/api-contract';
 
 /**
  * The API as seen from a loader: the gateway URL and salt from the load context, the visitor's
@@ -20,6 +21,14 @@ export function serverApi(request: Request, context: AppLoadContext, locale: Loc
     cookie,
     csrfToken: () => readCsrfToken(cookie),
   });
+}
+
+/**
+ * Headers for a loader's own fetch of a gateway path outside the API client (e.g. /media): the
+ * shared secret, which lets the call name the gateway by its internal host (GATEWAY_URL).
+ */
+export function gatewayHeaders(context: AppLoadContext): Record<string, string> {
+  return context.internalSecret ? { [INTERNAL_SECRET_HEADER]: context.internalSecret } : {};
 }
 
 /** A loader's usual start: the visitor's language and an API client speaking it. */

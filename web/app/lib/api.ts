@@ -4,7 +4,7 @@
  * after 10 seconds.
  */
 import { signatureHeaders } from '@brokerwise/api-signature';
-import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER, type Envelope, type ErrorData } from '../../../gateway/src/contract.ts';
+import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER, type Envelope, type ErrorData } from '@brokerwise/api-contract';
 import type { ApiLang } from './locale';
 import { CSRF_HEADER } from './session';
 
@@ -83,7 +83,8 @@ export interface ApiClientConfig {
 
 export interface ApiClient {
   get<T>(path: string, query?: Record<string, QueryValue>): Promise<ApiSuccess<T>>;
-  post<T>(path: string, body?: unknown): Promise<ApiSuccess<T>>;
+  /** `timeoutMs`: a call known to take longer than usual (e.g. a bind, checked with the broker). */
+  post<T>(path: string, body?: unknown, options?: { timeoutMs?: number }): Promise<ApiSuccess<T>>;
   /** multipart/form-data POST (file uploads). */
   upload<T>(path: string, form: FormData): Promise<ApiSuccess<T>>;
 }
@@ -106,7 +107,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const fetchImpl = config.fetch ?? globalThis.fetch;
   const timeoutMs = config.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
-  async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<ApiSuccess<T>> {
+  async function call<T>(method: 'GET' | 'POST', url: string, body?: unknown, callTimeoutMs = timeoutMs): Promise<ApiSuccess<T>> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       lang: config.lang,
@@ -127,7 +128,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     // A form's content type (with its boundary) is set by fetch itself.
     if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(callTimeoutMs);
     const signal = config.signal ? AbortSignal.any([config.signal, timeout]) : timeout;
     const failure = (kind: ApiFailureKind, status: number | null, cause?: unknown) =>
       new ApiError({ kind, code: null, status, msg: '' }, null, cause === undefined ? undefined : { cause });
@@ -142,7 +143,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         ...(config.credentials ? { credentials: config.credentials } : {}),
       });
     } catch (cause) {
-      throw failure('timeout', null, cause);
+      // Spec §8: no response at all is "Network error"; our own time limit (or the visitor leaving) is a timeout.
+      throw failure(signal.aborted ? 'timeout' : 'network', null, cause);
     }
 
     let payload: unknown;
@@ -150,10 +152,11 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const text = await response.text();
       payload = text ? JSON.parse(text) : null;
     } catch (cause) {
-      // The body stopped arriving (timeout) or is not JSON (a proxy's error page).
-      throw failure(signal.aborted ? 'timeout' : 'network', response.status, cause);
+      // The body stopped arriving or is not JSON (a proxy's error page): the request failed in transport,
+      // which spec §8 words "Request timeout" like a timeout.
+      throw failure('timeout', response.status, cause);
     }
-    if (!isEnvelope(payload)) throw failure('network', response.status);
+    if (!isEnvelope(payload)) throw failure('timeout', response.status);
 
     if (SUCCESS_CODES.has(payload.code)) {
       return { code: payload.code, msg: typeof payload.msg === 'string' ? payload.msg : '', data: payload.data as T };
@@ -174,7 +177,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
   return {
     get: (path, query) => call('GET', buildUrl(config.baseUrl, path, query)),
-    post: (path, body) => call('POST', buildUrl(config.baseUrl, path), body ?? {}),
+    post: (path, body, options) => call('POST', buildUrl(config.baseUrl, path), body ?? {}, options?.timeoutMs),
     upload: (path, form) => call('POST', buildUrl(config.baseUrl, path), form),
   };
 }

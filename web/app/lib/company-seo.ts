@@ -1,4 +1,4 @@
-import type { CompanyDetail, RatingSummary } from '../../../gateway/src/contract.ts';
+import type { CompanyDetail, RatingSummary } from '@brokerwise/api-contract';
 import { absoluteUrl } from './seo';
 
 /** schema.org Organization of the company, for search engines, with the rating of its approved reviews. */

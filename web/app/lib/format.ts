@@ -1,4 +1,4 @@
-import type { Country } from '../../../gateway/src/contract.ts';
+import type { Country } from '@brokerwise/api-contract';
 import type { Locale } from './locale';
 
 /** Spec §3: `Eglish` (sic) holds the English name, `name` the Chinese one. */

@@ -14,6 +14,7 @@ export const USER_ROUTES: ReadonlySet<string> = new Set([
   '/user/vlog',
   '/user/creation',
   '/user/notice',
+  '/user/apikeys',
 ]);
 
 /**

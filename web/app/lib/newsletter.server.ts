@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from 'react-router';
-import type { NewsletterSubscription } from '../../../gateway/src/contract.ts';
+import type { NewsletterSubscription } from '@brokerwise/api-contract';
 import { pageApi } from './api.server';
 import { linkOutcomeOf, type LinkOutcome } from './newsletter';
 

@@ -1,4 +1,4 @@
-import type { ErrorData } from '../../../gateway/src/contract.ts';
+import type { ErrorData } from '@brokerwise/api-contract';
 import { ApiError } from './api';
 
 /** What a newsletter link led to, for the confirm and unsubscribe pages. */

@@ -18,7 +18,7 @@ import type {
   PostKind,
   PublicUser,
   UnforwardBody,
-} from '../../../gateway/src/contract.ts';
+} from '@brokerwise/api-contract';
 import { ApiError, type ApiFailure, failureStatus, fieldErrorsOf, pageStatus, settle } from './api';
 import { pageApi } from './api.server';
 import { checkComment, checkForwardComment, isPostCategory, isPostId, postHref, postPage, POST_PAGE_SIZE, type PostActionResult } from './posts';

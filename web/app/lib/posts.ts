@@ -3,7 +3,7 @@
  * §5 Publishing; §9 video limit): addresses, page numbers, durations, structured data and the
  * publishing form's rules, kept free of React so they stay testable.
  */
-import type { PostCard, PostCategorySlug, PostDetail, PostKind } from '../../../gateway/src/contract.ts';
+import type { PostCard, PostCategorySlug, PostDetail, PostKind } from '@brokerwise/api-contract';
 import { absoluteUrl } from './seo';
 import type { FieldErrors, MessageId } from './validation';
 

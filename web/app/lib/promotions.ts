@@ -2,7 +2,7 @@
  * Promotions on the site (spec §2 /promotion, /essay): addresses, page numbers, admin-form dates
  * and the structured data of a promotion, kept free of React so they stay testable.
  */
-import type { Promotion, PromotionDetail } from '../../../gateway/src/contract.ts';
+import type { Promotion, PromotionDetail } from '@brokerwise/api-contract';
 import type { Locale } from './locale';
 import { absoluteUrl } from './seo';
 

@@ -2,7 +2,7 @@
  * Reviews on the site (spec §2 /detail, /comment, /user/reviews; §3 Review; §4 pending): addresses,
  * page numbers and the rating summary's bars, kept free of React so they stay testable.
  */
-import type { PublicReview, RatingSummary } from '../../../gateway/src/contract.ts';
+import type { PublicReview, RatingSummary } from '@brokerwise/api-contract';
 
 /** Pages the reviews API accepts (`page` 1…1000). */
 export const MAX_REVIEW_PAGE = 1000;

@@ -1,4 +1,4 @@
-import type { Country } from '../../../gateway/src/contract.ts';
+import type { Country } from '@brokerwise/api-contract';
 import type { Settled } from './api';
 import type { Locale } from './locale';
 import type { SessionUser } from './session';

@@ -1,9 +1,12 @@
-import type { BrokersListQuery, CategorySlug } from '../../../gateway/src/contract.ts';
+import type { BrokersListQuery, CategorySlug } from '@brokerwise/api-contract';
 
 export const CATEGORY_SLUGS: readonly CategorySlug[] = ['Brokers', 'FinTech', 'Lp', 'Pay'];
 export const ORDERS = ['score', 'reviews', 'newest', 'name'] as const;
 export type Order = (typeof ORDERS)[number];
 export const RATINGS = [4, 3, 2, 1] as const;
+/** Licence status filter: regulated companies only, or unregulated ones only. */
+export const LICENCES = ['regulated', 'unregulated'] as const;
+export type Licence = (typeof LICENCES)[number];
 export const SEARCH_PAGE_SIZE = 10;
 /** The last page brokersList serves (its schema's maximum); a later one is shown as past the end. */
 export const MAX_SEARCH_PAGE = 10_000;
@@ -24,6 +27,7 @@ export interface SearchQuery {
   country: string;
   categories: CategorySlug | undefined;
   rating: number | undefined;
+  licence: Licence | undefined;
   order: Order;
   page: number;
 }
@@ -36,11 +40,13 @@ export function parseSearchQuery(params: URLSearchParams): SearchQuery {
   const categories = params.get('categories');
   const order = params.get('order');
   const rating = positiveInt(params.get('rating'));
+  const licence = params.get('licence');
   return {
     keyword: (params.get('keyword') ?? '').trim().slice(0, MAX_KEYWORD),
     country: (params.get('country') ?? '').trim(),
     categories: isCategorySlug(categories) ? categories : undefined,
     rating: rating !== undefined && rating <= 5 ? rating : undefined,
+    licence: (LICENCES as readonly string[]).includes(licence ?? '') ? (licence as Licence) : undefined,
     order: (ORDERS as readonly string[]).includes(order ?? '') ? (order as Order) : 'score',
     page: Math.min(positiveInt(params.get('page')) ?? 1, MAX_SEARCH_PAGE),
   };
@@ -55,6 +61,7 @@ export function toBrokersListQuery(q: SearchQuery, limit = SEARCH_PAGE_SIZE): Br
     ...(q.country ? { country: q.country } : {}),
     ...(q.categories ? { categories: q.categories } : {}),
     ...(q.rating ? { rating: q.rating } : {}),
+    ...(q.licence ? { regulated: q.licence === 'regulated' ? 'true' : 'false' } : {}),
   };
 }
 
@@ -65,6 +72,7 @@ export function searchHref(pathname: string, q: SearchQuery, page: number): stri
   if (q.country) params.set('country', q.country);
   if (q.categories && pathname === '/search') params.set('categories', q.categories);
   if (q.rating) params.set('rating', String(q.rating));
+  if (q.licence) params.set('licence', q.licence);
   if (q.order !== 'score') params.set('order', q.order);
   if (page > 1) params.set('page', String(page));
   const qs = params.toString();

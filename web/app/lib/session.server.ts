@@ -4,9 +4,10 @@
  * in parallel on the same Request).
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
-import type { UserProfile } from '../../../gateway/src/contract.ts';
-import { ApiError, endsSession, toFailure, type ApiClient, type ApiFailure } from './api';
+import type { UserProfile } from '@brokerwise/api-contract';
+import { ApiError, endsSession, failureStatus, toFailure, type ApiClient, type ApiFailure } from './api';
 import { serverApi } from './api.server';
+import { hasRole, type StaffRole } from '../components/admin/admin-links';
 import { loginUrlFor } from './guard';
 import { localeFromRequest, readCookie } from './locale';
 import { CSRF_COOKIE, SESSION_COOKIE } from './session';
@@ -57,15 +58,27 @@ export function clearSessionCookieHeaders(): Headers {
 
 /**
  * The role guard of one route's loader (spec §2, §6): the signed-in user's profile, or a redirect
- * to /login carrying the requested path. A failed check answers 503 rather than pretending the
- * visitor is signed out.
+ * to /login carrying the requested path. A failed check answers 503 (a refused one its 4xx) rather
+ * than pretending the visitor is signed out.
  */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<UserProfile> {
   const session = await loadSession(request, context);
   if (session.state === 'signed-in') return session.profile;
-  if (session.state === 'unknown') throw data(null, { status: 503 });
+  if (session.state === 'unknown') throw data(null, { status: failureStatus(session.error) });
   const url = documentUrl(request);
   throw redirect(loginUrlFor(url.pathname, url.search), session.state === 'ended' ? { headers: clearSessionCookieHeaders() } : undefined);
+}
+
+/**
+ * The guard of a staff page (/admin/*): the profile of a signed-in user with the role `least` or
+ * above; anyone else, signed in or not, gets the 404 page, so the page's existence isn't advertised.
+ * The gateway checks the role again on every call.
+ */
+export async function requireStaff(request: Request, context: AppLoadContext, least: StaffRole): Promise<UserProfile & { role: StaffRole }> {
+  const session = await loadSession(request, context);
+  if (session.state === 'unknown') throw data(null, { status: failureStatus(session.error) });
+  if (session.state !== 'signed-in' || !hasRole(session.profile.role, least)) throw data(null, { status: 404 });
+  return session.profile as UserProfile & { role: StaffRole };
 }
 
 /**
@@ -81,8 +94,9 @@ export function documentUrl(request: Request): URL {
   return url;
 }
 
-/** /login, /register, /retrievePassword: a signed-in user goes home instead (spec §6). */
-export async function redirectIfSignedIn(request: Request, context: AppLoadContext): Promise<void> {
+/** The loader of /login, /register, /retrievePassword: a signed-in user goes home instead (spec §6). */
+export async function signedOutOnly({ request, context }: { request: Request; context: AppLoadContext }): Promise<null> {
   const session = await loadSession(request, context);
   if (session.state === 'signed-in') throw redirect('/');
+  return null;
 }

@@ -4,7 +4,7 @@
  * avatar address) in localStorage so a page knows at start who is signed in. The token is never
  * put in web storage: the cookie carries it, and `bw_csrf` (readable) is echoed in `x-csrf-token`.
  */
-import type { UserInfo } from '../../../gateway/src/contract.ts';
+import type { UserInfo } from '@brokerwise/api-contract';
 import { readCookie } from './locale';
 
 export const USER_INFO_KEY = 'userInfo';
@@ -27,6 +27,8 @@ export interface SessionUser {
   avatar: string;
   /** May moderate reviews (from the server's profile only; never stored, never trusted for access). */
   isAdmin?: boolean;
+  /** Staff role (moderator or admin), from the server's profile only, like `isAdmin`: it picks the admin links shown. */
+  role?: 'moderator' | 'admin';
 }
 
 interface RemovableStorage {
@@ -37,9 +39,10 @@ interface KeyValueStorage extends RemovableStorage {
   setItem(key: string, value: string): void;
 }
 
-export function sessionUserFrom(info: Pick<UserInfo, 'id' | 'username' | 'avatar'> & { isAdmin?: boolean | undefined }): SessionUser {
+export function sessionUserFrom(info: Pick<UserInfo, 'id' | 'username' | 'avatar'> & { isAdmin?: boolean | undefined; role?: string | undefined }): SessionUser {
   const user: SessionUser = { id: info.id, username: info.username, avatar: info.avatar?.avatar ?? '' };
   if (info.isAdmin === true) user.isAdmin = true;
+  if (info.role === 'moderator' || info.role === 'admin') user.role = info.role;
   return user;
 }
 

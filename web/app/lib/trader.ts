@@ -3,7 +3,7 @@
  * application): addresses, query parsing, chart scaling and the monthly-returns grid, kept free of
  * React so they stay testable.
  */
-import type { TopTraderQuery, TraderAccountDetail } from '../../../gateway/src/contract.ts';
+import type { TopTraderQuery, TraderAccountDetail } from '@brokerwise/api-contract';
 
 export type TopTraderSort = NonNullable<TopTraderQuery['sort']>;
 export const TOP_TRADER_SORTS: readonly TopTraderSort[] = ['score', 'gain', 'drawdown', 'trades', 'track'];
@@ -14,6 +14,8 @@ export const MIN_DAYS_CHOICES: readonly number[] = [30, 90, 180, 365];
 const MAX_PAGE = 1000;
 /** The brokerserver search starts at this many characters (spec §8 "please enter N or more characters"). */
 export const SERVER_QUERY_MIN = 2;
+/** The API's limit on a server search (GET /api/brokers/brokerserver?query=, at most 100 characters). */
+export const SERVER_QUERY_MAX = 100;
 /** The anchor of the Top Trader part of /about/methodology. */
 export const TOP_TRADER_METHODOLOGY_HREF = '/about/methodology#top-trader';
 

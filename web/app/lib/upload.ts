@@ -51,7 +51,8 @@ export async function uploadWithProgress<T>(options: UploadOptions): Promise<Api
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(percentOf(event.loaded, event.total));
     };
-    xhr.onerror = () => fail('timeout', null);
+    // As the API client (spec §8): no response is "Network error", a failed or timed-out request "Request timeout".
+    xhr.onerror = () => fail('network', null);
     xhr.ontimeout = () => fail('timeout', null);
     xhr.onabort = () => fail('timeout', null);
     xhr.onload = () => {
@@ -59,12 +60,12 @@ export async function uploadWithProgress<T>(options: UploadOptions): Promise<Api
       try {
         payload = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {
-        fail('network', xhr.status);
+        fail('timeout', xhr.status);
         return;
       }
       const envelope = payload as { code?: unknown; msg?: unknown; data?: unknown } | null;
       if (!envelope || typeof envelope.code !== 'number') {
-        fail('network', xhr.status);
+        fail('timeout', xhr.status);
         return;
       }
       const msg = typeof envelope.msg === 'string' ? envelope.msg : '';

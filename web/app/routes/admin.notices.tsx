@@ -1,12 +1,13 @@
 import { Button, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { data, Link } from 'react-router';
-import type { AdminNewsletterBody, AdminNoticeBody } from '../../../gateway/src/contract.ts';
+import type { AdminNewsletterBody, AdminNoticeBody } from '@brokerwise/api-contract';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { useHydrated } from '../components/account/use-form';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useToast } from '../components/Toasts';
-import { fieldErrorsOf } from '../lib/api';
+import { AdminNav } from '../components/admin/AdminNav';
+import { failureStatus, fieldErrorsOf } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 import { loadSession } from '../lib/session.server';
 import { useT } from '../lib/use-t';
@@ -16,7 +17,7 @@ import classes from './admin.notices.module.css';
 /** Admins only; anyone else gets the 404 page (as /admin/reviews). The gateway checks the role on every call. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await loadSession(request, context);
-  if (session.state === 'unknown') throw data(null, { status: 503 });
+  if (session.state === 'unknown') throw data(null, { status: failureStatus(session.error) });
   if (session.state !== 'signed-in' || !session.profile.isAdmin) throw data(null, { status: 404 });
   return null;
 }
@@ -28,6 +29,7 @@ export default function AdminNotices() {
   const t = useT();
   return (
     <div className={`bw-container ${classes.page}`}>
+      <AdminNav />
       <h1 className={classes.title}>{t('adminNotice.page.title')}</h1>
       <p className={classes.intro}>
         {t('adminNotice.page.intro')} <Link to="/admin/reviews">{t('admin.page.title')}</Link>
@@ -146,6 +148,4 @@ function NewsletterForm() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

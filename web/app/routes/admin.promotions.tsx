@@ -8,11 +8,12 @@ import type {
   CompanyCard,
   Page,
   PromotionStatus,
-} from '../../../gateway/src/contract.ts';
+} from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
-import { type ApiClient, ApiError, fieldErrorsOf, pageStatus, settle, type Settled } from '../lib/api';
+import { AdminNav } from '../components/admin/AdminNav';
+import { type ApiClient, ApiError, failureStatus, fieldErrorsOf, pageStatus, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import type { Locale } from '../lib/locale';
 import { pageMeta } from '../lib/meta';
@@ -83,7 +84,7 @@ async function companyOptions(api: ApiClient): Promise<{ id: string; name: strin
 /** Admins only: anyone else, signed in or not, gets the 404 page (as /admin/reviews). */
 async function requireAdmin(request: Request, context: Route.LoaderArgs['context']): Promise<void> {
   const session = await loadSession(request, context);
-  if (session.state === 'unknown') throw data(null, { status: 503 });
+  if (session.state === 'unknown') throw data(null, { status: failureStatus(session.error) });
   if (session.state !== 'signed-in' || !session.profile.isAdmin) throw data(null, { status: 404 });
 }
 
@@ -212,6 +213,7 @@ export default function AdminPromotions() {
 
   return (
     <div className={`bw-container ${classes.page}`}>
+      <AdminNav />
       <nav className={classes.crumbs} aria-label={t('promoAdmin.page.adminNav')}>
         <Link to="/admin/reviews">{t('admin.page.title')}</Link>
         <span aria-current="page">{t('promoAdmin.page.title')}</span>
@@ -465,6 +467,4 @@ function PromotionForm(props: {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

@@ -1,23 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { data, Link, useLoaderData, useRevalidator } from 'react-router';
-import type { AdminDecideBody, AdminDecision, AuditEntry, Page, PublicReview } from '../../../gateway/src/contract.ts';
-import { useApi, useApiErrorText } from '../components/ApiProvider';
-import { useHydrated } from '../components/account/use-form';
+import { data, Link, useLoaderData } from 'react-router';
+import type { AdminDecideBody, AdminDecision, AuditEntry, Page, PublicReview } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { VerifiedClient } from '../components/reviews/ReviewsSection';
 import { ReviewDate, Stars } from '../components/reviews/Stars';
 import { RouteErrorContent } from '../components/StatusPage';
-import { useToast } from '../components/Toasts';
 import { fieldErrorsOf, pageStatus, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { detailHref, reviewPage } from '../lib/reviews';
-import { loadSession } from '../lib/session.server';
+import { requireStaff } from '../lib/session.server';
 import { useT } from '../lib/use-t';
 import type { Route } from './+types/admin.reviews';
 import classes from '../components/reviews/Reviews.module.css';
+import { AdminNav } from '../components/admin/AdminNav';
 import adminClasses from './admin.reviews.module.css';
+import { usePageApi } from '../components/use-page-api';
 
 /** A moderator's reason: required to reject, at most 500 characters (the author reads it). */
 const REASON_MAX = 500;
@@ -28,9 +27,7 @@ const REASON_MAX = 500;
  * isn't advertised. The gateway checks the role again on every call.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await loadSession(request, context);
-  if (session.state === 'unknown') throw data(null, { status: 503 });
-  if (session.state !== 'signed-in' || !session.profile.isAdmin) throw data(null, { status: 404 });
+  await requireStaff(request, context, 'moderator');
   const params = new URL(request.url).searchParams;
   const page = reviewPage(params.get('page'));
   const auditId = params.get('audit')?.trim().slice(0, 100) || null;
@@ -57,17 +54,9 @@ export default function AdminReviews() {
 
   return (
     <div className={`bw-container ${adminClasses.page}`}>
+      <AdminNav />
       <h1 className={adminClasses.title}>{t('admin.page.title')}</h1>
       <p className={classes.muted}>{t('admin.page.intro')}</p>
-      <p className={adminClasses.related}>
-        <Link to="/admin/promotions" className={classes.link} data-testid="admin-promotions-page-link">
-          {t('promoAdmin.page.title')}
-        </Link>
-        {' · '}
-        <Link to="/admin/notices" className={classes.link} data-testid="admin-notices-page-link">
-          {t('adminNotice.page.title')}
-        </Link>
-      </p>
       <noscript>
         <p className={adminClasses.noscript}>{t('auth.shell.needsScript')}</p>
       </noscript>
@@ -101,11 +90,7 @@ export default function AdminReviews() {
 
 function QueueItem({ review, page, onDecided }: { review: PublicReview; page: number; onDecided: () => void }) {
   const t = useT();
-  const api = useApi();
-  const toast = useToast();
-  const errorText = useApiErrorText();
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
+  const { api, toast, errorText, hydrated, revalidator } = usePageApi();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState('');
@@ -243,6 +228,4 @@ function AuditPanel({ reviewId, audit, page }: { reviewId: string; audit: Settle
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { data, Link, useLoaderData, useRevalidator } from 'react-router';
-import type { AdminApplicationDecideBody, BrokerApplication, Page } from '../../../gateway/src/contract.ts';
+import { data, Link, useLoaderData } from 'react-router';
+import type { AdminApplicationDecideBody, BrokerApplication, Page } from '@brokerwise/api-contract';
 import { useHydrated } from '../components/account/use-form';
-import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
-import { useToast } from '../components/Toasts';
 import { ApplicationCard } from '../components/trader/ApplicationCard';
-import { fieldErrorsOf, pageStatus, settle } from '../lib/api';
+import { useApiAction } from '../components/use-api-action';
+import { failureStatus, fieldErrorsOf, pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { loadSession } from '../lib/session.server';
@@ -16,6 +15,7 @@ import { APPLICATION_STATUS_IDS, pageParam } from '../lib/trader';
 import { useT } from '../lib/use-t';
 import type { Route } from './+types/admin.trader-applications';
 import classes from '../components/trader/Trader.module.css';
+import { AdminNav } from '../components/admin/AdminNav';
 
 type Status = BrokerApplication['status'];
 const STATUSES: readonly Status[] = ['pending', 'approved', 'rejected'];
@@ -35,7 +35,7 @@ const listHref = (status: Status, page = 1) => {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await loadSession(request, context);
-  if (session.state === 'unknown') throw data(null, { status: 503 });
+  if (session.state === 'unknown') throw data(null, { status: failureStatus(session.error) });
   if (session.state !== 'signed-in' || !session.profile.isAdmin) throw data(null, { status: 404 });
   const params = new URL(request.url).searchParams;
   const raw = params.get('status') as Status | null;
@@ -55,6 +55,7 @@ export default function AdminTraderApplications() {
   const items = list.ok ? list.data.list.filter((a) => !decided.has(a.id)) : [];
   return (
     <div className={`bw-container ${classes.page}`}>
+      <AdminNav />
       <header className={classes.head}>
         <div>
           <h1 className={classes.title}>{t('trader.admin.title')}</h1>
@@ -98,31 +99,25 @@ export default function AdminTraderApplications() {
 
 function Decide({ application, onDecided }: { application: BrokerApplication; onDecided: () => void }) {
   const t = useT();
-  const api = useApi();
-  const toast = useToast();
-  const errorText = useApiErrorText();
-  const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const [broker, setBroker] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [rejecting, setRejecting] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const action = useApiAction();
+  const busy = action.busy !== null;
   const base = `app-${application.id}`;
 
-  async function decide(body: AdminApplicationDecideBody) {
-    setBusy(true);
-    try {
-      const result = await api.post<BrokerApplication>('/api/admin/trader/applications/decide', body);
-      toast('success', result.msg);
-      onDecided();
-      void revalidator.revalidate();
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      toast('error', errorText(error));
-      setBusy(false);
-    }
-  }
+  // Decided: the card leaves the list at once; the list reloads behind it.
+  const decide = (body: AdminApplicationDecideBody) =>
+    action.run(true, (api) => api.post<BrokerApplication>('/api/admin/trader/applications/decide', body), {
+      done: (result) => {
+        action.toast('success', result.msg);
+        onDecided();
+      },
+      failed: (error) => void setErrors(fieldErrorsOf(error)),
+      revalidate: 'background',
+    });
 
   function approve(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -202,6 +197,4 @@ function Decide({ application, onDecided }: { application: BrokerApplication; on
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

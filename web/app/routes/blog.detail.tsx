@@ -24,6 +24,4 @@ export default function BlogDetail() {
   return <PostDetailView loaded={loaded} pathname="/blog/detail" fallback={fallback} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

@@ -4,7 +4,7 @@ import '@mantine/core/styles/InlineInput.css';
 import { Button, Checkbox, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { data, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router';
-import type { CompanyDetail, CompanyReviews, PublicReview, SubmitReviewBody } from '../../../gateway/src/contract.ts';
+import type { CompanyDetail, CompanyReviews, PublicReview, SubmitReviewBody } from '@brokerwise/api-contract';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { REDIRECT_DELAY_MS, useFormFields, useHydrated, useLater } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -244,6 +244,4 @@ function ReviewForm({ id, csrf, initial, fallback }: { id: string; csrf: string;
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { data, Link, useLoaderData } from 'react-router';
-import type { CompanyDetail, CompanyReviews, Licence } from '../../../gateway/src/contract.ts';
+import { data, Link, redirect, useLoaderData } from 'react-router';
+import type { CompanyDetail, CompanyReviews, Licence } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { MapPinIcon, ShieldCheckIcon } from '../components/icons';
 import { Score } from '../components/Score';
@@ -45,6 +45,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!(error instanceof ApiError)) throw error;
     if (isNotFound(error.failure)) throw data(null, { status: 404 });
     loaded = { ok: false, error: error.failure };
+  }
+  // A merged duplicate answers with the company it was merged into: old links move there for good.
+  if (loaded.ok && loaded.company.id !== id) {
+    await reviewsCall;
+    const to = new URLSearchParams({ id: loaded.company.id, ...(page > 1 ? { page: String(page) } : {}) });
+    throw redirect(`/detail?${to}`, 301);
   }
   // An id the reviews API can't take (the catalogue still knew it): the section says reviews are unavailable.
   const reviews: Settled<CompanyReviews> = (await reviewsCall) ?? { ok: false, error: { kind: 'business', code: null, status: 400, msg: '' } };
@@ -244,16 +250,21 @@ function Licences({ licences }: { licences: Licence[] }) {
         <tbody>
           {licences.map((l) => (
             <tr key={`${l.regulator}-${l.licenceNo}`}>
-              <th scope="row">{l.regulator}</th>
-              <td>{l.regulatorCountry}</td>
-              <td className={classes.mono}>{l.licenceNo}</td>
-              <td>{l.entity}</td>
-              <td>
+              {/* data-label: the column's name, shown beside each value where the rows stack (phones). */}
+              <th scope="row" data-label={t('detail.licences.regulator')}>
+                {l.regulator}
+              </th>
+              <td data-label={t('detail.licences.country')}>{l.regulatorCountry}</td>
+              <td className={classes.mono} data-label={t('detail.licences.number')}>
+                {l.licenceNo}
+              </td>
+              <td data-label={t('detail.licences.entity')}>{l.entity}</td>
+              <td data-label={t('detail.licences.status')}>
                 <span className={classes.status} data-status={l.status}>
                   {t(STATUS_MESSAGE[l.status] ?? 'detail.status.regulated')}
                 </span>
               </td>
-              <td>
+              <td data-label={t('detail.licences.register')}>
                 {l.registerUrl ? (
                   <a href={l.registerUrl} target="_blank" rel="noopener nofollow">
                     {t('detail.licences.view', { regulator: l.regulator })}

@@ -1,5 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { PromotionDetail } from '../../../gateway/src/contract.ts';
+import type { PromotionDetail } from '@brokerwise/api-contract';
 import { companyHref } from '../components/CompanyCard';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { SponsoredBadge, Validity } from '../components/promotions/PromotionParts';
@@ -140,6 +140,4 @@ function CompanyBox({ promotion }: { promotion: PromotionDetail }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { data, Link, useLoaderData } from 'react-router';
-import type { Banner, Category, CompanyCard as Company, Page, PublicReview } from '../../../gateway/src/contract.ts';
+import type { Banner, Category, CompanyCard as Company, Page, PublicReview } from '@brokerwise/api-contract';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { CompanyCard } from '../components/CompanyCard';
@@ -9,7 +9,7 @@ import { Star } from '../components/icons';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { SearchBox } from '../components/SearchBox';
 import { RouteErrorContent } from '../components/StatusPage';
-import { settle } from '../lib/api';
+import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { useT } from '../lib/use-t';
@@ -26,9 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // Recent reviews are approved ones only; none (or a failed call) hides the section: never fake reviews.
   const recentReviews = recent.ok && Array.isArray(recent.data) ? recent.data.filter((r) => r.status === 'approved' && r.company.id) : [];
-  // Sections that failed show a notice; if nothing could be loaded the API is down: say so in the status.
+  // Sections that failed show a notice; if nothing could be loaded the status says why: 503 only
+  // when the API could not serve, a refusal (e.g. too many requests) keeps its 4xx.
   const allFailed = !banners.ok && !brands.ok && !categories.ok;
-  return data({ locale, banners, brands, categories, recentReviews }, { status: allFailed ? 503 : 200 });
+  return data({ locale, banners, brands, categories, recentReviews }, { status: allFailed ? pageStatus(banners, brands, categories) : 200 });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -146,6 +147,4 @@ function RecentReview({ review }: { review: PublicReview }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

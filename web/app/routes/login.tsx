@@ -3,51 +3,55 @@ import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/PasswordInput.css';
 import { Button, Checkbox, PasswordInput, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
-import type { CheckInBody, UserInfo } from '../../../gateway/src/contract.ts';
-import { useApi, useApiErrorText } from '../components/ApiProvider';
+import type { CheckInBody, UserInfo } from '@brokerwise/api-contract';
+import { useApi } from '../components/ApiProvider';
 import { AgreementField } from '../components/account/AgreementField';
 import { AuthShell } from '../components/account/AuthShell';
 import { SocialButtons } from '../components/account/SocialButtons';
-import { useFormFields, useHydrated } from '../components/account/use-form';
+import { useFormFields } from '../components/account/use-form';
+import { useFormSubmit } from '../components/account/use-form-submit';
 import { useFinishSignIn } from '../components/account/use-sign-in';
 import { RouteErrorContent } from '../components/StatusPage';
-import { useToast } from '../components/Toasts';
-import { errorCodeOf } from '../lib/api';
 import { keepRedirect } from '../lib/guard';
 import { pageMeta } from '../lib/meta';
 import type { RootData } from '../lib/root-data';
 import { REDIRECT_PARAM, REMEMBER_EMAIL_KEY } from '../lib/session';
-import { redirectIfSignedIn } from '../lib/session.server';
+import { signedOutOnly } from '../lib/session.server';
 import { useT } from '../lib/use-t';
 import { validateLogin, type LoginValues } from '../lib/validation';
 import type { Route } from './+types/login';
 import classes from '../components/account/AuthForm.module.css';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await redirectIfSignedIn(request, context);
-  return null;
-}
+export const loader = (args: Route.LoaderArgs) => signedOutOnly(args);
+
+/** The signed-in check is for arriving only: the revalidation after signing in must not send the page home before its own redirect. */
+export const shouldRevalidate = () => false;
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({ matches, location, title: { id: 'auth.login.title' }, description: { id: 'auth.login.subtitle' } });
 
-type Phase = 'idle' | 'sending' | 'done';
-
 export default function Login() {
   const t = useT();
   const api = useApi();
-  const toast = useToast();
-  const errorText = useApiErrorText();
   const finishSignIn = useFinishSignIn();
-  const hydrated = useHydrated();
   const locale = useRouteLoaderData<RootData>('root')?.locale ?? 'en';
   const [searchParams] = useSearchParams();
   const form = useFormFields<LoginValues>({ email: '', password: '', rememberpwd: false, check: false }, validateLogin);
   const { prefill } = form;
-  const [phase, setPhase] = useState<Phase>('idle');
-  const locked = !hydrated || phase !== 'idle';
+  const { phase, locked, hydrated, onSubmit, finish } = useFormSubmit(form, {
+    send: ({ email, password, rememberpwd }) => {
+      const body: CheckInBody = { tab: 'login', email: email.trim(), password, rememberpwd };
+      return api.post<{ userInfo: UserInfo }>('/api/user/checkIn', body);
+    },
+    done: (result, { email, rememberpwd }) => {
+      rememberAccount(rememberpwd ? email.trim() : null);
+      finishSignIn(result);
+    },
+    // A refused password shows at the password field (announced with it), not as a toast.
+    codeFields: { 'identity.bad_credentials': 'password' },
+  });
 
   const redirectParam = searchParams.get(REDIRECT_PARAM);
   useEffect(() => {
@@ -62,26 +66,6 @@ export default function Login() {
       // Storage disabled: nothing remembered.
     }
   }, [prefill]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (locked || !form.validateAll()) return;
-    const { email, password, rememberpwd } = form.values;
-    setPhase('sending');
-    try {
-      const body: CheckInBody = { tab: 'login', email: email.trim(), password, rememberpwd };
-      const result = await api.post<{ userInfo: UserInfo }>('/api/user/checkIn', body);
-      rememberAccount(rememberpwd ? email.trim() : null);
-      setPhase('done');
-      finishSignIn(result);
-    } catch (error) {
-      // One message per error, where it belongs: a refused password at the password field
-      // (announced with it), field errors at their fields, anything else as a toast.
-      if (errorCodeOf(error) === 'identity.bad_credentials') form.fail('password', errorText(error));
-      else if (!form.showServerErrors(error)) toast('error', errorText(error));
-      setPhase('idle');
-    }
-  }
 
   return (
     <AuthShell locale={locale} title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
@@ -120,13 +104,7 @@ export default function Login() {
           {t('auth.login.submit')}
         </Button>
       </form>
-      <SocialButtons
-        onSignedIn={(result) => {
-          setPhase('done');
-          finishSignIn(result);
-        }}
-        disabled={locked}
-      />
+      <SocialButtons finish={finish} disabled={locked} />
       <p className={classes.footerText}>
         {t('auth.login.noAccount')}{' '}
         <Link to={redirectParam ? `/register?${new URLSearchParams({ [REDIRECT_PARAM]: redirectParam })}` : '/register'} className={classes.link}>
@@ -147,6 +125,4 @@ function rememberAccount(account: string | null): void {
   }
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

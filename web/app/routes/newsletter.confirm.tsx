@@ -1,10 +1,11 @@
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { RouteErrorContent } from '../components/StatusPage';
 import { pageMeta } from '../lib/meta';
 import type { LinkOutcome } from '../lib/newsletter';
 import { followNewsletterLink } from '../lib/newsletter.server';
 import { useT } from '../lib/use-t';
 import type { Route } from './+types/newsletter.confirm';
+import { HomeLink } from '../components/HomeLink';
 import classes from './newsletter.module.css';
 
 /** The confirmation link of the double opt-in mail: opening it confirms (again: still confirmed). */
@@ -32,13 +33,9 @@ export default function NewsletterConfirm() {
       <p className={classes.text} data-tone={outcome === 'done' ? undefined : 'error'} data-testid="newsletter-confirm">
         {t(TEXT[outcome], { email: email ?? '' })}
       </p>
-      <Link to="/" className={classes.home}>
-        {t('status.action.home')}
-      </Link>
+      <HomeLink className={classes.home} />
     </section>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

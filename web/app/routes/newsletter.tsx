@@ -1,10 +1,11 @@
-import { data, Link, useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
 import { NEWSLETTER_FORM_PATH } from '../components/Newsletter';
 import { RouteErrorContent } from '../components/StatusPage';
 import { pageMeta } from '../lib/meta';
 import { formStatusOf, type FormStatus } from '../lib/newsletter';
 import { useT } from '../lib/use-t';
 import type { Route } from './+types/newsletter';
+import { HomeLink } from '../components/HomeLink';
 import classes from './newsletter.module.css';
 
 const TEXT: Record<FormStatus, string> = {
@@ -45,13 +46,9 @@ export default function NewsletterResult() {
           </button>
         </form>
       )}
-      <Link to="/" className={classes.home}>
-        {t('status.action.home')}
-      </Link>
+      <HomeLink className={classes.home} />
     </section>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

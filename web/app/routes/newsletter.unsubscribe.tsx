@@ -1,10 +1,11 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router';
+import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
 import { RouteErrorContent } from '../components/StatusPage';
 import { pageMeta } from '../lib/meta';
 import type { LinkOutcome } from '../lib/newsletter';
 import { followNewsletterLink } from '../lib/newsletter.server';
 import { useT } from '../lib/use-t';
 import type { Route } from './+types/newsletter.unsubscribe';
+import { HomeLink } from '../components/HomeLink';
 import classes from './newsletter.module.css';
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get('token')?.trim() ?? '';
@@ -57,13 +58,9 @@ export default function NewsletterUnsubscribe() {
           {t('newsletter.link.invalid')}
         </p>
       )}
-      <Link to="/" className={classes.home}>
-        {t('status.action.home')}
-      </Link>
+      <HomeLink className={classes.home} />
     </section>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

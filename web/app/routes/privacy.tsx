@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router';
 import { LegalDocumentView } from '../components/Article';
 import { RouteErrorContent } from '../components/StatusPage';
-import { legalDocuments } from '../content/legal';
+import { legalDocuments } from '../content';
 import { localeFromRequest } from '../lib/locale';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/privacy';
@@ -12,12 +12,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
-  pageMeta({ matches, location, title: loaderData?.doc.title ?? { id: 'footer.legal.privacy' }, description: loaderData?.doc.intro[0] });
+  pageMeta({ matches, location, title: loaderData?.doc.title ?? { id: 'footer.legal.privacy' }, description: loaderData?.doc.description });
 
 export default function LegalPage() {
   return <LegalDocumentView doc={useLoaderData<typeof loader>().doc} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

@@ -1,5 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { Page, Promotion } from '../../../gateway/src/contract.ts';
+import type { Page, Promotion } from '@brokerwise/api-contract';
 import { companyHref } from '../components/CompanyCard';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -104,6 +104,4 @@ function PromotionCard({ promotion }: { promotion: Promotion }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

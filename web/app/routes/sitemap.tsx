@@ -1,4 +1,4 @@
-import type { CompanyCard, Page, PostCard, Promotion, RankedTrader } from '../../../gateway/src/contract.ts';
+import type { CompanyCard, Page, PostCard, Promotion, RankedTrader } from '@brokerwise/api-contract';
 import type { ApiClient } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { siteOrigin } from '../lib/seo';

@@ -1,8 +1,8 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { Page, RankedCompany } from '../../../gateway/src/contract.ts';
-import { companyHref } from '../components/CompanyCard';
+import type { Page, RankedCompany } from '@brokerwise/api-contract';
+import { companyHref, RegulatedBadge } from '../components/CompanyCard';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { MapPinIcon, ShieldCheckIcon } from '../components/icons';
+import { MapPinIcon } from '../components/icons';
 import { Pagination } from '../components/Pagination';
 import { Score } from '../components/Score';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -106,12 +106,7 @@ function RankedRow({ company, locale }: { company: RankedCompany; locale: Locale
             <MapPinIcon />
             {countryName(company.country, locale)}
           </span>
-          {company.regulated && (
-            <span className={classes.regulated}>
-              <ShieldCheckIcon />
-              {t('company.card.regulated')}
-            </span>
-          )}
+          {company.regulated && <RegulatedBadge />}
         </span>
       </div>
       <div className={classes.score}>
@@ -121,6 +116,4 @@ function RankedRow({ company, locale }: { company: RankedCompany; locale: Locale
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

@@ -1,7 +1,7 @@
 import { Button, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { data, useActionData, useLoaderData, useRevalidator } from 'react-router';
-import type { BrokerApplication, BrokerApplicationBody, Page } from '../../../gateway/src/contract.ts';
+import type { BrokerApplication, BrokerApplicationBody, Page } from '@brokerwise/api-contract';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useFormFields, useHydrated } from '../components/account/use-form';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
@@ -170,6 +170,4 @@ function ApplyForm({ csrf, fallback }: { csrf: string; fallback: ActionResult | 
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

@@ -1,7 +1,7 @@
 import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { data, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router';
-import type { TraderAccount, TraderBindBody, TraderBroker } from '../../../gateway/src/contract.ts';
+import type { TraderAccount, TraderBindBody, TraderBroker } from '@brokerwise/api-contract';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useFormFields, useHydrated } from '../components/account/use-form';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
@@ -29,6 +29,13 @@ interface BindValues {
   visibility: string;
   source: string;
 }
+
+/**
+ * Binding waits for the broker to accept the read-only password: trader-sync gives its bridge 15 s
+ * and the gateway answers within 20 s (what the form tells the user); the call may take a little longer.
+ */
+const BIND_CHECK_SECONDS = 20;
+const BIND_TIMEOUT_MS = 25_000;
 
 const EMPTY: BindValues = { broker: '', server: '', account: '', readonlyPassword: '', nickname: '', description: '', type: 'manual', visibility: 'public', source: 'bridge' };
 /** The server checks every rule and answers per field in the page's language. */
@@ -73,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(Object.keys(EMPTY).map((k) => [k, String(form.get(k) ?? '')])) as unknown as BindValues;
   const { api } = pageApi(request, context);
   try {
-    const bound = await api.post<TraderAccount>('/api/trader/bind', bodyOf(values));
+    const bound = await api.post<TraderAccount>('/api/trader/bind', bodyOf(values), { timeoutMs: BIND_TIMEOUT_MS });
     throw redirect(traderAccountHref(bound.data.id));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -123,7 +130,7 @@ function BindForm({ brokers, csrf, initial, fallback }: { brokers: TraderBroker[
     setFailure('');
     setBusy(true);
     try {
-      const result = await api.post<TraderAccount>('/api/trader/bind', bodyOf(form.values));
+      const result = await api.post<TraderAccount>('/api/trader/bind', bodyOf(form.values), { timeoutMs: BIND_TIMEOUT_MS });
       // The password leaves the page's memory with the form.
       form.prefill({ readonlyPassword: '' });
       toast('success', result.msg);
@@ -131,7 +138,8 @@ function BindForm({ brokers, csrf, initial, fallback }: { brokers: TraderBroker[
     } catch (error) {
       const shown = form.showServerErrors(error);
       const text = errorText(error);
-      setFailure(text);
+      // Field messages sit under their fields (a refused password at the password); said once.
+      setFailure(shown ? t('trader.bind.checkFields') : text);
       if (!shown) toast('error', text);
       setBusy(false);
     }
@@ -253,10 +261,14 @@ function BindForm({ brokers, csrf, initial, fallback }: { brokers: TraderBroker[
           {t('trader.bind.submit')}
         </Button>
       </div>
+      {!statement && (
+        // Announced while the check runs; the button shows a spinner meanwhile.
+        <p className={classes.small} role="status" data-testid="bind-check" data-busy={busy ? '' : undefined}>
+          {busy ? t('trader.bind.checking') : t('trader.bind.checkHint', { seconds: BIND_CHECK_SECONDS })}
+        </p>
+      )}
     </form>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

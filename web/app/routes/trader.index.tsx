@@ -1,5 +1,5 @@
 import { data, Form, Link, useLoaderData } from 'react-router';
-import type { RankedTrader, TopTraderPage, TraderBroker } from '../../../gateway/src/contract.ts';
+import type { RankedTrader, TopTraderPage, TraderBroker } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -218,6 +218,4 @@ function RankingTable({ rows, params }: { rows: RankedTrader[]; params: TopTrade
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

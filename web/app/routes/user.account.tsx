@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { data, Form, Link, useLoaderData, useRevalidator } from 'react-router';
-import type { TraderAccount, TraderVerification } from '../../../gateway/src/contract.ts';
+import { data, Form, Link, useLoaderData } from 'react-router';
+import type { TraderAccount, TraderVerification } from '@brokerwise/api-contract';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useHydrated } from '../components/account/use-form';
-import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { RouteErrorContent } from '../components/StatusPage';
-import { useToast } from '../components/Toasts';
 import { useTraderFormat } from '../components/trader/format';
 import { SyncStatus } from '../components/trader/TraderParts';
+import { useApiAction } from '../components/use-api-action';
 import { settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { loginUrlFor } from '../lib/guard';
@@ -108,27 +107,12 @@ export default function VerifyAccount() {
 function Verification({ account, verification }: { account: TraderAccount; verification: Settled<TraderVerification> | null }) {
   const t = useT();
   const f = useTraderFormat();
-  const api = useApi();
-  const toast = useToast();
-  const errorText = useApiErrorText();
-  const revalidator = useRevalidator();
   const hydrated = useHydrated();
-  const [busy, setBusy] = useState(false);
+  const { busy, run, toast } = useApiAction();
   const [message, setMessage] = useState('');
 
-  async function post(path: string) {
-    setBusy(true);
-    try {
-      const result = await api.post(path, { id: account.id });
-      if (path.endsWith('/verify')) setMessage(result.msg);
-      else toast('success', result.msg);
-      await revalidator.revalidate();
-    } catch (error) {
-      toast('error', errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const post = (path: string) =>
+    run(true, (api) => api.post(path, { id: account.id }), { done: (result) => (path.endsWith('/verify') ? setMessage(result.msg) : toast('success', result.msg)) });
 
   const v = verification?.ok ? verification.data : null;
   return (
@@ -163,10 +147,10 @@ function Verification({ account, verification }: { account: TraderAccount; verif
             <p className={classes.muted}>{t('trader.verify.noCode')}</p>
           )}
           <div className={classes.actions}>
-            <button type="button" className={classes.button} disabled={!hydrated || busy} onClick={() => void post('/api/trader/verify')} data-testid="verify-request">
+            <button type="button" className={classes.button} disabled={!hydrated || busy !== null} onClick={() => void post('/api/trader/verify')} data-testid="verify-request">
               {t(v?.code ? 'trader.verify.newCode' : 'trader.verify.getCode')}
             </button>
-            <button type="button" className={classes.buttonSecondary} disabled={!hydrated || busy} onClick={() => void post('/api/trader/sync')} data-testid="verify-sync">
+            <button type="button" className={classes.buttonSecondary} disabled={!hydrated || busy !== null} onClick={() => void post('/api/trader/sync')} data-testid="verify-sync">
               {t('trader.owner.syncNow')}
             </button>
           </div>
@@ -177,6 +161,4 @@ function Verification({ account, verification }: { account: TraderAccount; verif
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

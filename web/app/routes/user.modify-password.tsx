@@ -1,12 +1,13 @@
 import '@mantine/core/styles/PasswordInput.css';
-import { Alert, Button, PasswordInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button } from '@mantine/core';
+import { PasswordField } from '../components/account/AccountFields';
 import { Link, useLoaderData, useNavigate } from 'react-router';
-import type { ModifyPasswordBody } from '../../../gateway/src/contract.ts';
-import { useApi, useApiErrorText } from '../components/ApiProvider';
+import type { ModifyPasswordBody } from '@brokerwise/api-contract';
+import { useApi } from '../components/ApiProvider';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { CodeField } from '../components/account/CodeField';
-import { REDIRECT_DELAY_MS, useFormFields, useHydrated, useLater } from '../components/account/use-form';
+import { REDIRECT_DELAY_MS, useFormFields, useLater } from '../components/account/use-form';
+import { useFormSubmit } from '../components/account/use-form-submit';
 import { useSession } from '../components/SessionProvider';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useToast } from '../components/Toasts';
@@ -26,8 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'header.account.password' }, noindex: true });
 
-type Phase = 'idle' | 'sending' | 'done';
-
 /**
  * Modify Password (spec §2, §5): old password, new password twice, and a code sent to the bound
  * email. The server then revokes every session, so the page signs out and goes to /login.
@@ -36,25 +35,17 @@ export default function ModifyPassword() {
   const t = useT();
   const api = useApi();
   const toast = useToast();
-  const errorText = useApiErrorText();
   const navigate = useNavigate();
   const later = useLater();
   const session = useSession();
-  const hydrated = useHydrated();
   const { email } = useLoaderData<typeof loader>();
   const form = useFormFields<ModifyPasswordValues>({ oldpwd: '', pwd: '', confirm: '', captcha: '' }, validateModifyPassword);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const locked = !hydrated || phase !== 'idle' || !email;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (locked || !form.validateAll()) return;
-    const { oldpwd, pwd, captcha } = form.values;
-    setPhase('sending');
-    try {
+  const submit = useFormSubmit(form, {
+    send: ({ oldpwd, pwd, captcha }) => {
       const body: ModifyPasswordBody = { oldpwd, pwd, captcha: captcha.trim() };
-      const result = await api.post('/api/user/modifyPassword', body);
-      setPhase('done');
+      return api.post('/api/user/modifyPassword', body);
+    },
+    done: (result) => {
       toast('success', result.msg || t('password.page.done'));
       // Every session is revoked now, this one included.
       clearStoredUser();
@@ -62,14 +53,13 @@ export default function ModifyPassword() {
         session.end();
         navigate('/login', { replace: true });
       });
-    } catch (error) {
-      // One message per error: at its field when it has one, else as a toast.
-      if (!form.showServerErrors(error)) toast('error', errorText(error));
-      setPhase('idle');
-    }
-  }
+    },
+    // Without a bound email no code can be sent: the form waits for one.
+    blocked: !email,
+  });
+  const { phase, hydrated, onSubmit } = submit;
+  const locked = submit.locked || !email;
 
-  const passwordToggle = { 'aria-label': t('auth.password.toggle') };
   return (
     <AccountLayout title={t('header.account.password')} leaving={phase === 'done'}>
       <form className={classes.card} onSubmit={onSubmit} noValidate>
@@ -80,30 +70,9 @@ export default function ModifyPassword() {
               <Link to="/user/set">{t('password.page.bindEmail')}</Link>
             </Alert>
           )}
-          <PasswordInput
-            label={t('password.page.old')}
-            name="oldpwd"
-            autoComplete="current-password"
-            {...form.text('oldpwd')}
-            disabled={locked}
-            visibilityToggleButtonProps={passwordToggle}
-          />
-          <PasswordInput
-            label={t('auth.password.new')}
-            name="pwd"
-            autoComplete="new-password"
-            {...form.text('pwd')}
-            disabled={locked}
-            visibilityToggleButtonProps={passwordToggle}
-          />
-          <PasswordInput
-            label={t('auth.password.confirm')}
-            name="confirm"
-            autoComplete="new-password"
-            {...form.text('confirm')}
-            disabled={locked}
-            visibilityToggleButtonProps={passwordToggle}
-          />
+          <PasswordField label={t('password.page.old')} name="oldpwd" autoComplete="current-password" {...form.text('oldpwd')} disabled={locked} />
+          <PasswordField label={t('auth.password.new')} name="pwd" {...form.text('pwd')} disabled={locked} />
+          <PasswordField label={t('auth.password.confirm')} name="confirm" {...form.text('confirm')} disabled={locked} />
           <CodeField
             event="change_password"
             email={() => email}
@@ -124,6 +93,4 @@ export default function ModifyPassword() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

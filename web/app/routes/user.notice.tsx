@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { data, Form, Link, redirect, useLoaderData, useNavigation, useRevalidator } from 'react-router';
 import { safeLocalPath } from '@brokerwise/safe-url';
-import type { Notice, NoticePage, NoticeType, UnreadNotices } from '../../../gateway/src/contract.ts';
+import type { Notice, NoticePage, NoticeType, UnreadNotices } from '@brokerwise/api-contract';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useHydrated } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -11,7 +11,7 @@ import { RouteErrorContent } from '../components/StatusPage';
 import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
-import { announceUnread, NOTICE_NEW_EVENT } from '../lib/notice-events';
+import { announceUnread, NOTICE_NEW_EVENT, NOTICE_UNREAD_EVENT } from '../lib/notice-events';
 import { readCsrfToken } from '../lib/session';
 import { requireUser } from '../lib/session.server';
 import { useT } from '../lib/use-t';
@@ -27,7 +27,7 @@ const hrefOf = (type: NoticeType, page = 1) => {
 
 /**
  * Signed-in users only: this loader checks it itself (spec §6). Opening a page of notices marks
- * the ones it shows read (they still show as new this time), so the bell's dot clears.
+ * the ones it shows read, so the bell's dot clears (and with it their "New" badges, see below).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
@@ -67,6 +67,14 @@ export default function Notices() {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
 
+  // Once the bell is cleared (by this page marking its notices read, or from anywhere else), no item
+  // here still says "New": the badges follow the bell at once, without a reload.
+  const [cleared, setCleared] = useState(false);
+  useEffect(() => {
+    const onUnread = (event: Event) => setCleared(((event as CustomEvent<number>).detail ?? 0) === 0);
+    window.addEventListener(NOTICE_UNREAD_EVENT, onUnread);
+    return () => window.removeEventListener(NOTICE_UNREAD_EVENT, onUnread);
+  }, []);
   // The bell follows what this page just marked read.
   useEffect(() => {
     if (unread) announceUnread(unread.notices + unread.system);
@@ -121,7 +129,7 @@ export default function Notices() {
         <>
           <ol className={classes.list}>
             {result.data.list.map((notice) => (
-              <NoticeItem key={notice.id} notice={notice} />
+              <NoticeItem key={notice.id} notice={notice} isNew={!notice.read && !cleared} />
             ))}
           </ol>
           <Pagination page={result.data.page} total={result.data.total} limit={result.data.limit} hrefFor={(p) => hrefOf(type, p)} />
@@ -131,16 +139,16 @@ export default function Notices() {
   );
 }
 
-function NoticeItem({ notice }: { notice: Notice }) {
+function NoticeItem({ notice, isNew }: { notice: Notice; isNew: boolean }) {
   const t = useT();
   const intl = useIntl();
   const hydrated = useHydrated();
   const created = new Date(notice.createdAt);
   return (
-    <li className={classes.item} data-new={notice.read ? undefined : ''} data-kind={notice.kind} data-testid="notice-item">
+    <li className={classes.item} data-new={isNew ? '' : undefined} data-kind={notice.kind} data-testid="notice-item">
       <div className={classes.head}>
         <h2 className={classes.title}>{notice.title}</h2>
-        {!notice.read && <span className={classes.new}>{t('notice.item.new')}</span>}
+        {isNew && <span className={classes.new}>{t('notice.item.new')}</span>}
         {!Number.isNaN(created.getTime()) && (
           <time className={classes.time} dateTime={notice.createdAt}>
             {/* The server renders UTC (it can't know the reader's zone); the browser then shows local time. */}
@@ -170,8 +178,9 @@ const LINK_LABELS: Partial<Record<Notice['kind'], string>> = {
   review_rejected: 'notice.item.openReviews',
   video_ready: 'notice.item.openVideos',
   video_failed: 'notice.item.openVideos',
+  sanction_imposed: 'notice.item.openSanctions',
+  sanction_lifted: 'notice.item.openSanctions',
+  appeal_rejected: 'notice.item.openSanctions',
 };
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

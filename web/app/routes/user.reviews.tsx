@@ -1,5 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { Page, PublicReview } from '../../../gateway/src/contract.ts';
+import type { Page, PublicReview } from '@brokerwise/api-contract';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -91,6 +91,4 @@ function MyReviewItem({ review }: { review: PublicReview }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

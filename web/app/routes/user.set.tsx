@@ -1,11 +1,16 @@
+// The Switch is styled like every other control only with its own CSS (and the label's).
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Switch.css';
 import { Button, NativeSelect, Switch, Textarea, TextInput } from '@mantine/core';
+import { EmailField } from '../components/account/AccountFields';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLoaderData } from 'react-router';
-import type { BindEmailBody, Country, EditUserBody, EmailPreferences, UserProfile } from '../../../gateway/src/contract.ts';
+import type { BindEmailBody, Country, EditUserBody, EmailPreferences, UserProfile } from '@brokerwise/api-contract';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { CodeField } from '../components/account/CodeField';
 import { useFormFields, useHydrated } from '../components/account/use-form';
+import { useFormSubmit } from '../components/account/use-form-submit';
 import { useSession } from '../components/SessionProvider';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useToast } from '../components/Toasts';
@@ -133,9 +138,9 @@ function ProfileForm({ profile, countries, countriesFailed }: { profile: UserPro
       const { data } = await api.upload<{ key: string; avatar: { avatar: string } }>('/api/user/avatar', body);
       setAvatar({ url: data.avatar.avatar, key: data.key });
     } catch (error) {
+      // One message, at the picture: the field's own message, else the server's.
       const fields = fieldErrorsOf(error);
-      setAvatarError(fields.file ?? fields.avatar ?? null);
-      toast('error', errorText(error));
+      setAvatarError(fields.file ?? fields.avatar ?? errorText(error));
     } finally {
       setUploading(false);
     }
@@ -154,11 +159,12 @@ function ProfileForm({ profile, countries, countriesFailed }: { profile: UserPro
       session.update({ username: saved?.username ?? body.username, avatar: saved?.avatar?.avatar ?? avatar.url });
       setAvatar((current) => ({ url: saved?.avatar?.avatar ?? current.url, key: null }));
     } catch (error) {
-      form.showServerErrors(error);
+      // One message per error: at its field when the server named one, else as a toast.
+      const shown = form.showServerErrors(error);
       const fields = fieldErrorsOf(error);
       const avatarField = fields.avatar ?? fields.avatarKey;
       if (avatarField) setAvatarError(avatarField);
-      toast('error', errorText(error));
+      if (!shown && !avatarField) toast('error', errorText(error));
     } finally {
       setSaving(false);
     }
@@ -189,7 +195,8 @@ function ProfileForm({ profile, countries, countriesFailed }: { profile: UserPro
                   className="bw-visually-hidden"
                   onChange={onPick}
                   disabled={locked || uploading}
-                  aria-describedby="avatar-hint"
+                  aria-describedby={avatarError ? 'avatar-hint avatar-error' : 'avatar-hint'}
+                  aria-invalid={avatarError ? true : undefined}
                 />
               </label>
               <p id="avatar-hint" className={classes.hint}>
@@ -198,7 +205,7 @@ function ProfileForm({ profile, countries, countriesFailed }: { profile: UserPro
             </div>
           </div>
           {avatarError && (
-            <p className={classes.fieldError} role="alert">
+            <p id="avatar-error" className={classes.fieldError} role="alert" data-testid="avatar-error">
               {avatarError}
             </p>
           )}
@@ -245,29 +252,19 @@ function EmailBinding({ initialEmail }: { initialEmail: string | null }) {
   const t = useT();
   const api = useApi();
   const toast = useToast();
-  const errorText = useApiErrorText();
-  const hydrated = useHydrated();
   const [email, setEmail] = useState(initialEmail);
   const form = useFormFields<BindEmailValues>({ email: '', captcha: '' }, validateBindEmail);
-  const [busy, setBusy] = useState(false);
-  const locked = !hydrated || busy;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (locked || !form.validateAll()) return;
-    setBusy(true);
-    try {
-      const body: BindEmailBody = { email: form.values.email.trim(), captcha: form.values.captcha.trim() };
-      const result = await api.post<UserProfile | null>('/api/user/bindemail', body);
+  const { phase, locked, hydrated, onSubmit } = useFormSubmit(form, {
+    send: (values) => {
+      const body: BindEmailBody = { email: values.email.trim(), captcha: values.captcha.trim() };
+      return api.post<UserProfile | null>('/api/user/bindemail', body);
+    },
+    done: (result, values) => {
       toast('success', result.msg || t('settings.email.bound'));
-      setEmail(result.data?.email ?? body.email);
-    } catch (error) {
-      form.showServerErrors(error);
-      toast('error', errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+      setEmail(result.data?.email ?? values.email.trim());
+    },
+    repeatable: true,
+  });
 
   return (
     <section className={classes.card} aria-labelledby="email-title">
@@ -282,24 +279,14 @@ function EmailBinding({ initialEmail }: { initialEmail: string | null }) {
       ) : (
         <form className={classes.form} onSubmit={onSubmit} noValidate>
           <p className={classes.muted}>{t('settings.email.intro')}</p>
-          <TextInput
-            label={t('auth.register.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            {...form.text('email')}
-            disabled={locked}
-          />
+          <EmailField {...form.text('email')} disabled={locked} />
           <CodeField
             event="bind_email"
-            email={() => (form.validateFields(['email']) ? form.values.email.trim() : null)}
-            value={form.values.captcha}
-            onChange={(v) => form.set('captcha', v)}
-            error={form.error('captcha')}
+            {...form.code('email', 'captcha')}
             disabled={locked}
           />
           <div className={classes.actions}>
-            <Button type="submit" variant="light" loading={busy} disabled={!hydrated}>
+            <Button type="submit" variant="light" loading={phase === 'sending'} disabled={!hydrated}>
               {t('settings.email.bind')}
             </Button>
           </div>
@@ -309,6 +296,4 @@ function EmailBinding({ initialEmail }: { initialEmail: string | null }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

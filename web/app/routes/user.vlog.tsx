@@ -1,5 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { CollectedPost, DeletePostBody, Page, PostCard } from '../../../gateway/src/contract.ts';
+import type { CollectedPost, DeletePostBody, Page, PostCard } from '@brokerwise/api-contract';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -202,6 +202,4 @@ function MyCollections({ collections }: { collections: Settled<Page<CollectedPos
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

@@ -25,6 +25,4 @@ export default function VideoDetail() {
   return <PostDetailView loaded={loaded} pathname="/vlog/detail" fallback={fallback} />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

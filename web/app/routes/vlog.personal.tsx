@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { data, Link, redirect, useLoaderData, useRevalidator } from 'react-router';
-import type { CreatorFan, CreatorPage, CreatorProfile, FeedItem, Page } from '../../../gateway/src/contract.ts';
+import type { CreatorFan, CreatorPage, CreatorProfile, FeedItem, Page } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { FollowButton, type FollowState } from '../components/posts/FollowButton';
+import { ReportButton } from '../components/ReportButton';
 import { Avatar, PostCardView, PostDate, PostGrid } from '../components/posts/PostCards';
 import { UnforwardButton } from '../components/posts/UnforwardButton';
 import { useSession } from '../components/SessionProvider';
@@ -220,12 +221,13 @@ function Profile({ author }: { author: CreatorProfile }) {
           {t('vlog.personal.create')}
         </Link>
       ) : (
-        <FollowButton className={classes.follow} size="md" userId={author.id} followed={state.followed} onChange={setState} />
+        <>
+          <FollowButton className={classes.follow} size="md" userId={author.id} followed={state.followed} onChange={setState} />
+          <ReportButton kind="profile" targetId={author.id} authorId={author.id} />
+        </>
       )}
     </section>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

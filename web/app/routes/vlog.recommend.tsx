@@ -1,5 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { Page, PostCard } from '../../../gateway/src/contract.ts';
+import type { Page, PostCard } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { PostGrid } from '../components/posts/PostCards';
@@ -76,6 +76,4 @@ export default function Recommended() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

@@ -1,5 +1,5 @@
-import { data, Form, useLoaderData } from 'react-router';
-import type { Page, PostCard } from '../../../gateway/src/contract.ts';
+import { data, Form, Link, useLoaderData } from 'react-router';
+import type { Page, PostCard } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { PostGrid } from '../components/posts/PostCards';
@@ -12,8 +12,12 @@ import { isPostKind, listHref, postPage, POST_PAGE_SIZE } from '../lib/posts';
 import { useT } from '../lib/use-t';
 import type { Route } from './+types/vlog.search';
 import classes from '../components/posts/Posts.module.css';
+import own from './vlog-search.module.css';
 
 const KEYWORD_MAX = 200;
+
+/** The example searches of the visitor's language ("gold, EUR/USD, 非农"): placeholder and links. */
+const exampleSearches = (list: string): string[] => list.split(/\s*[,，、]\s*/u).filter((w) => w !== '');
 
 /**
  * /vlog/search?keyword=&kind=: posts whose title, description or text hold every word (both
@@ -42,9 +46,25 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
     canonicalParams: [],
   });
 
+/** Example searches as links (each finds posts: e2e/find.e2e.test.ts), shown while there is nothing to show. */
+function Suggestions() {
+  const t = useT();
+  return (
+    <p className={own.suggestions} data-testid="post-search-suggestions">
+      <span>{t('vlog.search.suggestions')}</span>
+      {exampleSearches(t('vlog.search.examples')).map((word) => (
+        <Link key={word} to={listHref('/vlog/search', { keyword: word })} className={own.suggestion}>
+          {word}
+        </Link>
+      ))}
+    </p>
+  );
+}
+
 export default function SearchPosts() {
   const t = useT();
   const { keyword, kind, posts } = useLoaderData<typeof loader>();
+  const examples = t('vlog.search.examples');
   return (
     <div className="bw-container" data-testid="post-search">
       <header className={classes.head}>
@@ -63,7 +83,7 @@ export default function SearchPosts() {
           name="keyword"
           defaultValue={keyword}
           maxLength={KEYWORD_MAX}
-          placeholder={t('vlog.search.placeholder')}
+          placeholder={t('vlog.search.placeholder', { examples })}
           data-testid="post-search-input"
         />
         {kind && <input type="hidden" name="kind" value={kind} />}
@@ -73,9 +93,12 @@ export default function SearchPosts() {
         </button>
       </Form>
       {!keyword || !posts ? (
-        <p className={classes.empty} data-testid="post-search-prompt">
-          {t('vlog.search.prompt')}
-        </p>
+        <>
+          <p className={classes.empty} data-testid="post-search-prompt">
+            {t('vlog.search.prompt')}
+          </p>
+          <Suggestions />
+        </>
       ) : !posts.ok ? (
         <ErrorNotice error={posts.error} />
       ) : (
@@ -84,6 +107,7 @@ export default function SearchPosts() {
             {t('vlog.search.count', { count: posts.data.total, keyword })}
           </p>
           <PostGrid posts={posts.data.list} empty={t('vlog.search.empty', { keyword })} />
+          {posts.data.total === 0 && <Suggestions />}
           <Pagination page={posts.data.page} total={posts.data.total} limit={posts.data.limit} hrefFor={(p) => listHref('/vlog/search', { keyword, kind, page: p })} />
         </>
       )}
@@ -91,6 +115,4 @@ export default function SearchPosts() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <RouteErrorContent error={error} />;
-}
+export const ErrorBoundary = RouteErrorContent;

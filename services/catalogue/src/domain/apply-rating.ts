@@ -1,6 +1,6 @@
 import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
-import { companyUpserted } from '../events/publish.ts';
+import { companyAnnounced } from '../events/publish.ts';
 import { applyRating } from '../store/company.store.ts';
 import type { CatalogueTables } from '../store/types.ts';
 
@@ -21,6 +21,6 @@ export async function applyRatingChange(trx: Kysely<CatalogueTables>, change: Ra
   const score = Math.min(5, Math.max(0, Math.round(change.displayScore * 10) / 10));
   const row = await applyRating(trx, { companyId: change.companyId, score, approvedCount: change.approvedCount, version: change.version });
   if (!row) return false;
-  await enqueueEvent(trx, companyUpserted(row, row.logo_key ? ctx.mediaUrl(row.logo_key) : '', ctx.correlationId));
+  await enqueueEvent(trx, companyAnnounced(row, ctx.mediaUrl, ctx.correlationId));
   return true;
 }

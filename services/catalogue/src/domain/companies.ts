@@ -2,26 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { AppError, notFound } from '@brokerwise/errors';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
-import { companyUpserted } from '../events/publish.ts';
-import { findCompanyBySlug, listCompanies, upsertCompany, type CompanyFilter, type CompanyRow, type CompanyUpsert } from '../store/company.store.ts';
+import { companyAnnounced } from '../events/publish.ts';
+import { companiesPage, findCompanyById, findCompanyBySlug, listCompanies, upsertCompany, type CompanyFilter, type CompanyRow, type CompanyUpsert } from '../store/company.store.ts';
 import { countryExists, listCountries, type CountryRow } from '../store/reference.store.ts';
 import { readDetails, type CompanyDetails } from './company-details.ts';
-import type { CatalogueTables, CategorySlug } from '../store/types.ts';
+import type { CatalogueTables } from '../store/types.ts';
 
 export const MAX_PAGE_SIZE = 50;
 
-export interface ListCompaniesInput {
+/** The store's filter, its order optional (score by default), and a page. */
+export type ListCompaniesInput = Omit<CompanyFilter, 'order' | 'offset' | 'limit'> & {
   page: number;
   limit: number;
-  category?: CategorySlug | undefined;
-  minScore?: number | undefined;
-  minReviews?: number | undefined;
-  countryCode?: string | undefined;
-  keyword?: string | undefined;
-  slugs?: string[] | undefined;
-  ids?: string[] | undefined;
   order?: CompanyFilter['order'] | undefined;
-}
+};
 
 export async function findCompanies(db: Kysely<CatalogueTables>, input: ListCompaniesInput): Promise<{ rows: CompanyRow[]; total: number }> {
   if (input.limit > MAX_PAGE_SIZE) {
@@ -32,9 +26,11 @@ export async function findCompanies(db: Kysely<CatalogueTables>, input: ListComp
     minScore: input.minScore,
     minReviews: input.minReviews,
     countryCode: input.countryCode,
+    regulated: input.regulated,
     keyword: input.keyword,
     slugs: input.slugs,
     ids: input.ids,
+    includeHidden: input.includeHidden,
     order: input.order ?? 'score',
     offset: (input.page - 1) * input.limit,
     limit: input.limit,
@@ -53,10 +49,16 @@ export interface CompanyDetail {
   countries: Map<string, CountryRow>;
 }
 
-/** One company with its details document read defensively; `catalogue.company_not_found` if absent. */
+/**
+ * One company with its details document read defensively; `catalogue.company_not_found` if absent
+ * or hidden. A merged company's slug answers with the company it was merged into (its own slug
+ * and id), so callers can redirect old links.
+ */
 export async function getCompanyDetail(db: Kysely<CatalogueTables>, slug: string): Promise<CompanyDetail> {
-  const row = await findCompanyBySlug(db, slug);
-  if (!row) throw notFound('catalogue.company_not_found', 'No such company');
+  let row = await findCompanyBySlug(db, slug);
+  // Merges keep chains one hop (mergeCompany re-points earlier merges), so one lookup suffices.
+  if (row?.merged_into) row = await findCompanyById(db, row.merged_into);
+  if (!row || row.hidden_at || row.merged_into) throw notFound('catalogue.company_not_found', 'No such company');
   const details = readDetails(row.details, row.website);
   const countries = new Map((await listCountries(db, false)).map((c) => [c.code, c]));
   return { row, details, countries };
@@ -78,7 +80,8 @@ export async function saveCompany(
       throw new AppError({ code: 'catalogue.unknown_country', kind: 'validation', message: 'Unknown country', fields: { countryCode: 'unknown' } });
     }
     const row = await upsertCompany(trx, { ...input, id: input.id ?? randomUUID() });
-    await enqueueEvent(trx, companyUpserted(row, row.logo_key ? ctx.mediaUrl(row.logo_key) : '', ctx.correlationId));
+    // A re-import of a hidden or merged company must not bring it back into search.
+    await enqueueEvent(trx, companyAnnounced(row, ctx.mediaUrl, ctx.correlationId));
     return row;
   });
 }
@@ -93,10 +96,10 @@ export async function republishAll(
 ): Promise<number> {
   let count = 0;
   for (let offset = 0; ; offset += 200) {
-    const rows = await db.selectFrom('company').selectAll().orderBy('slug').offset(offset).limit(200).execute();
+    const rows = await companiesPage(db, offset, 200);
     if (rows.length === 0) return count;
     await db.transaction().execute(async (trx) => {
-      for (const row of rows) await enqueueEvent(trx, companyUpserted(row, row.logo_key ? ctx.mediaUrl(row.logo_key) : '', ctx.correlationId));
+      for (const row of rows) await enqueueEvent(trx, companyAnnounced(row, ctx.mediaUrl, ctx.correlationId));
     });
     count += rows.length;
     ctx.onPage?.(count);

@@ -4,7 +4,7 @@ import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import { Type, type Static } from 'typebox';
 import Value from 'typebox/value';
-import { companyUpserted } from '../events/publish.ts';
+import { companyAnnounced } from '../events/publish.ts';
 import { findCompanyBySlug, upsertCompany } from '../store/company.store.ts';
 import { listCountries } from '../store/reference.store.ts';
 import type { CatalogueTables } from '../store/types.ts';
@@ -302,7 +302,7 @@ export async function importCompanies(
         website,
         details,
       });
-      await enqueueEvent(trx, companyUpserted(row, row.logo_key ? opts.mediaUrl(row.logo_key) : '', opts.correlationId));
+      await enqueueEvent(trx, companyAnnounced(row, opts.mediaUrl, opts.correlationId));
     }
     return { created, updated };
   };

@@ -26,19 +26,12 @@ export const PROMOTION_LIMITS = {
 export type PromotionStatus = 'scheduled' | 'active' | 'ended';
 
 /** What an admin sends; texts raw (trimmed and normalised here), dates as ISO strings. */
-export interface PromotionInput {
+export type PromotionInput = Omit<PromotionWrite, 'companyId' | 'startsAt' | 'endsAt'> & {
+  /** The company's slug. */
   company: string;
-  titleEn: string;
-  titleZh: string;
-  summaryEn: string;
-  summaryZh: string;
-  bodyEn: string;
-  bodyZh: string;
-  termsEn: string;
-  termsZh: string;
   startsAt: string;
   endsAt: string | null;
-}
+};
 
 /**
  * `create`: a new slug (409 if taken, even by a deleted promotion); `update`: an existing live

@@ -26,3 +26,17 @@ export function companyUpserted(row: CompanyRow, logoUrl: string, correlationId:
     { producer: PRODUCER, ...(correlationId ? { correlationId } : {}) },
   );
 }
+
+/** `catalogue.company.removed`: hidden or merged, so read models (search) drop it. */
+export function companyRemoved(row: CompanyRow, correlationId: string | undefined): EncodedEvent {
+  return encodeEvent(
+    'catalogue.company.removed',
+    { id: row.id, slug: row.slug, removedAt: timestampFromDate(new Date(row.updated_at)), version: BigInt(row.version) },
+    { producer: PRODUCER, ...(correlationId ? { correlationId } : {}) },
+  );
+}
+
+/** A company as visitors should now know it: upserted when visible, removed when hidden or merged. */
+export function companyAnnounced(row: CompanyRow, mediaUrl: (key: string) => string, correlationId: string | undefined): EncodedEvent {
+  return row.hidden_at || row.merged_into ? companyRemoved(row, correlationId) : companyUpserted(row, row.logo_key ? mediaUrl(row.logo_key) : '', correlationId);
+}

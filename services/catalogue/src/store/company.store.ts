@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from '@brokerwise/sql';
-import type { CatalogueTables, CategorySlug } from './types.ts';
+import type { CatalogueTables, CategorySlug, CompanyAuditAction } from './types.ts';
 
 export type CompanyRow = Selectable<CatalogueTables['company']>;
 
@@ -8,9 +8,13 @@ export interface CompanyFilter {
   minScore?: number | undefined;
   minReviews?: number | undefined;
   countryCode?: string | undefined;
+  /** Licence status: true = regulated only, false = unregulated only. */
+  regulated?: boolean | undefined;
   keyword?: string | undefined;
   slugs?: string[] | undefined;
   ids?: string[] | undefined;
+  /** Admins (and naming the companies of existing reviews) also see hidden and merged companies. */
+  includeHidden?: boolean | undefined;
   order: 'score' | 'reviews' | 'newest' | 'name';
   offset: number;
   limit: number;
@@ -40,10 +44,12 @@ type Db = Kysely<CatalogueTables>;
 /** SQL only: filters, ordering and paging of companies. Keyword matching uses pg_trgm. */
 export async function listCompanies(db: Db, f: CompanyFilter): Promise<{ rows: CompanyRow[]; total: number }> {
   let q = db.selectFrom('company');
+  if (!f.includeHidden) q = q.where('hidden_at', 'is', null).where('merged_into', 'is', null);
   if (f.category) q = q.where('category_slug', '=', f.category);
   if (f.minScore !== undefined) q = q.where('score', '>=', f.minScore);
   if (f.minReviews !== undefined) q = q.where('review_count', '>=', f.minReviews);
   if (f.countryCode) q = q.where('country_code', '=', f.countryCode);
+  if (f.regulated !== undefined) q = q.where('regulated', '=', f.regulated);
   if (f.slugs) q = f.slugs.length > 0 ? q.where('slug', 'in', f.slugs) : q.where(sql<boolean>`false`);
   if (f.ids) q = f.ids.length > 0 ? q.where('id', 'in', f.ids) : q.where(sql<boolean>`false`);
   const kw = f.keyword?.trim().toLowerCase();
@@ -83,6 +89,11 @@ export async function findCompanyBySlug(db: Db, slug: string): Promise<CompanyRo
   return db.selectFrom('company').selectAll().where('slug', '=', slug).executeTakeFirst();
 }
 
+/** One page of every company in slug order (re-announcing them all). */
+export async function companiesPage(db: Db, offset: number, limit: number): Promise<CompanyRow[]> {
+  return db.selectFrom('company').selectAll().orderBy('slug').offset(offset).limit(limit).execute();
+}
+
 /** Insert or update by slug; bumps `version` so event consumers can drop stale updates. */
 export async function upsertCompany(db: Db, c: CompanyUpsert): Promise<CompanyRow> {
   const values = {
@@ -115,7 +126,13 @@ export async function upsertCompany(db: Db, c: CompanyUpsert): Promise<CompanyRo
 }
 
 export async function countCompaniesByCategory(db: Db): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('company').select(['category_slug', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('category_slug').execute();
+  const rows = await db
+    .selectFrom('company')
+    .select(['category_slug', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('hidden_at', 'is', null)
+    .where('merged_into', 'is', null)
+    .groupBy('category_slug')
+    .execute();
   return new Map(rows.map((r) => [r.category_slug, Number(r.n)]));
 }
 
@@ -131,4 +148,88 @@ export async function applyRating(db: Db, r: { companyId: string; score: number;
     .where('rating_version', '<', r.version)
     .returningAll()
     .executeTakeFirst();
+}
+
+export async function findCompanyById(db: Db, id: string): Promise<CompanyRow | undefined> {
+  return db.selectFrom('company').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The row, locked until the transaction ends (admin changes read it to audit the before state). */
+export async function lockCompanyBySlug(db: Db, slug: string): Promise<CompanyRow | undefined> {
+  return db.selectFrom('company').selectAll().where('slug', '=', slug).forUpdate().executeTakeFirst();
+}
+
+export async function slugTaken(db: Db, slug: string): Promise<boolean> {
+  return (await db.selectFrom('company').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+}
+
+/** The fields an admin edits; the rest (score, counts, versions) are the system's. */
+export type CompanyEdit = Partial<Omit<CompanyUpsert, 'id' | 'slug' | 'score' | 'reviewCount'>>;
+
+/** Changes the given fields, bumps `version`; the row as now stored. */
+export async function updateCompany(db: Db, id: string, e: CompanyEdit & { hidden?: boolean }): Promise<CompanyRow> {
+  const set: Record<string, unknown> = {};
+  if (e.name !== undefined) set.name = e.name;
+  if (e.nameZh !== undefined) set.name_zh = e.nameZh;
+  if (e.category !== undefined) set.category_slug = e.category;
+  if (e.countryCode !== undefined) set.country_code = e.countryCode;
+  if (e.descriptionEn !== undefined) set.description_en = e.descriptionEn;
+  if (e.descriptionZh !== undefined) set.description_zh = e.descriptionZh;
+  if (e.logoKey !== undefined) set.logo_key = e.logoKey;
+  if (e.founded !== undefined) set.founded = e.founded;
+  if (e.regulated !== undefined) set.regulated = e.regulated;
+  if (e.aliases !== undefined) set.aliases = e.aliases;
+  if (e.website !== undefined) set.website = e.website;
+  if (e.details !== undefined) set.details = JSON.stringify(e.details);
+  if (e.hidden !== undefined) set.hidden_at = e.hidden ? sql`now()` : null;
+  return db
+    .updateTable('company')
+    .set({ ...set, version: sql`version + 1`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * `from` now answers as `into`: marked merged (also every company merged into `from` before, so
+ * chains stay one hop), its promotions move to `into`. Returns the merged row, version bumped.
+ */
+export async function mergeCompany(db: Db, fromId: string, intoId: string): Promise<CompanyRow> {
+  await db.updateTable('company').set({ merged_into: intoId }).where('merged_into', '=', fromId).execute();
+  await db.updateTable('promotion').set({ company_id: intoId }).where('company_id', '=', fromId).execute();
+  return db
+    .updateTable('company')
+    .set({ merged_into: intoId, version: sql`version + 1`, updated_at: sql`now()` })
+    .where('id', '=', fromId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export type CompanyAuditRow = Selectable<CatalogueTables['company_audit']>;
+
+export async function appendAudit(
+  db: Db,
+  a: { id: string; companyId: string; actorId: string; action: CompanyAuditAction; reason: string; before: object | null; after: object | null },
+): Promise<void> {
+  await db
+    .insertInto('company_audit')
+    .values({
+      id: a.id,
+      company_id: a.companyId,
+      actor_id: a.actorId,
+      action: a.action,
+      reason: a.reason,
+      before: a.before ? JSON.stringify(a.before) : null,
+      after: a.after ? JSON.stringify(a.after) : null,
+    })
+    .execute();
+}
+
+/** Newest first, optionally one company's. */
+export async function listAudit(db: Db, f: { companyId?: string | undefined; offset: number; limit: number }): Promise<{ rows: CompanyAuditRow[]; total: number }> {
+  let q = db.selectFrom('company_audit');
+  if (f.companyId) q = q.where('company_id', '=', f.companyId);
+  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const rows = await q.selectAll().orderBy('at', 'desc').orderBy('id').offset(f.offset).limit(f.limit).execute();
+  return { rows, total: Number(total?.n ?? 0) };
 }

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from '@brokerwise/sql';
 import type { KitTables } from '@brokerwise/service-kit';
 
 export type CategorySlug = 'Brokers' | 'FinTech' | 'Lp' | 'Pay';
+export type CompanyAuditAction = 'create' | 'update' | 'hide' | 'unhide' | 'merge' | 'absorb';
 
 export interface CatalogueTables extends KitTables {
   category: { slug: CategorySlug; name_en: string; name_zh: string; sort: number };
@@ -27,6 +28,21 @@ export interface CatalogueTables extends KitTables {
     rating_version: Generated<number>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
+    /** Hidden by an admin: gone for visitors (listing, search, detail), kept for admins. */
+    hidden_at: Generated<Date | null>;
+    /** Merged into this company: the slug answers with the survivor. */
+    merged_into: Generated<string | null>;
+  };
+  /** Append-only (a trigger refuses UPDATE/DELETE): every admin change to a company. */
+  company_audit: {
+    id: string;
+    company_id: string;
+    actor_id: string;
+    action: CompanyAuditAction;
+    reason: string;
+    before: ColumnType<Record<string, unknown> | null, string | null, never>;
+    after: ColumnType<Record<string, unknown> | null, string | null, never>;
+    at: Generated<Date>;
   };
   banner: { id: string; title_en: string; title_zh: string; image_key_en: string; image_key_zh: string; link: string; sort: number; active: boolean };
   promotion: {

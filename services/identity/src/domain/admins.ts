@@ -7,7 +7,7 @@ import { enqueueEvent } from '@brokerwise/service-kit';
 import { userRegistered } from '../events/publish.ts';
 import { savePasswordHash } from '../store/credential.store.ts';
 import { countAdmins, insertRoleAudit, type RoleAuditRow } from '../store/role-audit.store.ts';
-import { EMAIL_UNIQUE, USERNAME_UNIQUE, findTaken, findUserByEmail, insertUser, setRole, usernamesTaken, violatedUnique, type UserRow } from '../store/user.store.ts';
+import { EMAIL_UNIQUE, USERNAME_UNIQUE, findTaken, findUserByEmail, findUserByEmailForUpdate, insertUser, setRole, usernamesTaken, violatedUnique, type UserRow } from '../store/user.store.ts';
 import type { IdentityContext } from './context.ts';
 import { USERNAME_REGISTER, emailProblem, normalizeEmail, normalizeUsername, passwordProblem, registerUsernameProblem } from './rules.ts';
 
@@ -91,7 +91,7 @@ export async function changeAdminRole(ctx: Ctx, input: { email: string; action: 
   const email = normalizeEmail(input.email);
   const role = input.action === 'grant' ? 'admin' : 'user';
   return ctx.db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('user_account').selectAll().where('email', '=', email).forUpdate().executeTakeFirst();
+    const user = await findUserByEmailForUpdate(trx, email);
     if (!user) throw new AdminCommandError('not_found', `no account has the email ${email}`);
     if (user.role === role) return { user, changed: false };
     if (role === 'user' && !input.force && (await countAdmins(trx)) <= 1) {

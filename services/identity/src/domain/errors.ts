@@ -55,3 +55,16 @@ export const avatarKeyRefused = (): AppError =>
 
 /** A write kept losing races against concurrent writes of the same rows (should not happen). */
 export const tooMuchContention = (): AppError => new AppError({ code: 'identity.conflict', kind: 'conflict', message: 'Concurrent change, try again' });
+
+/** Trust and safety (sanctions, appeals, the users console). */
+export const sanctionNotFound = (): AppError => new AppError({ code: 'identity.sanction_not_found', kind: 'not_found', message: 'No such sanction' });
+export const sanctionInactive = (): AppError => new AppError({ code: 'identity.sanction_inactive', kind: 'conflict', message: 'The sanction is no longer in force' });
+export const sanctionNotAllowed = (): AppError =>
+  new AppError({ code: 'identity.sanction_not_allowed', kind: 'forbidden', message: 'You cannot sanction yourself or a member of staff of your rank or above' });
+export const appealNotFound = (): AppError => new AppError({ code: 'identity.appeal_not_found', kind: 'not_found', message: 'No such appeal' });
+export const appealExists = (): AppError => new AppError({ code: 'identity.appeal_exists', kind: 'conflict', message: 'This sanction has already been appealed' });
+export const appealDecided = (): AppError => new AppError({ code: 'identity.appeal_decided', kind: 'conflict', message: 'The appeal has already been decided' });
+/** Appeals go to a second moderator: the one who imposed the sanction may not decide its appeal. */
+export const appealSameModerator = (): AppError =>
+  new AppError({ code: 'identity.appeal_same_moderator', kind: 'forbidden', message: 'Another moderator must decide an appeal against your own sanction' });
+export const lastAdmin = (): AppError => new AppError({ code: 'identity.last_admin', kind: 'conflict', message: 'The last administrator keeps the role' });

@@ -1,4 +1,5 @@
 import { encodeEvent, timestampFromDate, type EncodedEvent } from '@brokerwise/proto';
+import type { AppealRow, SanctionRow } from '../store/sanction.store.ts';
 import type { UserRow } from '../store/user.store.ts';
 
 const PRODUCER = 'identity';
@@ -53,4 +54,41 @@ export function userFollowed(followerId: string, followeeId: string, followers: 
 
 export function userUnfollowed(followerId: string, followeeId: string, followers: number, at: Date, correlationId: string | undefined): EncodedEvent {
   return encodeEvent('identity.user.unfollowed', { followerId, followeeId, followers: BigInt(followers), unfollowedAt: timestampFromDate(at) }, meta(correlationId, at));
+}
+
+/** `identity.sanction.imposed`: the user's notice (reason, rule, link to appeal) comes from it. */
+export function sanctionImposed(s: SanctionRow, correlationId: string | undefined): EncodedEvent {
+  return encodeEvent(
+    'identity.sanction.imposed',
+    {
+      sanctionId: s.id,
+      userId: s.user_id,
+      kind: s.kind,
+      rule: s.rule,
+      reason: s.reason,
+      ...(s.ends_at ? { endsAt: timestampFromDate(s.ends_at) } : {}),
+      imposedAt: timestampFromDate(s.imposed_at),
+    },
+    meta(correlationId, s.imposed_at),
+  );
+}
+
+/** `identity.sanction.lifted` by a moderator or an appeal (`appealId`). */
+export function sanctionLifted(s: SanctionRow, appealId: string | null, correlationId: string | undefined): EncodedEvent {
+  const at = s.lifted_at ?? new Date();
+  return encodeEvent(
+    'identity.sanction.lifted',
+    { sanctionId: s.id, userId: s.user_id, kind: s.kind, reason: s.lift_reason ?? '', appealId: appealId ?? '', liftedAt: timestampFromDate(at) },
+    meta(correlationId, at),
+  );
+}
+
+/** `identity.appeal.rejected`: the sanction stays; the user is told why. */
+export function appealRejected(a: AppealRow, correlationId: string | undefined): EncodedEvent {
+  const at = a.decided_at ?? new Date();
+  return encodeEvent(
+    'identity.appeal.rejected',
+    { appealId: a.id, sanctionId: a.sanction_id, userId: a.user_id, reason: a.decision_reason ?? '', decidedAt: timestampFromDate(at) },
+    meta(correlationId, at),
+  );
 }

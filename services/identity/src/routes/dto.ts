@@ -12,7 +12,7 @@ export const UserDto = Type.Object({
   countryCode: NullableString,
   motto: Type.String(),
   accountType: Type.Union([Type.Literal('personal'), Type.Literal('company')]),
-  role: Type.Union([Type.Literal('user'), Type.Literal('admin')]),
+  role: Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')]),
   followers: Type.Integer(),
   following: Type.Integer(),
   likesReceived: Type.Integer(),

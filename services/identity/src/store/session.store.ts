@@ -38,3 +38,17 @@ export async function revokeUserSessions(db: Db, userId: string, reason: string,
     .execute();
   return rows.map((r) => r.id).sort();
 }
+
+/** Sessions of a user neither revoked nor expired at `now`. */
+export const countLiveSessions = async (db: Db, userId: string, now: Date): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('session')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );

@@ -1,8 +1,13 @@
-import type { Generated } from '@brokerwise/sql';
+import type { ColumnType, Generated } from '@brokerwise/sql';
 import type { KitTables } from '@brokerwise/service-kit';
 
+/** jsonb: read as a value, written as JSON text. */
+type Json = ColumnType<Record<string, unknown>, string, string>;
+
 export type AccountType = 'personal' | 'company';
-export type Role = 'user' | 'admin';
+export type Role = 'user' | 'moderator' | 'admin';
+export type SanctionKind = 'warn' | 'restrict' | 'freeze';
+export type AppealDecision = 'uphold' | 'lift';
 /** What the operator CLI did to an account's role. */
 export type RoleAction = 'create' | 'grant' | 'revoke';
 export type CodePurpose = 'user_register' | 'retrieve_password' | 'change_password' | 'bind_email';
@@ -54,4 +59,39 @@ export interface IdentityTables extends KitTables {
   social_identity: { provider: SocialProvider; subject: string; user_id: string; email: string | null; created_at: Date };
   follow: { follower_id: string; followee_id: string; created_at: Date };
   role_audit: { id: string; user_id: string; action: RoleAction; previous_role: Role | null; role: Role; actor: string; at: Date };
+  sanction: {
+    id: string;
+    user_id: string;
+    kind: SanctionKind;
+    rule: string;
+    reason: string;
+    imposed_by: string;
+    imposed_at: Date;
+    ends_at: Date | null;
+    lifted_at: Date | null;
+    lifted_by: string | null;
+    lift_reason: string | null;
+  };
+  appeal: {
+    id: string;
+    sanction_id: string;
+    user_id: string;
+    text: string;
+    created_at: Date;
+    decision: AppealDecision | null;
+    decided_by: string | null;
+    decided_at: Date | null;
+    decision_reason: string | null;
+  };
+  admin_audit: {
+    id: string;
+    actor_id: string;
+    at: Date;
+    action: string;
+    target_user_id: string;
+    before: Json | null;
+    after: Json | null;
+    reason: Generated<string>;
+  };
+  api_key: { id: string; user_id: string; name: string; prefix: string; secret_hash: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null };
 }

@@ -40,6 +40,10 @@ export const findUserById = (db: Db, id: string): Promise<UserRow | undefined> =
 export const findUserByEmail = (db: Db, email: string): Promise<UserRow | undefined> =>
   db.selectFrom('user_account').selectAll().where('email', '=', email).executeTakeFirst();
 
+/** The row locked until the transaction ends (a role change reads and writes it). */
+export const findUserByEmailForUpdate = (db: Db, email: string): Promise<UserRow | undefined> =>
+  db.selectFrom('user_account').selectAll().where('email', '=', email).forUpdate().executeTakeFirst();
+
 export const findUserByUsername = (db: Db, username: string): Promise<UserRow | undefined> =>
   db.selectFrom('user_account').selectAll().where(sql<string>`lower(username)`, '=', sql<string>`lower(${username})`).executeTakeFirst();
 
@@ -153,3 +157,21 @@ export async function findUsersByIds(db: Db, ids: readonly string[]): Promise<Us
   if (ids.length === 0) return [];
   return db.selectFrom('user_account').selectAll().where('id', 'in', [...ids]).execute();
 }
+
+/** Accounts whose name or email contains `keyword` (any case), newest first; all of them without one. */
+export async function searchUsers(db: Db, q: { keyword: string; offset: number; limit: number }): Promise<{ rows: UserRow[]; total: number }> {
+  let base = db.selectFrom('user_account');
+  if (q.keyword) {
+    const pattern = `%${q.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb(sql<string>`lower(username)`, 'like', pattern), eb('email', 'like', pattern)]));
+  }
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id').offset(q.offset).limit(q.limit).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** The row locked until the transaction ends. */
+export const findUserByIdForUpdate = (db: Db, id: string): Promise<UserRow | undefined> =>
+  db.selectFrom('user_account').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

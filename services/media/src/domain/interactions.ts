@@ -122,11 +122,12 @@ export async function addComment(ctx: Pick<MediaContext, 'db' | 'now' | 'limits'
 }
 
 /** Deletes the user's own comment (and the replies under it); 403 for anyone else's. */
-export async function deleteComment(ctx: Ctx, commentId: string, userId: string, meta: RequestMeta = {}): Promise<CommentRow[]> {
+/** Deletes a comment and its replies: its author's (`userId`), or any as a moderator (`userId` null, issue 17). */
+export async function deleteComment(ctx: Ctx, commentId: string, userId: string | null, meta: RequestMeta = {}): Promise<CommentRow[]> {
   return ctx.db.transaction().execute(async (trx) => {
     const found = UUID.test(commentId) ? await findComment(trx, commentId) : undefined;
     if (!found) throw commentNotFound();
-    if (found.user_id !== userId) throw notCommentAuthor();
+    if (userId !== null && found.user_id !== userId) throw notCommentAuthor();
     await livePost(trx, found.post_id, true);
     const removed = await deleteCommentTree(trx, found.id);
     const now = ctx.now();
@@ -134,6 +135,14 @@ export async function deleteComment(ctx: Ctx, commentId: string, userId: string,
     for (const c of removed) await enqueueEvent(trx, commentDeleted(c, now, meta.correlationId));
     return removed;
   });
+}
+
+/** One comment of a live post (what a report of it points at). */
+export async function getComment(ctx: Pick<MediaContext, 'db'>, commentId: string): Promise<CommentRow> {
+  const found = UUID.test(commentId) ? await findComment(ctx.db, commentId) : undefined;
+  if (!found) throw commentNotFound();
+  await livePost(ctx.db, found.post_id);
+  return found;
 }
 
 export interface Thread {

@@ -29,9 +29,9 @@ import { deleteVideo, findVideo, videoKeys, type VideoRow } from '../store/video
 import { UUID, type MediaContext, type RequestMeta } from './context.ts';
 import { invalidInput, notPostAuthor, postNotFound } from './errors.ts';
 import { RECOMMEND_WEIGHTS } from './recommend.ts';
-import { CONTENT_TEXT_MAX, checkPostRate, validatePost, type PostFields } from './rules.ts';
+import { CONTENT_TEXT_MAX, checkPostRate, validatePost, type CheckedPost, type PostFields } from './rules.ts';
 import { sanitizeContent } from './sanitize.ts';
-import { charCount, fold, searchTerms } from './text.ts';
+import { charCount, fold, searchTerms, termAlternatives } from './text.ts';
 
 export const MAX_PAGE_SIZE = 50;
 
@@ -111,9 +111,18 @@ async function resolveMedia(
   return { cover: cover!, video, contentHtml, contentText, imageIds };
 }
 
-const searchable = (title: string, description: string, text: string) => ({
-  searchTitle: fold(title),
-  searchText: fold(`${title}\n${description}\n${text}`),
+/** The columns a post stores from its checked fields and resolved media (publish and edit alike). */
+const storedFields = (checked: CheckedPost, media: ResolvedMedia) => ({
+  title: checked.title,
+  description: checked.description,
+  category: checked.category,
+  locale: checked.locale,
+  coverImageId: media.cover.id,
+  videoId: media.video?.id ?? null,
+  contentHtml: media.contentHtml,
+  contentText: media.contentText,
+  searchTitle: fold(checked.title),
+  searchText: fold(`${checked.title}\n${checked.description}\n${media.contentText}`),
 });
 
 const playable = (kind: PostKind, video: VideoRow | null) => kind === 'image_text' || video?.status === 'ready';
@@ -137,15 +146,7 @@ export async function publishPost(ctx: Pick<MediaContext, 'db' | 'now' | 'limits
       id,
       authorId: input.authorId,
       kind: checked.kind,
-      title: checked.title,
-      description: checked.description,
-      category: checked.category,
-      locale: checked.locale,
-      coverImageId: media.cover.id,
-      videoId: media.video?.id ?? null,
-      contentHtml: media.contentHtml,
-      contentText: media.contentText,
-      ...searchable(checked.title, checked.description, media.contentText),
+      ...storedFields(checked, media),
       publishedAt: visible ? now : null,
       now,
     });
@@ -185,15 +186,7 @@ export async function editPost(ctx: Pick<MediaContext, 'db' | 'now' | 'objects'>
     const visible = playable(existing.kind, media.video);
     const before = await postImageIds(trx, existing.id);
     const row = await rewritePost(trx, existing.id, {
-      title: checked.title,
-      description: checked.description,
-      category: checked.category,
-      locale: checked.locale,
-      coverImageId: media.cover.id,
-      videoId: media.video?.id ?? null,
-      contentHtml: media.contentHtml,
-      contentText: media.contentText,
-      ...searchable(checked.title, checked.description, media.contentText),
+      ...storedFields(checked, media),
       publishedAt: existing.published_at ?? (visible ? now : null),
       now,
     });
@@ -222,11 +215,12 @@ export async function editPost(ctx: Pick<MediaContext, 'db' | 'now' | 'objects'>
  * original, playback file and poster. Rows go in the transaction (with `media.post.deleted`);
  * the objects right after commit (domain/objects.ts), retried by the worker if that fails.
  */
-export async function removePost(ctx: Pick<MediaContext, 'db' | 'now'>, postId: string, authorId: string, meta: RequestMeta = {}): Promise<{ row: PostRow; doomed: string[] }> {
+/** Deletes a post: its author's (`authorId`), or any as a moderator (`authorId` null, issue 17). */
+export async function removePost(ctx: Pick<MediaContext, 'db' | 'now'>, postId: string, authorId: string | null, meta: RequestMeta = {}): Promise<{ row: PostRow; doomed: string[] }> {
   return ctx.db.transaction().execute(async (trx) => {
     const existing = UUID.test(postId) ? await findPost(trx, postId, { forUpdate: true }) : undefined;
     if (!existing) throw postNotFound();
-    if (existing.author_id !== authorId) throw notPostAuthor();
+    if (authorId !== null && existing.author_id !== authorId) throw notPostAuthor();
     const now = ctx.now();
     const imageIds = await postImageIds(trx, existing.id);
     await deletePost(trx, existing.id);
@@ -250,6 +244,11 @@ async function withViewer(db: Db, rows: CardRow[], viewer: string | undefined): 
   if (!viewer) return rows.map((row) => ({ row, viewer: null }));
   const marks = await viewerMarks(db, rows.map((r) => r.id), viewer);
   return rows.map((row) => ({ row, viewer: { liked: marks.liked.has(row.id), collected: marks.collected.has(row.id), forwarded: marks.forwarded.has(row.id) } }));
+}
+
+/** Whether a post with this id was ever made (removed ones too: a fixed id is never reused). */
+export async function postExists(ctx: Pick<MediaContext, 'db'>, postId: string): Promise<boolean> {
+  return (await findPost(ctx.db, postId)) !== undefined;
 }
 
 /** One post with its content; every post can be opened (a video not ready yet shows as unavailable). */
@@ -279,7 +278,7 @@ export async function authorPosts(ctx: Pick<MediaContext, 'db'>, authorId: strin
 }
 
 export async function searchPosts(ctx: Pick<MediaContext, 'db'>, query: string, kind: PostKind | undefined, page: Page, viewer: string | undefined): Promise<{ items: Card[]; total: number }> {
-  const { rows, total } = await searchCards(ctx.db, searchTerms(query), kind, page);
+  const { rows, total } = await searchCards(ctx.db, searchTerms(query).map(termAlternatives), kind, page);
   return { items: await withViewer(ctx.db, rows, viewer), total };
 }
 

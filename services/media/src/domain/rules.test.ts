@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { checkCommentRate, checkPostRate, validateComment, validatePost } from './rules.ts';
-import { fold, searchTerms } from './text.ts';
+import { fold, searchTerms, termAlternatives, TRADING_SYNONYMS } from './text.ts';
 
 const day = 24 * 3600_000;
 const base = { kind: 'image_text', title: 'T', description: 'D', category: 'news', coverImageId: 'c', content: '<p>x</p>' };
@@ -49,6 +49,17 @@ describe('search folding', () => {
     expect(fold('Ｃafé  ÜBER\tStraße')).toBe('cafe uber straße');
     expect(fold('黄金 交易')).toBe('黄金 交易');
     expect(searchTerms('  EUR  eur usd a b c d e f ')).toEqual(['eur', 'usd', 'a', 'b', 'c']);
+  });
+
+  it('knows trading terms in both languages, each group both ways, and nothing else', () => {
+    expect(termAlternatives('gold')).toContain('黄金');
+    expect(termAlternatives('黄金')).toContain('gold');
+    expect(termAlternatives('剥头皮')).toContain('scalping');
+    expect(termAlternatives('eur/usd')).toContain('欧元美元');
+    expect(termAlternatives('golden')).toEqual(['golden']);
+    for (const group of TRADING_SYNONYMS) for (const word of group) expect(fold(word), 'entries are folded').toBe(word);
+    for (const word of TRADING_SYNONYMS.flat()) expect(searchTerms(word), 'entries are single words').toEqual([word]);
+    expect(new Set(TRADING_SYNONYMS.flat()).size, 'a word belongs to one group').toBe(TRADING_SYNONYMS.flat().length);
   });
 
   it('is idempotent', () => {

@@ -7,6 +7,7 @@ import { isCategory } from './categories.ts';
 import { commentRateLimited, invalidInput, postRateLimited } from './errors.ts';
 import { charCount } from './text.ts';
 import type { PostKind, PostLocale } from '../store/types.ts';
+import type { PostFields as StoredPost } from '../store/post.store.ts';
 
 export const TITLE_MAX = 100;
 export const DESCRIPTION_MAX = 500;
@@ -31,17 +32,11 @@ export interface PostFields {
   content?: string | undefined;
 }
 
-export interface CheckedPost {
+/** A post's fields once checked: what the store keeps of them, the HTML still raw (the use case sanitises it). */
+export type CheckedPost = Pick<StoredPost, 'title' | 'description' | 'category' | 'locale' | 'coverImageId' | 'videoId'> & {
   kind: PostKind;
-  title: string;
-  description: string;
-  category: string;
-  locale: PostLocale;
-  coverImageId: string;
-  videoId: string | null;
-  /** Raw HTML, sanitised by the use case. */
   content: string;
-}
+};
 
 /**
  * Checks the form fields at once; throws `media.validation` with a code per failing field:

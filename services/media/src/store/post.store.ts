@@ -162,19 +162,20 @@ export async function listCards(db: Db, f: PostFilter, page: Page): Promise<{ ro
 }
 
 /**
- * Every term must occur (as a substring) in the folded title, description or plain text;
- * posts whose title holds every term come first, then the newest.
+ * Every term must occur (as a substring, in any of its alternative forms: synonyms) in the folded
+ * title, description or plain text; posts whose title holds every term come first, then the newest.
  */
-export async function searchCards(db: Db, terms: readonly string[], kind: PostKind | undefined, page: Page): Promise<{ rows: CardRow[]; total: number }> {
+export async function searchCards(db: Db, terms: readonly (readonly string[])[], kind: PostKind | undefined, page: Page): Promise<{ rows: CardRow[]; total: number }> {
   if (terms.length === 0) return { rows: [], total: 0 };
   // Terms are matched literally: LIKE's wildcards (and its escape character) are escaped.
   const literal = (t: string) => t.replace(/[\\%_]/g, (c) => `\\${c}`);
   const like = (column: string, t: string) => sql<boolean>`${sql.ref(column)} like ${`%${literal(t)}%`} escape '\\'`;
+  const anyOf = (column: string, forms: readonly string[]) => sql<boolean>`(${sql.join(forms.map((f) => like(column, f)), sql` or `)})`;
   let base = cardQuery(db).where(PLAYABLE);
-  for (const t of terms) base = base.where(like('p.search_text', t));
+  for (const forms of terms) base = base.where(anyOf('p.search_text', forms));
   if (kind) base = base.where('p.kind', '=', kind);
   const titleHit = sql<number>`case when ${sql.join(
-    terms.map((t) => like('p.search_title', t)),
+    terms.map((forms) => anyOf('p.search_title', forms)),
     sql` and `,
   )} then 1 else 0 end`;
   const [rows, count] = await Promise.all([

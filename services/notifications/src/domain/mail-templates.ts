@@ -82,35 +82,39 @@ const SETTINGS_NOTE: Record<Locale, (url: string) => string> = {
   'zh-cn': (url) => `您收到此邮件是因为您在 Brokerwise 发表了点评。如不想再收到此类邮件，可在设置中关闭：${url}`,
 };
 
+/** The first line of a decision mail, by name when there is one. */
+const greeting = (username: string, en: boolean): string => (en ? `Hello ${username || 'there'},` : `${username || '您好'}，您好：`);
+
+/** A decision mail: greeting, what was decided, one link and the settings note. */
+function decisionMail(locale: Locale, d: { username: string; link: string }, m: { subject: string; lines: string[]; label: string; note: string }): MailContent {
+  const en = locale === 'en';
+  const hello = greeting(d.username, en);
+  const sep = en ? ': ' : '：';
+  return {
+    subject: m.subject,
+    text: `${hello}\n\n${m.lines.join('\n')}\n\n${m.label}${sep}${d.link}\n\n${m.note}\n`,
+    html: page(locale, [{ p: hello }, ...m.lines.map((p) => ({ p })), { link: d.link, label: m.label }, { p: m.note, muted: true }]),
+  };
+}
+
 export function reviewDecisionMail(
   d: { decision: 'approved' | 'rejected'; username: string; company: string; reason: string; link: string; settingsUrl: string },
   locale: Locale,
 ): MailContent {
   const en = locale === 'en';
-  const hello = en ? `Hello ${d.username || 'there'},` : `${d.username || '您好'}，您好：`;
-  const subject =
-    d.decision === 'approved'
-      ? en
-        ? `Your review of ${d.company} is published`
-        : `您对 ${d.company} 的点评已发布`
-      : en
-        ? `Your review of ${d.company} was not approved`
-        : `您对 ${d.company} 的点评未通过审核`;
-  const lines =
-    d.decision === 'approved'
-      ? [en ? `Your review of ${d.company} has been approved and is now published on Brokerwise.` : `您对 ${d.company} 的点评已通过审核，现已在 Brokerwise 发布。`]
-      : [
-          en ? `Your review of ${d.company} was not approved by our moderators.` : `您对 ${d.company} 的点评未通过审核。`,
-          en ? `Reason: ${d.reason}` : `原因：${d.reason}`,
-          en ? 'You can edit the review and submit it again.' : '您可以修改点评后重新提交。',
-        ];
-  const label = d.decision === 'approved' ? (en ? 'See your review' : '查看点评') : en ? 'My reviews' : '我的点评';
-  const note = SETTINGS_NOTE[locale](d.settingsUrl);
-  return {
-    subject,
-    text: `${hello}\n\n${lines.join('\n')}\n\n${label}${en ? ': ' : '：'}${d.link}\n\n${note}\n`,
-    html: page(locale, [{ p: hello }, ...lines.map((p) => ({ p })), { link: d.link, label }, { p: note, muted: true }]),
-  };
+  const approved = d.decision === 'approved';
+  const subject = en
+    ? `Your review of ${d.company} ${approved ? 'is published' : 'was not approved'}`
+    : `您对 ${d.company} 的点评${approved ? '已发布' : '未通过审核'}`;
+  const lines = approved
+    ? [en ? `Your review of ${d.company} has been approved and is now published on Brokerwise.` : `您对 ${d.company} 的点评已通过审核，现已在 Brokerwise 发布。`]
+    : [
+        en ? `Your review of ${d.company} was not approved by our moderators.` : `您对 ${d.company} 的点评未通过审核。`,
+        en ? `Reason: ${d.reason}` : `原因：${d.reason}`,
+        en ? 'You can edit the review and submit it again.' : '您可以修改点评后重新提交。',
+      ];
+  const label = approved ? (en ? 'See your review' : '查看点评') : en ? 'My reviews' : '我的点评';
+  return decisionMail(locale, d, { subject, lines, label, note: SETTINGS_NOTE[locale](d.settingsUrl) });
 }
 
 // ------------------------------------------------------------------ broker applications (non-essential)
@@ -125,29 +129,18 @@ export function applicationDecisionMail(
   locale: Locale,
 ): MailContent {
   const en = locale === 'en';
-  const hello = en ? `Hello ${d.username || 'there'},` : `${d.username || '您好'}，您好：`;
-  const subject =
-    d.decision === 'approved'
-      ? en
-        ? `Your application to add ${d.broker} was approved`
-        : `您申请添加的 ${d.broker} 已通过审核`
-      : en
-        ? `Your application to add ${d.broker} was not approved`
-        : `您申请添加的 ${d.broker} 未通过审核`;
-  const lines =
-    d.decision === 'approved'
-      ? [en ? `Your application to add ${d.broker} was approved — its server ${d.server} can now be bound.` : `您申请添加的 ${d.broker} 已通过审核，其服务器 ${d.server} 现在可以绑定了。`]
-      : [
-          en ? `Your application to add ${d.broker} (server ${d.server}) was not approved.` : `您申请添加的 ${d.broker}（服务器 ${d.server}）未通过审核。`,
-          en ? `Reason: ${d.reason}` : `原因：${d.reason}`,
-        ];
+  const approved = d.decision === 'approved';
+  const subject = en
+    ? `Your application to add ${d.broker} ${approved ? 'was approved' : 'was not approved'}`
+    : `您申请添加的 ${d.broker} ${approved ? '已通过审核' : '未通过审核'}`;
+  const lines = approved
+    ? [en ? `Your application to add ${d.broker} was approved — its server ${d.server} can now be bound.` : `您申请添加的 ${d.broker} 已通过审核，其服务器 ${d.server} 现在可以绑定了。`]
+    : [
+        en ? `Your application to add ${d.broker} (server ${d.server}) was not approved.` : `您申请添加的 ${d.broker}（服务器 ${d.server}）未通过审核。`,
+        en ? `Reason: ${d.reason}` : `原因：${d.reason}`,
+      ];
   const label = en ? 'My broker applications' : '我的经纪商申请';
-  const note = APPLICATION_SETTINGS_NOTE[locale](d.settingsUrl);
-  return {
-    subject,
-    text: `${hello}\n\n${lines.join('\n')}\n\n${label}${en ? ': ' : '：'}${d.link}\n\n${note}\n`,
-    html: page(locale, [{ p: hello }, ...lines.map((p) => ({ p })), { link: d.link, label }, { p: note, muted: true }]),
-  };
+  return decisionMail(locale, d, { subject, lines, label, note: APPLICATION_SETTINGS_NOTE[locale](d.settingsUrl) });
 }
 
 // ------------------------------------------------------------------ newsletter

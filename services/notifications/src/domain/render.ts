@@ -13,10 +13,14 @@ export type NoticeKind =
   | 'post_forwarded'
   | 'review_approved'
   | 'review_rejected'
+  | 'content_removed'
   | 'broker_application_approved'
   | 'broker_application_rejected'
   | 'video_ready'
   | 'video_failed'
+  | 'sanction_imposed'
+  | 'sanction_lifted'
+  | 'appeal_rejected'
   | 'system';
 
 export interface RenderedNotice {
@@ -49,6 +53,71 @@ const VIDEO_REASONS: Record<Locale, Record<string, string>> = {
   'zh-cn': { transcode_failed: '无法转码', timeout: '处理超时', no_video_stream: '文件中没有视频画面' },
 };
 
+/** The rules of the terms a sanction names (identity's RULES), as the notice states them. */
+const RULE_LABELS: Record<Locale, Record<string, string>> = {
+  en: {
+    illegal: 'illegal content',
+    personal_data: "sharing others' personal data",
+    abuse: 'abuse or harassment',
+    fake_review: 'fake or paid reviews',
+    conflict_of_interest: 'undisclosed conflict of interest',
+    spam: 'spam or advertising',
+    impersonation: 'impersonation',
+    other: 'other breach of the terms',
+  },
+  'zh-cn': {
+    illegal: '违法内容',
+    personal_data: '泄露他人个人信息',
+    abuse: '辱骂或骚扰',
+    fake_review: '虚假或付费点评',
+    conflict_of_interest: '未披露的利益冲突',
+    spam: '垃圾信息或广告',
+    impersonation: '冒充他人',
+    other: '其他违反条款的行为',
+  },
+};
+const ruleLabel = (lang: Locale, rule: string | undefined) => RULE_LABELS[lang][rule ?? ''] ?? RULE_LABELS[lang].other!;
+/** A restriction's end as both languages print it, in UTC (the notice is read anywhere). */
+const utc = (iso: string | undefined) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '');
+
+const SANCTION_EN: Record<string, (p: P) => string> = {
+  warn: (p) => `You have received a warning for ${ruleLabel('en', p.rule)}. Reason: ${p.reason}. You can appeal it from your account.`,
+  restrict: (p) => `You cannot post until ${utc(p.endsAt)} for ${ruleLabel('en', p.rule)}. Reason: ${p.reason}. You can appeal it from your account.`,
+  freeze: (p) => `Your account has been frozen for ${ruleLabel('en', p.rule)}. Reason: ${p.reason}.`,
+};
+const SANCTION_ZH: Record<string, (p: P) => string> = {
+  warn: (p) => `您因“${ruleLabel('zh-cn', p.rule)}”收到警告。原因：${p.reason}。您可以在账户中申诉。`,
+  restrict: (p) => `您因“${ruleLabel('zh-cn', p.rule)}”被限制发布，直至 ${utc(p.endsAt)}。原因：${p.reason}。您可以在账户中申诉。`,
+  freeze: (p) => `您的账户因“${ruleLabel('zh-cn', p.rule)}”被冻结。原因：${p.reason}。`,
+};
+
+/** The rules of the terms a moderator cites (the report reasons' codes). */
+const RULES: Record<Locale, Record<string, string>> = {
+  en: {
+    spam: 'spam or advertising',
+    fake_review: 'fake or paid review',
+    conflict_of_interest: 'conflict of interest',
+    abuse: 'abuse or harassment',
+    personal_data: 'personal data',
+    illegal: 'illegal content',
+    other: 'other violation of the terms',
+  },
+  'zh-cn': {
+    spam: '垃圾信息或广告',
+    fake_review: '虚假或付费点评',
+    conflict_of_interest: '利益冲突',
+    abuse: '辱骂或骚扰',
+    personal_data: '个人信息',
+    illegal: '违法内容',
+    other: '其他违反条款的行为',
+  },
+};
+const ruleOf = (lang: Locale, rule: string | undefined) => (rule ? (RULES[lang][rule] ?? rule) : '');
+const KINDS: Record<Locale, Record<string, string>> = {
+  en: { post: 'post', comment: 'comment' },
+  'zh-cn': { post: '作品', comment: '评论' },
+};
+
 const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>> = {
   en: {
     followed: { title: 'New follower', text: (p) => `${p.actor} followed you.` },
@@ -58,7 +127,18 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
     post_collected: { title: 'Post collected', text: (p) => `${p.actor} collected your post “${p.postTitle}”.` },
     post_forwarded: { title: 'Post forwarded', text: (p) => `${p.actor} forwarded your post “${p.postTitle}”.` },
     review_approved: { title: 'Review approved', text: (p) => `Your review of ${p.company} has been approved and published.` },
-    review_rejected: { title: 'Review not approved', text: (p) => `Your review of ${p.company} was not approved. Reason: ${p.reason}` },
+    review_rejected: {
+      title: 'Review not approved',
+      // With a rule, a published review was taken down after a report.
+      text: (p) =>
+        p.rule
+          ? `Your review of ${p.company} was removed after a report. Reason: ${p.reason} Rule: ${ruleOf('en', p.rule)}.`
+          : `Your review of ${p.company} was not approved. Reason: ${p.reason}`,
+    },
+    content_removed: {
+      title: 'Content removed',
+      text: (p) => `Your ${KINDS.en[p.targetKind ?? ''] ?? 'content'} “${excerpt(p.excerpt)}” was removed. Reason: ${p.reason} Rule: ${ruleOf('en', p.rule)}.`,
+    },
     broker_application_approved: {
       title: 'Broker application approved',
       text: (p) => `Your application to add ${p.brokerName} was approved — its server ${p.server} can now be bound.`,
@@ -69,6 +149,9 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
       title: 'Video failed',
       text: (p) => `Your video could not be processed (${VIDEO_REASONS.en[p.reason ?? ''] ?? 'an unexpected error'}). Please upload it again.`,
     },
+    sanction_imposed: { title: 'Account sanction', text: (p) => (SANCTION_EN[p.sanctionKind ?? ''] ?? SANCTION_EN.warn!)(p) },
+    sanction_lifted: { title: 'Sanction lifted', text: (p) => `${p.appealId ? 'Your appeal was accepted: the' : 'The'} sanction on your account has been lifted. Reason: ${p.reason}` },
+    appeal_rejected: { title: 'Appeal rejected', text: (p) => `Your appeal was reviewed by another moderator and the sanction stays. Reason: ${p.reason}` },
   },
   'zh-cn': {
     followed: { title: '新粉丝', text: (p) => `${p.actor} 关注了您。` },
@@ -78,11 +161,22 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
     post_collected: { title: '作品被收藏', text: (p) => `${p.actor} 收藏了您的作品《${p.postTitle}》。` },
     post_forwarded: { title: '作品被转发', text: (p) => `${p.actor} 转发了您的作品《${p.postTitle}》。` },
     review_approved: { title: '点评已通过', text: (p) => `您对 ${p.company} 的点评已通过审核并发布。` },
-    review_rejected: { title: '点评未通过', text: (p) => `您对 ${p.company} 的点评未通过审核。原因：${p.reason}` },
+    review_rejected: {
+      title: '点评未通过',
+      text: (p) =>
+        p.rule ? `您对 ${p.company} 的点评因被举报已被删除。原因：${p.reason} 违反规则：${ruleOf('zh-cn', p.rule)}。` : `您对 ${p.company} 的点评未通过审核。原因：${p.reason}`,
+    },
+    content_removed: {
+      title: '内容已被删除',
+      text: (p) => `您的${KINDS['zh-cn'][p.targetKind ?? ''] ?? '内容'}“${excerpt(p.excerpt)}”已被删除。原因：${p.reason} 违反规则：${ruleOf('zh-cn', p.rule)}。`,
+    },
     broker_application_approved: { title: '经纪商申请已通过', text: (p) => `您申请添加的 ${p.brokerName} 已通过审核，其服务器 ${p.server} 现在可以绑定了。` },
     broker_application_rejected: { title: '经纪商申请未通过', text: (p) => `您申请添加的 ${p.brokerName} 未通过审核。原因：${p.reason}` },
     video_ready: { title: '视频已就绪', text: () => '您的视频已处理完成，现在可以播放了。' },
     video_failed: { title: '视频处理失败', text: (p) => `您的视频处理失败（${VIDEO_REASONS['zh-cn'][p.reason ?? ''] ?? '发生意外错误'}），请重新上传。` },
+    sanction_imposed: { title: '账户处罚', text: (p) => (SANCTION_ZH[p.sanctionKind ?? ''] ?? SANCTION_ZH.warn!)(p) },
+    sanction_lifted: { title: '处罚已解除', text: (p) => `${p.appealId ? '您的申诉已成立，' : ''}您账户的处罚已解除。原因：${p.reason}` },
+    appeal_rejected: { title: '申诉未通过', text: (p) => `您的申诉已由另一位审核员复核，处罚维持不变。原因：${p.reason}` },
   },
 };
 
@@ -115,12 +209,18 @@ function linkOf(kind: NoticeKind, p: P, company: CompanyRow | undefined, post: P
       return company && !company.removed ? `/detail?id=${encodeURIComponent(company.slug)}` : '/user/reviews';
     case 'review_rejected':
       return '/user/reviews';
+    case 'content_removed':
+      return null;
     case 'broker_application_approved':
     case 'broker_application_rejected':
       return '/trader/apply';
     case 'video_ready':
     case 'video_failed':
       return '/user/vlog';
+    case 'sanction_imposed':
+    case 'sanction_lifted':
+    case 'appeal_rejected':
+      return '/user/sanctions';
     case 'system':
       // Only a site-relative link an admin gave; never another origin.
       return p.link && /^\/(?!\/)/.test(p.link) ? p.link : null;

@@ -3,7 +3,8 @@ import type { NotificationsContext } from '../domain/context.ts';
 import { onCompanyRemoved, onCompanyUpserted } from './handlers/catalogue.handler.ts';
 import { onEmailCodeRequested, onProfileUpdated, onUserFollowed, onUserRegistered } from './handlers/identity.handler.ts';
 import { onPostCollected, onPostCommented, onPostDeleted, onPostForwarded, onPostLiked, onPostPublished, onVideoFailed, onVideoReady } from './handlers/media.handler.ts';
-import { onReviewDecided } from './handlers/reviews.handler.ts';
+import { onContentRemoved, onReviewDecided } from './handlers/reviews.handler.ts';
+import { onAppealRejected, onSanctionImposed, onSanctionLifted } from './handlers/sanctions.handler.ts';
 import { onBrokerApplicationDecided } from './handlers/trader.handler.ts';
 
 /**
@@ -18,10 +19,14 @@ export function handlers(deps: Pick<NotificationsContext, 'now' | 'mailDomain' |
     'identity.user.profile_updated': onProfileUpdated,
     'identity.user.followed': onUserFollowed,
     'identity.email_code.requested': onEmailCodeRequested(deps),
+    'identity.sanction.imposed': onSanctionImposed(deps),
+    'identity.sanction.lifted': onSanctionLifted(deps),
+    'identity.appeal.rejected': onAppealRejected(deps),
     'catalogue.company.upserted': onCompanyUpserted,
     'catalogue.company.removed': onCompanyRemoved,
     'reviews.review.approved': onReviewDecided('approved', deps),
     'reviews.review.rejected': onReviewDecided('rejected', deps),
+    'reviews.content.removed': onContentRemoved,
     'trader.broker_application.approved': onBrokerApplicationDecided('approved', deps),
     'trader.broker_application.rejected': onBrokerApplicationDecided('rejected', deps),
     'media.post.published': onPostPublished,

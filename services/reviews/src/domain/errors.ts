@@ -32,3 +32,21 @@ export const duplicateText = (): AppError =>
 
 /** Two submissions of the same review raced (should not happen: submissions are serialised per user). */
 export const tooMuchContention = (): AppError => new AppError({ code: 'reviews.conflict', kind: 'conflict', message: 'Concurrent change, try again' });
+
+/** The reporter already has an open report on this target. */
+export const alreadyReported = (): AppError =>
+  new AppError({ code: 'reviews.already_reported', kind: 'conflict', message: 'You already reported this; it is being looked at' });
+
+/** Too many reports from one user within the hour. */
+export const reportLimit = (retryAfter: number, max: number): AppError =>
+  new AppError({ code: 'reviews.report_limit', kind: 'too_many_requests', message: `At most ${max} reports an hour`, retryAfter, params: { seconds: retryAfter, max } });
+
+/** No such target to report (or it is not public). */
+export const targetNotFound = (): AppError => new AppError({ code: 'reviews.target_not_found', kind: 'not_found', message: 'Nothing to report there' });
+
+/** Nothing open on the target: no open reports (someone already decided). */
+export const nothingToDecide = (): AppError => new AppError({ code: 'reviews.nothing_to_decide', kind: 'conflict', message: 'No open reports on this target' });
+
+/** A profile is not content: removing it is an account sanction, not a moderation decision. */
+export const profileNotRemovable = (): AppError =>
+  new AppError({ code: 'reviews.profile_not_removable', kind: 'conflict', message: 'A profile cannot be removed; use an account sanction' });

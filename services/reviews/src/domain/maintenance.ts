@@ -1,6 +1,5 @@
 import type { Kysely } from '@brokerwise/sql';
 import {
-  claimDemoSeed,
   claimRecomputePeriod,
   companiesWithApprovedReviews,
   finishRecomputePeriod,
@@ -9,24 +8,38 @@ import {
 } from '../store/maintenance.store.ts';
 import type { ReviewsTables } from '../store/types.ts';
 import type { Clock } from './context.ts';
-import { DEMO_MODERATOR_ID, demoReviewsFor } from './demo-reviews.ts';
 import { recomputeRating } from './rating.ts';
 
+export interface SeedReview {
+  id: string;
+  userId: string;
+  username: string;
+  stars: number;
+  text: string;
+  writtenAt: Date;
+}
+
 /**
- * Demo mode: the first time the catalogue announces a company that has never had a review, write
- * its demo reviews (approved) and compute its rating, in the caller's (inbox) transaction. The
- * rating then flows to the catalogue and search like any other (`reviews.rating.changed`).
+ * Writes approved reviews for a company that has never had one, once per company however often
+ * it is asked (a company that later loses them all is not seeded again), and computes its rating,
+ * in the caller's transaction. The rating then flows to the catalogue and search like any other
+ * (`reviews.rating.changed`). The demo site's reviews (demo/reviews) come this way. Returns how
+ * many it wrote.
  */
-export async function seedDemoReviews(trx: Kysely<ReviewsTables>, company: { id: string; score: number }, now: Clock, correlationId: string): Promise<number> {
-  if (company.score <= 0 || (await hasAnyReview(trx, company.id))) return 0;
-  const at = now();
-  const reviews = demoReviewsFor(company.id, company.score, at);
-  if (!(await claimDemoSeed(trx, company.id, reviews.length, at))) return 0;
+export async function seedApprovedReviews(
+  trx: Kysely<ReviewsTables>,
+  companyId: string,
+  reviews: readonly SeedReview[],
+  now: Clock,
+  opts: { moderatorId: string; correlationId: string },
+): Promise<number> {
+  // A deleted review keeps its row, so a company that lost all its reviews is not seeded again.
+  if (reviews.length === 0 || (await hasAnyReview(trx, companyId))) return 0;
   await insertApprovedReviews(
     trx,
-    reviews.map((r) => ({ id: r.id, companyId: company.id, userId: r.userId, username: r.username, stars: r.stars, text: r.text, at: r.writtenAt, moderatorId: DEMO_MODERATOR_ID })),
+    reviews.map((r) => ({ id: r.id, companyId, userId: r.userId, username: r.username, stars: r.stars, text: r.text, at: r.writtenAt, moderatorId: opts.moderatorId })),
   );
-  await recomputeRating(trx, company.id, now, { correlationId });
+  await recomputeRating(trx, companyId, now, { correlationId: opts.correlationId });
   return reviews.length;
 }
 

@@ -36,11 +36,13 @@ export async function decide(ctx: Pick<ReviewsContext, 'db' | 'now'>, input: Dec
     const now = ctx.now();
     const audit = await insertAudit(trx, {
       id: randomUUID(),
-      reviewId: review.id,
       moderatorId: input.moderatorId,
-      decision: input.decision,
+      action: input.decision,
+      targetKind: 'review',
+      targetId: review.id,
       reason,
-      previousStatus: review.status,
+      before: { status: review.status },
+      after: { status },
       at: now,
     });
     const updated = await setDecision(trx, review.id, { status, rejectReason: status === 'rejected' ? reason : null, moderatorId: input.moderatorId, now });

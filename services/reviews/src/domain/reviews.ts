@@ -17,7 +17,9 @@ import {
 } from '../store/review.store.ts';
 import type { ReviewsContext, RequestMeta } from './context.ts';
 import { reviewNotFound } from './errors.ts';
+import { insertFlags, setOrigin } from '../store/signal.store.ts';
 import { checkNewAccount, validateReview, type ReviewInput } from './rules.ts';
+import { detectSignals, type SignalThresholds } from './signals.ts';
 
 export const MAX_PAGE_SIZE = 50;
 
@@ -28,15 +30,22 @@ export interface SubmitInput extends ReviewInput {
   username: string;
   /** When the author's account was created (the new-account limits apply for 24 h). */
   accountCreatedAt: Date;
+  /** Keyed hashes of the client's address and device (the gateway's; never the raw address). */
+  origin?: { address?: string | null | undefined; device?: string | null | undefined } | undefined;
+  /** The author's email domain and the company's website domain (the "tied account" signal). */
+  emailDomain?: string | null | undefined;
+  companyDomain?: string | null | undefined;
 }
 
 /**
  * Writes the user's review of a company: the first submission creates it, a later one edits it
  * (one review per user per company). Either way it is pending until moderated, and
  * `reviews.review.submitted` is enqueued in the same transaction. Submissions of one user are
- * serialised, so the new-account limits hold under concurrent requests.
+ * serialised, so the new-account limits hold under concurrent requests. The automatic signals
+ * (near-duplicate text, bursts, shared device or address, new accounts with links, tied accounts)
+ * are flagged in the same transaction; they only raise the review in the moderation queue.
  */
-export async function submitReview(ctx: Pick<ReviewsContext, 'db' | 'now'>, input: SubmitInput, meta: RequestMeta = {}): Promise<ReviewRow> {
+export async function submitReview(ctx: Pick<ReviewsContext, 'db' | 'now'> & { signals: SignalThresholds }, input: SubmitInput, meta: RequestMeta = {}): Promise<ReviewRow> {
   const { stars, text } = validateReview(input);
   return ctx.db.transaction().execute(async (trx) => {
     await lockUser(trx, input.userId);
@@ -53,6 +62,20 @@ export async function submitReview(ctx: Pick<ReviewsContext, 'db' | 'now'>, inpu
     const row = existing
       ? await rewriteReview(trx, existing.id, { username: input.username, stars, text, now })
       : await insertReview(trx, { id: randomUUID(), companyId: input.companyId, userId: input.userId, username: input.username, stars, text, now });
+    const origin = { address: input.origin?.address ?? null, device: input.origin?.device ?? null };
+    await setOrigin(trx, row.id, origin);
+    const flags = await detectSignals(trx, ctx.signals, {
+      reviewId: row.id,
+      companyId: row.company_id,
+      userId: row.user_id,
+      text,
+      now,
+      accountCreatedAt: input.accountCreatedAt,
+      origin,
+      emailDomain: input.emailDomain ?? null,
+      companyDomain: input.companyDomain ?? null,
+    });
+    await insertFlags(trx, flags);
     await enqueueEvent(trx, reviewSubmitted(row, { edited: existing !== undefined, wasApproved: existing?.status === 'approved' }, meta.correlationId));
     return row;
   });

@@ -32,10 +32,11 @@ export function reviewApproved(row: ReviewRow, moderatorId: string, at: Date, co
   );
 }
 
-export function reviewRejected(row: ReviewRow, moderatorId: string, reason: string, at: Date, correlationId: string | undefined): EncodedEvent {
+/** `rule`: the rule of the terms broken, when the review was removed after a report. */
+export function reviewRejected(row: ReviewRow, moderatorId: string, reason: string, at: Date, correlationId: string | undefined, rule = ''): EncodedEvent {
   return encodeEvent(
     'reviews.review.rejected',
-    { reviewId: row.id, companyId: row.company_id, userId: row.user_id, stars: row.stars, moderatorId, reason, rejectedAt: timestampFromDate(at) },
+    { reviewId: row.id, companyId: row.company_id, userId: row.user_id, stars: row.stars, moderatorId, reason, rejectedAt: timestampFromDate(at), rule },
     meta(correlationId, at),
   );
 }
@@ -46,6 +47,15 @@ export function reviewDeleted(row: ReviewRow, at: Date, correlationId: string | 
     { reviewId: row.id, companyId: row.company_id, userId: row.user_id, wasApproved: row.status === 'approved', deletedAt: timestampFromDate(at) },
     meta(correlationId, at),
   );
+}
+
+/** `reviews.content.removed`: a reported post or comment was removed (media deleted it); its author is told. */
+export function contentRemoved(
+  c: { targetKind: 'post' | 'comment'; targetId: string; authorId: string; moderatorId: string; reason: string; rule: string; excerpt: string },
+  at: Date,
+  correlationId: string | undefined,
+): EncodedEvent {
+  return encodeEvent('reviews.content.removed', { ...c, removedAt: timestampFromDate(at) }, meta(correlationId, at));
 }
 
 /** `reviews.rating.changed` from the row as committed (version included). */

@@ -1,17 +1,18 @@
 import type { EventHandlers } from '@brokerwise/service-kit';
 import type { Clock } from '../domain/context.ts';
-import { onCompanyUpsertedSeedDemo } from './handlers/demo.handler.ts';
+import { onCompanyUpserted, type OnCompanyAnnounced } from './handlers/company.handler.ts';
 import { onReviewDecided, onReviewSubmitted } from './handlers/rating.handler.ts';
 
 /**
  * Events this service consumes, listed explicitly (never discovered by scanning): its own review
  * events, to keep each company's rating (and `reviews.rating.changed` for the catalogue and
  * search) in step with the approved reviews. A function of the clock, which the score's recency
- * weights read. In demo mode it also seeds demo reviews for the companies the catalogue announces.
+ * weights read. Given `onCompanyAnnounced` (`npm start` seeding reviews, ADR 021), also the catalogue's
+ * company announcements.
  */
-export function handlers(now: Clock, opts: { demoReviews: boolean }): EventHandlers {
+export function handlers(now: Clock, opts: { onCompanyAnnounced?: OnCompanyAnnounced | undefined } = {}): EventHandlers {
   return {
-    ...(opts.demoReviews ? { 'catalogue.company.upserted': onCompanyUpsertedSeedDemo(now) } : {}),
+    ...(opts.onCompanyAnnounced ? { 'catalogue.company.upserted': onCompanyUpserted(now, opts.onCompanyAnnounced) } : {}),
     'reviews.review.approved': onReviewDecided(now),
     'reviews.review.rejected': onReviewDecided(now),
     'reviews.review.deleted': onReviewDecided(now),

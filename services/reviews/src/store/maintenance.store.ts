@@ -1,20 +1,10 @@
 import { sql, type Kysely } from '@brokerwise/sql';
+import { newReviewColumns, type NewReview } from './review.store.ts';
 import type { ReviewsTables } from './types.ts';
 
 type Db = Kysely<ReviewsTables>;
 
-/** Claims the company for demo seeding; false when it was seeded before (this or another run). */
-export async function claimDemoSeed(db: Db, companyId: string, reviews: number, now: Date): Promise<boolean> {
-  const row = await db
-    .insertInto('demo_seeded')
-    .values({ company_id: companyId, reviews, seeded_at: now })
-    .onConflict((oc) => oc.column('company_id').doNothing())
-    .returning('company_id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** True when the company has any review, live or deleted (a real company is never demo-seeded). */
+/** True when the company has any review, live or deleted (a company with reviews of its own is never seeded; reviews are never deleted as rows). */
 export async function hasAnyReview(db: Db, companyId: string): Promise<boolean> {
   const row = await db.selectFrom('review').select('id').where('company_id', '=', companyId).limit(1).executeTakeFirst();
   return row !== undefined;
@@ -22,22 +12,15 @@ export async function hasAnyReview(db: Db, companyId: string): Promise<boolean> 
 
 export async function insertApprovedReviews(
   db: Db,
-  rows: readonly { id: string; companyId: string; userId: string; username: string; stars: number; text: string; at: Date; moderatorId: string }[],
+  rows: readonly (NewReview & { at: Date; moderatorId: string })[],
 ): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('review')
     .values(
       rows.map((r) => ({
-        id: r.id,
-        company_id: r.companyId,
-        user_id: r.userId,
-        username: r.username,
-        stars: r.stars,
-        text: r.text,
+        ...newReviewColumns(r, r.at),
         status: 'approved' as const,
-        created_at: r.at,
-        updated_at: r.at,
         moderated_at: r.at,
         moderated_by: r.moderatorId,
       })),

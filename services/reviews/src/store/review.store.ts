@@ -29,23 +29,24 @@ export async function findLiveReview(db: Db, id: string, opts: { forUpdate?: boo
   return q.executeTakeFirst();
 }
 
-export async function insertReview(
-  db: Db,
-  r: { id: string; companyId: string; userId: string; username: string; stars: number; text: string; now: Date },
-): Promise<ReviewRow> {
+/** The columns of a review row as first written (by its author, or seeded), at `at`. */
+export const newReviewColumns = (r: { id: string; companyId: string; userId: string; username: string; stars: number; text: string }, at: Date) => ({
+  id: r.id,
+  company_id: r.companyId,
+  user_id: r.userId,
+  username: r.username,
+  stars: r.stars,
+  text: r.text,
+  created_at: at,
+  updated_at: at,
+});
+
+export type NewReview = Parameters<typeof newReviewColumns>[0];
+
+export async function insertReview(db: Db, r: NewReview & { now: Date }): Promise<ReviewRow> {
   return db
     .insertInto('review')
-    .values({
-      id: r.id,
-      company_id: r.companyId,
-      user_id: r.userId,
-      username: r.username,
-      stars: r.stars,
-      text: r.text,
-      status: 'pending',
-      created_at: r.now,
-      updated_at: r.now,
-    })
+    .values({ ...newReviewColumns(r, r.now), status: 'pending' })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -130,4 +131,21 @@ export async function listRecentApproved(db: Db, limit: number): Promise<ReviewR
 /** Every review the user ever wrote, deleted ones included (the new-account limits read them). */
 export async function submissionsOf(db: Db, userId: string): Promise<Pick<ReviewRow, 'id' | 'company_id' | 'text' | 'created_at' | 'updated_at' | 'deleted_at'>[]> {
   return db.selectFrom('review').select(['id', 'company_id', 'text', 'created_at', 'updated_at', 'deleted_at']).where('user_id', '=', userId).execute();
+}
+
+/** Every published review of every company, in id order (the open-data export pages through it). */
+export async function listAllApproved(db: Db, page: Page): Promise<{ rows: Pick<ReviewRow, 'id' | 'company_id' | 'stars' | 'updated_at' | 'moderated_at'>[]; total: number }> {
+  const base = db.selectFrom('review').where('status', '=', 'approved').where('deleted_at', 'is', null);
+  const [rows, count] = await Promise.all([
+    base.select(['id', 'company_id', 'stars', 'updated_at', 'moderated_at']).orderBy('id').limit(page.limit).offset(offset(page)).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Reviews by id, deleted ones included (the moderation queue shows what was reported). */
+export async function findReviews(db: Db, ids: string[]): Promise<Map<string, ReviewRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('review').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r]));
 }

@@ -3,6 +3,13 @@ import type { KitTables } from '@brokerwise/service-kit';
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 export type Decision = 'approve' | 'reject';
+export type TargetKind = 'review' | 'post' | 'comment' | 'profile';
+/** The automatic signals that send a review up the moderation queue. */
+export type SignalKind = 'near_duplicate' | 'company_burst' | 'shared_origin' | 'new_account_link' | 'tied_account';
+export type ReportStatus = 'open' | 'dismissed' | 'actioned';
+/** Every action the audit log records: review decisions and report decisions. */
+export type AuditAction = Decision | 'dismiss' | 'remove';
+type Json = ColumnType<Record<string, unknown>, string, never>;
 
 /** bigint comes back from pg as a string; we write numbers. */
 type BigIntColumn = ColumnType<string | number, number, number>;
@@ -22,20 +29,52 @@ export interface ReviewsTables extends KitTables {
     moderated_at: Date | null;
     moderated_by: string | null;
     deleted_at: Date | null;
+    /** Keyed hashes of where it was last written from (automatic signals); null when unknown. */
+    origin_address: ColumnType<string | null, string | null | undefined, string | null>;
+    origin_device: ColumnType<string | null, string | null | undefined, string | null>;
   };
-  moderation_audit: {
+  /** Automatic signals raised on a submission (issue 17). */
+  review_flag: {
     id: string;
     review_id: string;
-    moderator_id: string;
-    decision: Decision;
-    reason: string;
-    previous_status: ReviewStatus;
-    at: Date;
+    kind: SignalKind;
+    severity: number;
+    details: Json;
+    created_at: Date;
   };
-  demo_seeded: {
-    company_id: string;
-    reviews: number;
-    seeded_at: Date;
+  /** Append-only (a trigger refuses UPDATE/DELETE/TRUNCATE). */
+  moderation_audit: {
+    id: string;
+    /** Set for review targets (kept for the review's own history). */
+    review_id: string | null;
+    moderator_id: string;
+    decision: AuditAction;
+    reason: string;
+    /** The review's status before (review targets; '' for others, reads from `before`). */
+    previous_status: string;
+    at: Date;
+    target_kind: ColumnType<TargetKind, TargetKind | undefined, never>;
+    target_id: string;
+    rule: ColumnType<string, string | undefined, never>;
+    before: Json;
+    after: Json;
+  };
+  report: {
+    id: string;
+    reporter_id: string;
+    target_kind: TargetKind;
+    target_id: string;
+    author_id: string | null;
+    author_name: string;
+    excerpt: string;
+    context_id: string | null;
+    reason: string;
+    severity: number;
+    text: string;
+    status: ReportStatus;
+    created_at: Date;
+    closed_at: Date | null;
+    closed_by: string | null;
   };
   rating_recompute_run: {
     period: BigIntColumn;

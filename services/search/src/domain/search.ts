@@ -7,10 +7,18 @@ export const MAX_PAGE_SIZE = 50;
 export const MAX_QUERY_LENGTH = 100;
 
 /**
+ * Least `strict_word_similarity` (pg_trgm, whole words) between the query and a company's names for
+ * a typo match. 0.5 keeps one-letter typos of a name ("nortwind", "larkspr", "kestral point") and
+ * drops names that only share a word part ("Sealpoint" → "Lagoon Point", "seal" → "Seabright").
+ * Overridable with SEARCH_FUZZY_THRESHOLD (config.ts).
+ */
+export const FUZZY_THRESHOLD = 0.5;
+
+/**
  * Relevance tiers, best first: exact name (English or Chinese, or the slug's words) > name prefix >
  * alias > alias prefix > every query word a prefix of a name/alias word (Chinese: the query inside
- * the name or an alias) > trigram word similarity ≥ 0.45 (typos; the similarity is added so closer
- * spellings rank first) > description match. Ties: score desc, then slug.
+ * the name or an alias) > trigram strict word similarity ≥ FUZZY_THRESHOLD (typos; the similarity
+ * is added so closer spellings rank first) > description match. Ties: score desc, then slug.
  */
 export const RELEVANCE: Readonly<RelevanceWeights> = Object.freeze({
   exactName: 100,
@@ -19,7 +27,7 @@ export const RELEVANCE: Readonly<RelevanceWeights> = Object.freeze({
   aliasPrefix: 55,
   wordPrefix: 40,
   trigram: 20,
-  trigramThreshold: 0.45,
+  trigramThreshold: FUZZY_THRESHOLD,
   description: 10,
 });
 
@@ -30,6 +38,7 @@ export interface SearchInput {
   category?: string | undefined;
   countryCode?: string | undefined;
   minScore?: number | undefined;
+  regulated?: boolean | undefined;
   /** Default: relevance with a query, score without. */
   order?: SearchOrder | undefined;
   page: number;
@@ -49,7 +58,11 @@ export function planQuery(q: string) {
   };
 }
 
-export async function searchCatalogue(db: Kysely<SearchTables>, input: SearchInput): Promise<{ rows: SearchRow[]; total: number }> {
+export async function searchCatalogue(
+  db: Kysely<SearchTables>,
+  input: SearchInput,
+  opts: { fuzzyThreshold?: number | undefined } = {},
+): Promise<{ rows: SearchRow[]; total: number }> {
   const plan = planQuery((input.q ?? '').slice(0, MAX_QUERY_LENGTH));
   const hasText = plan.latin !== '' || plan.zh !== '';
   // Text that folds to nothing searchable ("%_\\", "!!!") finds nothing, rather than everything.
@@ -60,9 +73,10 @@ export async function searchCatalogue(db: Kysely<SearchTables>, input: SearchInp
     category: input.category,
     countryCode: input.countryCode,
     minScore: input.minScore,
+    regulated: input.regulated,
     order: input.order ?? (hasText ? 'relevance' : 'score'),
     offset: (Math.max(1, input.page) - 1) * limit,
     limit,
-    weights: RELEVANCE,
+    weights: opts.fuzzyThreshold === undefined ? RELEVANCE : { ...RELEVANCE, trigramThreshold: opts.fuzzyThreshold },
   });
 }

@@ -1,33 +1,14 @@
-import { sql, type Kysely, type Transaction } from '@brokerwise/sql';
+import { sql, type Kysely, type Selectable, type Transaction } from '@brokerwise/sql';
 import type { SearchTables } from './types.ts';
 
 type Db = Kysely<SearchTables> | Transaction<SearchTables>;
 
 /** A read-model row as written: columns plus the three tsvector sources (names A, aliases B, descriptions D). */
-export interface CompanyDocument {
-  id: string;
-  slug: string;
-  name: string;
-  name_zh: string;
-  aliases: string[];
-  category: string;
-  country_code: string;
-  description_en: string;
-  description_zh: string;
-  score: number;
-  regulated: boolean;
-  founded: number | null;
-  logo_url: string;
-  version: number;
-  updated_at: Date;
-  name_latin: string;
-  aliases_latin: string[];
-  search_latin: string;
-  search_zh: string;
+export type CompanyDocument = Omit<Selectable<SearchTables['company']>, 'search_doc'> & {
   tsvNames: string;
   tsvAliases: string;
   tsvDescription: string;
-}
+};
 
 /**
  * Insert or replace, unless the stored row or a removal is newer. The same version is applied
@@ -88,8 +69,9 @@ export interface RelevanceWeights {
   alias: number;
   aliasPrefix: number;
   wordPrefix: number;
-  /** Base of the trigram tier; the word similarity (0..1) is added to it. */
+  /** Base of the trigram tier; the strict word similarity (0..1) is added to it. */
   trigram: number;
+  /** Least strict word similarity (0..1) of a typo match; below it a name is not returned at all. */
   trigramThreshold: number;
   description: number;
 }
@@ -108,27 +90,19 @@ export interface SearchParams {
   category?: string | undefined;
   countryCode?: string | undefined;
   minScore?: number | undefined;
+  /** Licence status: true = regulated only, false = unregulated only. */
+  regulated?: boolean | undefined;
   order: 'relevance' | 'score' | 'newest' | 'name';
   offset: number;
   limit: number;
   weights: RelevanceWeights;
 }
 
-export interface SearchRow {
-  id: string;
-  slug: string;
-  name: string;
-  name_zh: string;
-  category: string;
-  country_code: string;
-  description_en: string;
-  description_zh: string;
-  score: number;
-  regulated: boolean;
-  founded: number | null;
-  logo_url: string;
-  relevance: number;
-}
+/** A hit: the company's shown columns and how well it matched. */
+export type SearchRow = Pick<
+  Selectable<SearchTables['company']>,
+  'id' | 'slug' | 'name' | 'name_zh' | 'category' | 'country_code' | 'description_en' | 'description_zh' | 'score' | 'regulated' | 'founded' | 'logo_url'
+> & { relevance: number };
 
 const ORDER = {
   relevance: sql`relevance desc, score desc, slug asc`,
@@ -153,7 +127,8 @@ export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams)
             when q.latin = any(c.aliases_latin) then ${w.alias}
             when exists (select 1 from unnest(c.aliases_latin) a where a like q.latin || '%') then ${w.aliasPrefix}
             when ${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text) then ${w.wordPrefix}
-            when word_similarity(q.latin, c.search_latin) >= ${w.trigramThreshold} then ${w.trigram} + word_similarity(q.latin, c.search_latin)
+            -- Whole words only (strict): "sealpoint" is not a typo of the "point" in "Lagoon Point".
+            when strict_word_similarity(q.latin, c.search_latin) >= ${w.trigramThreshold} then ${w.trigram} + strict_word_similarity(q.latin, c.search_latin)
             when ${p.latinWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinWordsQuery}::text) then ${w.description}
             else 0
           end,
@@ -173,6 +148,7 @@ export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams)
       where (${p.category ?? null}::text is null or c.category = ${p.category ?? null}::text)
         and (${p.countryCode ?? null}::text is null or c.country_code = ${p.countryCode ?? null}::text)
         and (${p.minScore ?? null}::numeric is null or c.score >= ${p.minScore ?? null}::numeric)
+        and (${p.regulated ?? null}::boolean is null or c.regulated = ${p.regulated ?? null}::boolean)
     ),
     hits as (select * from scored where ${hasText} = false or relevance > 0)`;
   const page = await sql<SearchRow>`${scored} select * from hits order by ${ORDER[p.order]} limit ${p.limit} offset ${p.offset}`.execute(db);

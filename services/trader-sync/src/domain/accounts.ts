@@ -2,11 +2,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import { accountBound, statsUpdated } from '../events/publish.ts';
 import { accountsOfUser, findAccount, findActiveBinding, insertAccount, unsyncedState, updateAccount, type AccountRow } from '../store/account.store.ts';
-import { findBrokerBySlug, findServerByName } from '../store/broker.store.ts';
+import { findBrokerBySlug, findServerByName, type ServerRow } from '../store/broker.store.ts';
 import { tradePage } from '../store/deal.store.ts';
 import type { AccountSource, StrategyType, Visibility } from '../store/types.ts';
+import { isConnectorError } from './connector.ts';
 import type { RequestMeta, TraderContext } from './context.ts';
-import { accountClosed, accountNotFound, alreadyVerified, invalidInput, notBridgeAccount, notOwner } from './errors.ts';
+import { accountClosed, accountNotFound, alreadyVerified, brokerUnavailable, invalidInput, notBridgeAccount, notOwner } from './errors.ts';
 import { rankColumns, statsOf } from './recompute.ts';
 
 export interface BindInput {
@@ -54,22 +55,50 @@ function validateBind(b: BindInput): { source: AccountSource; type: StrategyType
   return { source, type, visibility, nickname, description, accountNumber, server };
 }
 
+/** Where the account is bound, checked without locking: a refusal costs no call to the bridge. */
+async function bindTarget(db: TraderContext['db'], input: BindInput, v: { server: string; accountNumber: string }): Promise<ServerRow> {
+  const server = await findServerByName(db, v.server);
+  if (!server) throw invalidInput({ server: 'unknown' });
+  if (input.broker) {
+    const broker = await findBrokerBySlug(db, input.broker);
+    if (!broker || broker.company_id !== server.company_id) throw invalidInput({ server: 'broker_mismatch' });
+  }
+  const existing = await findActiveBinding(db, server.id, v.accountNumber);
+  if (existing) throw invalidInput({ account: existing.user_id === input.userId ? 'bound' : 'taken' });
+  return server;
+}
+
+/**
+ * Asks the server's bridge for the account's summary with the read-only password: a wrong
+ * password or an unknown account is a field error, a bridge that fails or does not answer within
+ * `bindCheckTimeoutMs` a 503. Either way nothing is stored.
+ */
+async function checkWithBridge(ctx: Pick<TraderContext, 'connector' | 'sync'>, server: ServerRow, login: string, password: string, requestId: string | undefined): Promise<void> {
+  const signal = AbortSignal.timeout(ctx.sync.bindCheckTimeoutMs);
+  try {
+    await ctx.connector.summary({ bridgeUrl: server.bridge_url || ctx.sync.defaultBridgeUrl, server: server.name, login, password, requestId }, signal);
+  } catch (err) {
+    if (isConnectorError(err) && err.code === 'invalid_credentials') throw invalidInput({ password: 'refused' });
+    if (isConnectorError(err) && err.code === 'account_not_found') throw invalidInput({ account: 'not_found' });
+    if (isConnectorError(err) || signal.aborted) throw brokerUnavailable(isConnectorError(err) ? err.code : 'timeout', err);
+    throw err;
+  }
+}
+
 /**
  * Binds an account (server + number) to the user. One binding per account: another user's
  * active binding is a field error (`account: taken`), the user's own a `account: bound`.
- * The read-only password is sealed with the current key, the row's id as associated data.
+ * A bridge account's read-only password is checked with the bridge first (outside the
+ * transaction: the call may take seconds); it is then sealed with the current key, the row's id
+ * as associated data.
  */
-export async function bindAccount(ctx: Pick<TraderContext, 'db' | 'now' | 'keyring'>, input: BindInput, meta: RequestMeta = {}): Promise<AccountRow> {
+export async function bindAccount(ctx: Pick<TraderContext, 'db' | 'now' | 'keyring' | 'connector' | 'sync'>, input: BindInput, meta: RequestMeta = {}): Promise<AccountRow> {
   const v = validateBind(input);
+  const target = await bindTarget(ctx.db, input, v);
+  if (v.source === 'bridge') await checkWithBridge(ctx, target, v.accountNumber, input.password!, meta.correlationId);
   return ctx.db.transaction().execute(async (trx) => {
-    const server = await findServerByName(trx, v.server);
-    if (!server) throw invalidInput({ server: 'unknown' });
-    if (input.broker) {
-      const broker = await findBrokerBySlug(trx, input.broker);
-      if (!broker || broker.company_id !== server.company_id) throw invalidInput({ server: 'broker_mismatch' });
-    }
-    const existing = await findActiveBinding(trx, server.id, v.accountNumber);
-    if (existing) throw invalidInput({ account: existing.user_id === input.userId ? 'bound' : 'taken' });
+    // Again inside the transaction: the server or a binding may have changed during the check.
+    const server = await bindTarget(trx, input, v);
     const id = randomUUID();
     const now = ctx.now();
     const sealed = v.source === 'bridge' ? ctx.keyring.seal(input.password!, id) : null;

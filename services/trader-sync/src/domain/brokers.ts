@@ -1,10 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import { applicationApproved, applicationRejected } from '../events/publish.ts';
-import { insertAccount, rankedPage, unsyncedState, verifiedPairs, type AccountRow, type RankSort } from '../store/account.store.ts';
+import { rankedPage, verifiedPairs, type AccountRow, type RankSort } from '../store/account.store.ts';
 import { applicationPage, findApplication, insertApplication, pendingForServer, updateApplication, type ApplicationRow } from '../store/application.store.ts';
-import { bindableBrokers, brokersByIds, type BrokerRow, demoAccountsSeeded, findBrokerBySlug, findServerByName, insertServer, markDemoSeeded, searchServers, upsertBroker } from '../store/broker.store.ts';
+import { bindableBrokers, brokersByIds, type BrokerRow, findBrokerBySlug, findServerByName, insertServer, searchServers, upsertBroker } from '../store/broker.store.ts';
 import type { ApplicationStatus, StrategyType, TraderTables } from '../store/types.ts';
 import { UUID } from './accounts.ts';
 import type { RequestMeta, TraderContext } from './context.ts';
@@ -129,7 +129,7 @@ export async function decideApplication(ctx: Pick<TraderContext, 'db' | 'now'>, 
     }
     let companyId: string | null = null;
     if (d.broker) {
-      const broker = await trx.selectFrom('broker').selectAll().where('slug', '=', d.broker).where('removed', '=', false).executeTakeFirst();
+      const broker = await findBrokerBySlug(trx, d.broker);
       if (!broker) throw invalidInput({ broker: 'unknown' });
       companyId = broker.company_id;
     }
@@ -140,79 +140,6 @@ export async function decideApplication(ctx: Pick<TraderContext, 'db' | 'now'>, 
     await enqueueEvent(trx, applicationApproved(decided, server.company_id, meta.correlationId));
     return decided;
   });
-}
-
-// ------------------------------------------------------------------ demo mode
-
-/** Demo traders (fixed ids; identity's demo seed creates the users with these ids and names). */
-export const DEMO_TRADERS = [
-  { id: '7d3a0000-0000-4000-8000-000000000001', username: 'AlpineScalper' },
-  { id: '7d3a0000-0000-4000-8000-000000000002', username: 'TokyoNightOwl' },
-  { id: '7d3a0000-0000-4000-8000-000000000003', username: 'GoldBugTrader' },
-  { id: '7d3a0000-0000-4000-8000-000000000004', username: 'SteadyCarry' },
-  { id: '7d3a0000-0000-4000-8000-000000000005', username: 'MacroMingwei' },
-] as const;
-
-const DEMO_ACCOUNTS_MAX = 12;
-const NICKNAMES = ['London Breakout', 'Asian Range Fade', 'Gold Swing', 'Carry & Trend', 'Macro Momentum', 'Scalp Ladder', '稳健趋势', 'News Fader', '黄金波段', 'Mean Reversion'];
-
-const h = (s: string) => createHash('sha256').update(s).digest().readUInt32LE(0);
-
-/**
- * Demo mode: about one broker in three gets servers `<Name>-Live01`, `<Name>-Live02` and
- * `<Name>-Demo`, and the first of them get demo accounts of the demo traders, bound to the
- * bridge simulator (password `ro-<login>`) and synced by the worker. One account is set to blow
- * up (login …99), one is hidden and one is on a demo server.
- */
-export async function seedDemoBroker(db: Kysely<TraderTables>, keyring: TraderContext['keyring'], c: CompanyEvent, now: Date): Promise<number> {
-  if (c.category !== 'Brokers' || h(c.id) % 3 !== 0) return 0;
-  const compact = c.name.replace(/[^A-Za-z0-9]/g, '') || `Broker${h(c.id) % 1000}`;
-  const existing = await db.selectFrom('demo_seeded').select('company_id').where('company_id', '=', c.id).executeTakeFirst();
-  if (existing) return 0;
-  const names = [`${compact}-Live01`, `${compact}-Live02`, `${compact}-Demo`];
-  const servers = [];
-  for (const name of names) {
-    const s = await insertServer(db, { id: randomUUID(), name, company_id: c.id, broker_name: c.name, kind: name.endsWith('Demo') ? 'demo' : 'live', bridge_url: null, origin: 'demo', created_at: now });
-    if (s) servers.push(s);
-  }
-  let bound = 0;
-  const already = await demoAccountsSeeded(db);
-  for (let i = 0; i < 2 && already + bound < DEMO_ACCOUNTS_MAX && servers.length > 0; i++) {
-    const n = already + bound;
-    const trader = DEMO_TRADERS[n % DEMO_TRADERS.length]!;
-    const server = n === 7 ? (servers.find((s) => s.kind === 'demo') ?? servers[0]!) : servers[i % 2 === 0 ? 0 : Math.min(1, servers.length - 1)]!;
-    let login = String(10_000_000 + (h(`${c.id}|${i}`) % 89_999_900));
-    // Keep clear of the simulator's failure suffixes, except the one account meant to blow up.
-    if (/(13|40|44|50|51|66|99)$/.test(login)) login = `${login.slice(0, -2)}27`;
-    if (n === 4) login = `${login.slice(0, -2)}99`;
-    const id = randomUUID();
-    const sealed = keyring.seal(`ro-${login}`, id);
-    await insertAccount(db, {
-      id,
-      user_id: trader.id,
-      username: trader.username,
-      server_id: server.id,
-      server: server.name,
-      company_id: c.id,
-      broker_name: c.name,
-      account_number: login,
-      nickname: NICKNAMES[n % NICKNAMES.length]!,
-      // Says what the badge beside it says: a live or a demo (practice) account, both simulated here.
-      description: server.kind === 'demo' ? 'Practice (demo) account; its trades are synced from the bridge simulator.' : 'Live account; its trades are synced from the bridge simulator.',
-      strategy_type: n % 3 === 2 ? 'mixed' : 'manual',
-      visibility: n === 5 ? 'hidden' : 'public',
-      source: 'bridge',
-      status: 'active',
-      closed_at: null,
-      password_ct: sealed.bytes,
-      password_key_id: sealed.keyId,
-      bound_at: now,
-      ...unsyncedState(now),
-    });
-    bound += 1;
-  }
-  await markDemoSeeded(db, c.id, servers.length, bound, now);
-  return bound;
 }
 
 // ------------------------------------------------------------------ ranking and verified clients

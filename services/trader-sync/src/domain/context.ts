@@ -13,6 +13,8 @@ export interface SyncSettings {
   retryMaxMs: number;
   pageSize: number;
   defaultBridgeUrl: string;
+  /** Binding: how long the bridge may take to accept the read-only password. */
+  bindCheckTimeoutMs: number;
 }
 
 /**

@@ -26,3 +26,11 @@ export const alreadyDecided = (status: string): AppError =>
 
 export const statementInvalid = (reason: string): AppError =>
   new AppError({ code: 'trader.statement_invalid', kind: 'validation', message: `Statement not accepted: ${reason}`, fields: { statement: reason } });
+
+/**
+ * Binding: the broker's bridge could not check the read-only password (down, too slow, or an
+ * answer we cannot read). Nothing was stored; trying again later may work. `reason` is the
+ * connector's code, for the logs.
+ */
+export const brokerUnavailable = (reason: string, cause?: unknown): AppError =>
+  new AppError({ code: 'trader.broker_unavailable', kind: 'unavailable', message: `The broker's bridge could not check the account (${reason})`, params: { reason } }, { cause });

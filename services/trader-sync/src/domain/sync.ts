@@ -1,7 +1,7 @@
 import { sharedWhilePending, traderSyncDuration, traderSyncFailures, traderSyncOldestDue, traderSyncQueue } from '@brokerwise/metrics';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import { accountSynced, statsUpdated } from '../events/publish.ts';
-import { claimDue, dueBacklog, findAccount, updateAccount, type AccountRow } from '../store/account.store.ts';
+import { claimDue, dueBacklog, findAccount, updateAccount, updateActiveAccount, type AccountRow } from '../store/account.store.ts';
 import { findServer } from '../store/broker.store.ts';
 import { commentContains, countDeals, insertDeals } from '../store/deal.store.ts';
 import { isConnectorError, type AccountSummary, type ConnectorErrorCode } from './connector.ts';
@@ -108,12 +108,7 @@ async function fail(ctx: Pick<TraderContext, 'db' | 'now' | 'sync'>, account: Ac
   const failures = account.sync_failures + 1;
   // Wrong credentials will not fix themselves: wait the longest backoff (or a "sync now").
   const wait = error === 'invalid_credentials' || error === 'credentials_unreadable' ? ctx.sync.retryMaxMs : backoffMs(failures, ctx.sync.retryBaseMs, ctx.sync.retryMaxMs);
-  await ctx.db
-    .updateTable('account')
-    .set({ sync_state: 'failing', sync_error: error, sync_failures: failures, last_attempt_at: startedAt, next_sync_at: new Date(ctx.now().getTime() + wait) })
-    .where('id', '=', account.id)
-    .where('status', '=', 'active')
-    .execute();
+  await updateActiveAccount(ctx.db, account.id, { sync_state: 'failing', sync_error: error, sync_failures: failures, last_attempt_at: startedAt, next_sync_at: new Date(ctx.now().getTime() + wait) });
   return { ok: false, error };
 }
 

@@ -47,6 +47,11 @@ export const accountsOfUser = (db: Db, userId: string) => db.selectFrom('account
 
 export const updateAccount = (db: Db, id: string, patch: AccountPatch) => db.updateTable('account').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
 
+/** Changes an account only while it is active (an unbound one keeps its last state). */
+export const updateActiveAccount = async (db: Db, id: string, patch: AccountPatch): Promise<void> => {
+  await db.updateTable('account').set(patch).where('id', '=', id).where('status', '=', 'active').execute();
+};
+
 /**
  * Claims up to `limit` active bridge accounts whose sync is due: their next attempt moves to
  * `leaseUntil`, so another worker (or this one's next tick) leaves them alone while they sync.

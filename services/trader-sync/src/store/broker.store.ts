@@ -69,16 +69,6 @@ export async function searchServers(db: Db, query: string, limit: number): Promi
 
 export const serversOf = (db: Db, companyId: string) => db.selectFrom('broker_server').selectAll().where('company_id', '=', companyId).orderBy('name').execute();
 
-export async function markDemoSeeded(db: Db, companyId: string, servers: number, accounts: number, at: Date): Promise<boolean> {
-  const r = await db.insertInto('demo_seeded').values({ company_id: companyId, servers, accounts, seeded_at: at }).onConflict((oc) => oc.column('company_id').doNothing()).executeTakeFirst();
-  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-}
-
-export async function demoAccountsSeeded(db: Db): Promise<number> {
-  const r = await db.selectFrom('demo_seeded').select((eb) => eb.fn.sum<number>('accounts').as('n')).executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-
 export async function brokersByIds(db: Db, ids: string[]): Promise<Map<string, BrokerRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();

@@ -28,7 +28,7 @@ export interface TraderTables extends KitTables {
     broker_name: string;
     kind: 'live' | 'demo';
     bridge_url: string | null;
-    origin: 'demo' | 'application' | 'admin';
+    origin: 'application' | 'admin';
     created_at: Date;
   };
   account: {
@@ -108,11 +108,5 @@ export interface TraderTables extends KitTables {
     decided_at: Date | null;
     server_id: string | null;
     created_at: Date;
-  };
-  demo_seeded: {
-    company_id: string;
-    servers: number;
-    accounts: number;
-    seeded_at: Date;
   };
 }

@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import type { EmailCodeEvent } from '../../../../gateway/src/contract.ts';
+import type { EmailCodeEvent } from '@brokerwise/api-contract';
 import { useT } from '../../lib/use-t';
 import { SendCodeButton } from './SendCodeButton';
 import classes from './CodeField.module.css';

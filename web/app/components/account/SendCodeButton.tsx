@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useEffect, useReducer } from 'react';
-import type { EmailCodeEvent } from '../../../../gateway/src/contract.ts';
+import type { EmailCodeEvent } from '@brokerwise/api-contract';
 import { canSendCode, initialSendCode, sendCodeReducer } from '../../lib/send-code';
 import { useT } from '../../lib/use-t';
 import { useApi, useApiErrorText } from '../ApiProvider';

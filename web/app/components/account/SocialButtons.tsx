@@ -1,13 +1,14 @@
 import { Button } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { TripartiteBody, UserInfo } from '../../../../gateway/src/contract.ts';
+import type { TripartiteBody, UserInfo } from '@brokerwise/api-contract';
 import type { ApiSuccess } from '../../lib/api';
 import type { RootData } from '../../lib/root-data';
 import { useT } from '../../lib/use-t';
 import { useApi, useApiErrorText } from '../ApiProvider';
 import { useToast } from '../Toasts';
 import classes from './AuthForm.module.css';
+import { useFinishSignIn } from './use-sign-in';
 
 interface GoogleId {
   initialize(options: { client_id: string; callback: (response: { credential?: string }) => void; ux_mode?: 'popup' }): void;
@@ -49,9 +50,15 @@ type SignedIn = (result: ApiSuccess<{ userInfo: UserInfo }>) => void;
  * load only when the site has their public ids; without them (embedded mode) the buttons are shown
  * disabled with a "not configured" hint. The browser passes the provider's credential to
  * /api/user/TripartiteCheck, which verifies it. A Facebook failure is ignored silently (spec §8).
+ * Once signed in, `finish` settles the page's own form, then the visitor is signed in as by it.
  */
-export function SocialButtons({ onSignedIn, disabled }: { onSignedIn: SignedIn; disabled: boolean }) {
+export function SocialButtons({ finish, disabled }: { finish: () => void; disabled: boolean }) {
   const t = useT();
+  const finishSignIn = useFinishSignIn();
+  const onSignedIn: SignedIn = (result) => {
+    finish();
+    finishSignIn(result);
+  };
   const root = useRouteLoaderData<RootData>('root');
   const social = root?.social ?? { googleClientId: '', facebookAppId: '' };
   return (

@@ -113,7 +113,15 @@ export function useFormFields<V extends { [K in keyof V]: string | boolean }>(in
     error: error(field),
   });
 
-  return { values, set, prefill, error, text, validateAll, validateFields, showServerErrors, fail };
+  /** What a CodeField needs, to spread on it: the address to send to once it is valid, and the code's value, change handler and message. */
+  const code = (emailField: TextField, codeField: TextField) => ({
+    email: () => (validateFields([emailField]) ? (current.current[emailField] as string).trim() : null),
+    value: values[codeField] as string,
+    onChange: (value: string) => set(codeField, value as V[TextField]),
+    error: error(codeField),
+  });
+
+  return { values, set, prefill, error, text, code, validateAll, validateFields, showServerErrors, fail };
 }
 
 /** True once the page is hydrated: these forms need script (signed calls), so they stay inert before. */

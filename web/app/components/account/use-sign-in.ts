@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
-import type { UserInfo } from '../../../../gateway/src/contract.ts';
+import { useNavigate, useRevalidator } from 'react-router';
+import type { UserInfo } from '@brokerwise/api-contract';
 import type { ApiSuccess } from '../../lib/api';
 import { takeRedirect } from '../../lib/guard';
 import { sessionUserFrom } from '../../lib/session';
@@ -17,13 +17,17 @@ export function useFinishSignIn() {
   const toast = useToast();
   const navigate = useNavigate();
   const { signIn } = useSession();
+  const { revalidate } = useRevalidator();
   const later = useLater();
   return useCallback(
     (result: ApiSuccess<{ userInfo: UserInfo }>) => {
       if (result.msg) toast('success', result.msg);
       signIn(sessionUserFrom(result.data.userInfo));
+      // The answer names the user but not their roles: the root loader's session check does, so
+      // an admin's links show at once, without a reload (the sign-in pages keep their own data).
+      void revalidate();
       later(REDIRECT_DELAY_MS, () => navigate(takeRedirect(window.sessionStorage), { replace: true }));
     },
-    [toast, signIn, later, navigate],
+    [toast, signIn, revalidate, later, navigate],
   );
 }

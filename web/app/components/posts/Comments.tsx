@@ -1,20 +1,19 @@
 import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
-import type { CommentBody, CommentPage, DeleteCommentBody, PostComment } from '../../../../gateway/src/contract.ts';
+import { Link } from 'react-router';
+import type { CommentBody, CommentPage, DeleteCommentBody, PostComment } from '@brokerwise/api-contract';
+import { ReportButton } from '../ReportButton';
 import { fieldErrorsOf, type Settled } from '../../lib/api';
 import { charLength, checkComment, COMMENT_MAX, listHref, personalHref, type PostActionResult } from '../../lib/posts';
 import { useT } from '../../lib/use-t';
-import { useHydrated } from '../account/use-form';
-import { useApi, useApiErrorText } from '../ApiProvider';
 import { ErrorNotice } from '../ErrorNotice';
 import { Pagination } from '../Pagination';
 import { useSession } from '../SessionProvider';
-import { useToast } from '../Toasts';
 import { Avatar, PostDate } from './PostCards';
 import { IntentForm, useLoginHref } from './PostActions';
 import classes from './PostDetail.module.css';
 import buttons from './Posts.module.css';
 import { useConfirmedDelete } from '../use-confirmed-delete';
+import { usePageApi } from '../use-page-api';
 
 /**
  * Comments of a post, newest first, with one level of replies (spec: "detail pages offer …
@@ -97,6 +96,7 @@ function CommentItem({ comment, postId, csrf, fallback }: { comment: PostComment
         </p>
         <div className={classes.commentTools}>
           {comment.mine && <DeleteComment commentId={comment.id} csrf={csrf} />}
+          {!comment.mine && <ReportButton kind="comment" targetId={comment.id} authorId={comment.author.id} />}
           {user && (
             <details open={!!replyFallback}>
               <summary data-testid="comment-reply">{t('post.comments.reply')}</summary>
@@ -121,11 +121,7 @@ function CommentItem({ comment, postId, csrf, fallback }: { comment: PostComment
 /** Write a comment (pid '') or a reply: 1–500 characters; the server's field messages show under the box. */
 function CommentForm({ postId, csrf, pid, fallback, replyTo }: { postId: string; csrf: string; pid: string; fallback: PostActionResult | null; replyTo?: string }) {
   const t = useT();
-  const api = useApi();
-  const toast = useToast();
-  const errorText = useApiErrorText();
-  const hydrated = useHydrated();
-  const revalidator = useRevalidator();
+  const { api, toast, errorText, hydrated, revalidator } = usePageApi();
   const [content, setContent] = useState(fallback?.content ?? '');
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState('');

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { FollowBody, FollowResponse } from '../../../../gateway/src/contract.ts';
+import type { FollowBody, FollowResponse } from '@brokerwise/api-contract';
 import { keepRedirect, loginUrlFor } from '../../lib/guard';
 import { useT } from '../../lib/use-t';
 import { useHydrated } from '../account/use-form';

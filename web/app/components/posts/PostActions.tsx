@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { CollectBody, CollectResponse, ForwardBody, ForwardResponse, LikeBody, LikeResponse, PostDetail } from '../../../../gateway/src/contract.ts';
+import type { CollectBody, CollectResponse, ForwardBody, ForwardResponse, LikeBody, LikeResponse, PostDetail } from '@brokerwise/api-contract';
 import { loginUrlFor } from '../../lib/guard';
 import { charLength, checkForwardComment, FORWARD_COMMENT_MAX, postHref, type PostActionResult } from '../../lib/posts';
 import { useT } from '../../lib/use-t';
@@ -199,6 +199,11 @@ const FORWARD_DIALOG = 'forward-dialog';
  * onClick does the same where the browser lacks them (React has no typed props for them yet).
  */
 const dialogCommand = (command: 'show-modal' | 'close') => ({ commandfor: FORWARD_DIALOG, command }) as Record<string, string>;
+/**
+ * Whether the browser runs invoker commands itself: then onClick must leave the dialog alone, or the
+ * command (which runs after the click handlers) finds it already open and logs a warning.
+ */
+const runsCommands = () => typeof HTMLButtonElement !== 'undefined' && 'command' in HTMLButtonElement.prototype;
 
 /**
  * Forward to one's feed with an optional comment, in a dialog (once per post); once forwarded,
@@ -268,7 +273,7 @@ function ForwardButton({
           className={buttons.button}
           {...dialogCommand('show-modal')}
           onClick={() => {
-            if (!dialog.current?.open) dialog.current?.showModal();
+            if (!runsCommands() && !dialog.current?.open) dialog.current?.showModal();
           }}
           data-testid="post-forward"
         >
@@ -305,7 +310,7 @@ function ForwardButton({
             )}
           </p>
           <div className={classes.dialogButtons}>
-            <button type="button" className={buttons.button} {...dialogCommand('close')} onClick={() => dialog.current?.close()}>
+            <button type="button" className={buttons.button} {...dialogCommand('close')} onClick={() => !runsCommands() && dialog.current?.close()}>
               {t('post.forward.cancel')}
             </button>
             <button type="submit" className={buttons.primaryButton} disabled={busy} data-testid="forward-submit">

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { PostAuthor, PostCard, PostCategory } from '../../../../gateway/src/contract.ts';
+import type { PostAuthor, PostCard, PostCategory } from '@brokerwise/api-contract';
 import { formatDuration, personalHref, postHref } from '../../lib/posts';
 import { useT } from '../../lib/use-t';
 import { ArticleIcon, HeartIcon, PlayIcon } from './post-icons';

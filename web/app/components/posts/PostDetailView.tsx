@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { CommentPage, PostAuthor, PostDetail, PublicUser } from '../../../../gateway/src/contract.ts';
+import type { CommentPage, PostAuthor, PostDetail, PublicUser } from '@brokerwise/api-contract';
 import type { ApiFailure, Settled } from '../../lib/api';
 import { editHref, listHref, personalHref, type PostActionResult } from '../../lib/posts';
 import { useT } from '../../lib/use-t';
@@ -9,6 +9,7 @@ import { useSession } from '../SessionProvider';
 import { CommentsSection } from './Comments';
 import { FollowButton, type FollowState } from './FollowButton';
 import { PostActions } from './PostActions';
+import { ReportButton } from '../ReportButton';
 import { Avatar, PostDate } from './PostCards';
 import classes from './PostDetail.module.css';
 import buttons from './Posts.module.css';
@@ -57,6 +58,7 @@ export function PostDetailView({ loaded, pathname, fallback }: { loaded: DetailD
             )}
           </p>
           <PostActions post={post} csrf={csrf} fallback={fallback} />
+          {!post.mine && <ReportButton kind="post" targetId={post.id} />}
           {post.description && (
             <p className={classes.description} data-testid="post-description">
               {post.description}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Page, PostCard, PostCategory } from '../../../../gateway/src/contract.ts';
+import type { Page, PostCard, PostCategory } from '@brokerwise/api-contract';
 import type { Settled } from '../../lib/api';
 import { listHref } from '../../lib/posts';
 import { useT } from '../../lib/use-t';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { UnforwardBody, UnforwardResponse } from '../../../../gateway/src/contract.ts';
+import type { UnforwardBody, UnforwardResponse } from '@brokerwise/api-contract';
 import { useT } from '../../lib/use-t';
 import { useHydrated } from '../account/use-form';
 import { useApi, useApiErrorText } from '../ApiProvider';

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import type { PostDetail } from '../../../../gateway/src/contract.ts';
+import type { PostDetail } from '@brokerwise/api-contract';
 import { missingPageMeta, pageMeta, rootDataFrom } from '../../lib/meta';
 import { postHref } from '../../lib/posts';
 

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Promotion } from '../../../../gateway/src/contract.ts';
+import type { Promotion } from '@brokerwise/api-contract';
 import { useT } from '../../lib/use-t';
 import classes from './Promotions.module.css';
 

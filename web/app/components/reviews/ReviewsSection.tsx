@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CompanyReviews, PublicReview, RatingSummary } from '../../../../gateway/src/contract.ts';
+import type { CompanyReviews, PublicReview, RatingSummary } from '@brokerwise/api-contract';
 import type { Settled } from '../../lib/api';
 import { commentHref, detailHref, distributionRows, STATUS_LABEL } from '../../lib/reviews';
 import { useT } from '../../lib/use-t';
@@ -9,6 +9,7 @@ import { Score } from '../Score';
 import { ReviewDate, Stars } from './Stars';
 import classes from './Reviews.module.css';
 import { useConfirmedDelete } from '../use-confirmed-delete';
+import { ReportButton } from '../ReportButton';
 
 /**
  * /detail "Ratings and comments": the rating summary of approved reviews, the visitor's own review
@@ -50,8 +51,9 @@ export function ReviewsSection({ companyId, companyName, reviews }: { companyId:
       ) : (
         <ol className={classes.list}>
           {list.map((review) => (
-            <li key={review.id} className={classes.item} data-testid="review-item">
+            <li key={review.id} className={classes.item} data-testid="review-item" data-review-id={review.id}>
               <ReviewBody review={review} />
+              <ReportButton kind="review" targetId={review.id} authorId={review.author.id} />
             </li>
           ))}
         </ol>
@@ -160,10 +162,9 @@ export function StatusBadge({ status }: { status: PublicReview['status'] }) {
   );
 }
 
-/** Pending: the spec's explanation; rejected: the moderator's reason. */
+/** Rejected: the moderator's reason. Pending needs no note: the badge says it (one message, not two). */
 export function StatusNote({ review }: { review: Pick<PublicReview, 'status' | 'rejectReason'> }) {
   const t = useT();
-  if (review.status === 'pending') return <p className={classes.note}>{t('review.status.pendingNote')}</p>;
   if (review.status === 'rejected')
     return (
       <p className={classes.note} data-testid="reject-reason">

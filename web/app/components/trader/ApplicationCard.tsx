@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { BrokerApplication } from '../../../../gateway/src/contract.ts';
+import type { BrokerApplication } from '@brokerwise/api-contract';
 import { APPLICATION_STATUS_IDS } from '../../lib/trader';
 import { useT } from '../../lib/use-t';
 import { useTraderFormat } from './format';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { TraderAccount, TraderSyncState } from '../../../../gateway/src/contract.ts';
+import type { TraderAccount, TraderSyncState } from '@brokerwise/api-contract';
 import { detailHref } from '../../lib/reviews';
 import { RANKING_REASON_IDS, SYNC_STATE_IDS, traderAccountHref, TYPE_IDS, VISIBILITY_IDS } from '../../lib/trader';
 import { useT } from '../../lib/use-t';

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file brokerwise/identity/v1/events.proto.
  */
 export const file_brokerwise_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiNicm9rZXJ3aXNlL2lkZW50aXR5L3YxL2V2ZW50cy5wcm90bxIWYnJva2Vyd2lzZS5pZGVudGl0eS52MSKFAQoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRIOCgZsb2NhbGUYBCABKAkSMQoNcmVnaXN0ZXJlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAisgEKEkVtYWlsQ29kZVJlcXVlc3RlZBINCgVlbWFpbBgBIAEoCRINCgVldmVudBgCIAEoCRIOCgZsb2NhbGUYAyABKAkSMAoMcmVxdWVzdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIMCgRjb2RlGAUgASgJEi4KCmV4cGlyZXNfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIsABChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRISCgphdmF0YXJfa2V5GAMgASgJEhQKDGNvdW50cnlfY29kZRgEIAEoCRINCgVtb3R0bxgFIAEoCRINCgVlbWFpbBgGIAEoCRIuCgp1cGRhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAggASgDInwKDFVzZXJGb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSLwoLZm9sbG93ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoABCg5Vc2VyVW5mb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSMQoNdW5mb2xsb3dlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiNicm9rZXJ3aXNlL2lkZW50aXR5L3YxL2V2ZW50cy5wcm90bxIWYnJva2Vyd2lzZS5pZGVudGl0eS52MSKFAQoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRIOCgZsb2NhbGUYBCABKAkSMQoNcmVnaXN0ZXJlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAisgEKEkVtYWlsQ29kZVJlcXVlc3RlZBINCgVlbWFpbBgBIAEoCRINCgVldmVudBgCIAEoCRIOCgZsb2NhbGUYAyABKAkSMAoMcmVxdWVzdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIMCgRjb2RlGAUgASgJEi4KCmV4cGlyZXNfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIsABChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRISCgphdmF0YXJfa2V5GAMgASgJEhQKDGNvdW50cnlfY29kZRgEIAEoCRINCgVtb3R0bxgFIAEoCRINCgVlbWFpbBgGIAEoCRIuCgp1cGRhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAggASgDInwKDFVzZXJGb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSLwoLZm9sbG93ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoABCg5Vc2VyVW5mb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSMQoNdW5mb2xsb3dlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiwAEKD1NhbmN0aW9uSW1wb3NlZBITCgtzYW5jdGlvbl9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEgwKBGtpbmQYAyABKAkSDAoEcnVsZRgEIAEoCRIOCgZyZWFzb24YBSABKAkSKwoHZW5kc19hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKaW1wb3NlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAilgEKDlNhbmN0aW9uTGlmdGVkEhMKC3NhbmN0aW9uX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEa2luZBgDIAEoCRIOCgZyZWFzb24YBCABKAkSEQoJYXBwZWFsX2lkGAUgASgJEi0KCWxpZnRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiiQEKDkFwcGVhbFJlamVjdGVkEhEKCWFwcGVhbF9pZBgBIAEoCRITCgtzYW5jdGlvbl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg4KBnJlYXNvbhgEIAEoCRIuCgpkZWNpZGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * Event type `identity.user.registered`: a new account was created (password or social
@@ -280,4 +280,175 @@ export type UserUnfollowed = Message<"brokerwise.identity.v1.UserUnfollowed"> & 
  */
 export const UserUnfollowedSchema: GenMessage<UserUnfollowed> = /*@__PURE__*/
   messageDesc(file_brokerwise_identity_v1_events, 4);
+
+/**
+ * Event type `identity.sanction.imposed`: a moderator or admin sanctioned an account under the
+ * terms: a warning, a posting restriction until `ends_at`, or a freeze.
+ *
+ * @generated from message brokerwise.identity.v1.SanctionImposed
+ */
+export type SanctionImposed = Message<"brokerwise.identity.v1.SanctionImposed"> & {
+  /**
+   * Sanction id (UUID); the user appeals it by this id.
+   *
+   * @generated from field: string sanction_id = 1;
+   */
+  sanctionId: string;
+
+  /**
+   * The sanctioned user (UUID).
+   *
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * `warn`, `restrict` or `freeze`.
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind: string;
+
+  /**
+   * The rule of the terms broken: `illegal`, `personal_data`, `abuse`, `fake_review`,
+   * `conflict_of_interest`, `spam`, `impersonation` or `other`.
+   *
+   * @generated from field: string rule = 4;
+   */
+  rule: string;
+
+  /**
+   * The moderator's reason, as written (shown to the user).
+   *
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+
+  /**
+   * When a restriction ends; unset for warnings and freezes.
+   *
+   * @generated from field: google.protobuf.Timestamp ends_at = 6;
+   */
+  endsAt?: Timestamp | undefined;
+
+  /**
+   * When the sanction was imposed.
+   *
+   * @generated from field: google.protobuf.Timestamp imposed_at = 7;
+   */
+  imposedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message brokerwise.identity.v1.SanctionImposed.
+ * Use `create(SanctionImposedSchema)` to create a new message.
+ */
+export const SanctionImposedSchema: GenMessage<SanctionImposed> = /*@__PURE__*/
+  messageDesc(file_brokerwise_identity_v1_events, 5);
+
+/**
+ * Event type `identity.sanction.lifted`: a sanction stopped applying before its end, by a
+ * moderator's decision or an upheld appeal.
+ *
+ * @generated from message brokerwise.identity.v1.SanctionLifted
+ */
+export type SanctionLifted = Message<"brokerwise.identity.v1.SanctionLifted"> & {
+  /**
+   * Sanction id (UUID).
+   *
+   * @generated from field: string sanction_id = 1;
+   */
+  sanctionId: string;
+
+  /**
+   * The user it applied to (UUID).
+   *
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * `warn`, `restrict` or `freeze`.
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind: string;
+
+  /**
+   * The reason given for lifting (shown to the user).
+   *
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+
+  /**
+   * The appeal that lifted it (UUID); empty when a moderator lifted it directly.
+   *
+   * @generated from field: string appeal_id = 5;
+   */
+  appealId: string;
+
+  /**
+   * When it was lifted.
+   *
+   * @generated from field: google.protobuf.Timestamp lifted_at = 6;
+   */
+  liftedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message brokerwise.identity.v1.SanctionLifted.
+ * Use `create(SanctionLiftedSchema)` to create a new message.
+ */
+export const SanctionLiftedSchema: GenMessage<SanctionLifted> = /*@__PURE__*/
+  messageDesc(file_brokerwise_identity_v1_events, 6);
+
+/**
+ * Event type `identity.appeal.rejected`: a second moderator kept a sanction the user appealed.
+ *
+ * @generated from message brokerwise.identity.v1.AppealRejected
+ */
+export type AppealRejected = Message<"brokerwise.identity.v1.AppealRejected"> & {
+  /**
+   * Appeal id (UUID).
+   *
+   * @generated from field: string appeal_id = 1;
+   */
+  appealId: string;
+
+  /**
+   * The sanction appealed (UUID).
+   *
+   * @generated from field: string sanction_id = 2;
+   */
+  sanctionId: string;
+
+  /**
+   * The user who appealed (UUID).
+   *
+   * @generated from field: string user_id = 3;
+   */
+  userId: string;
+
+  /**
+   * The decider's reason (shown to the user).
+   *
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+
+  /**
+   * When it was decided.
+   *
+   * @generated from field: google.protobuf.Timestamp decided_at = 5;
+   */
+  decidedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message brokerwise.identity.v1.AppealRejected.
+ * Use `create(AppealRejectedSchema)` to create a new message.
+ */
+export const AppealRejectedSchema: GenMessage<AppealRejected> = /*@__PURE__*/
+  messageDesc(file_brokerwise_identity_v1_events, 7);
 

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file brokerwise/reviews/v1/events.proto.
  */
 export const file_brokerwise_reviews_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiJicm9rZXJ3aXNlL3Jldmlld3MvdjEvZXZlbnRzLnByb3RvEhVicm9rZXJ3aXNlLnJldmlld3MudjEiwQEKD1Jldmlld1N1Ym1pdHRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEg8KB3BlbmRpbmcYBSABKAgSMAoMc3VibWl0dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZlZGl0ZWQYByABKAgSFAoMd2FzX2FwcHJvdmVkGAggASgIIp4BCg5SZXZpZXdBcHByb3ZlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEhQKDG1vZGVyYXRvcl9pZBgFIAEoCRIvCgthcHByb3ZlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAirgEKDlJldmlld1JlamVjdGVkEhEKCXJldmlld19pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFc3RhcnMYBCABKA0SFAoMbW9kZXJhdG9yX2lkGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIvCgtyZWplY3RlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAijQEKDVJldmlld0RlbGV0ZWQSEQoJcmV2aWV3X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSDwoHdXNlcl9pZBgDIAEoCRIUCgx3YXNfYXBwcm92ZWQYBCABKAgSLgoKZGVsZXRlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiuQEKDVJhdGluZ0NoYW5nZWQSEgoKY29tcGFueV9pZBgBIAEoCRINCgVzY29yZRgCIAEoARIVCg1kaXNwbGF5X3Njb3JlGAMgASgBEhYKDmFwcHJvdmVkX2NvdW50GAQgASgNEhQKDGRpc3RyaWJ1dGlvbhgFIAMoDRIvCgtjb21wdXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgHIAEoA2IGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiJicm9rZXJ3aXNlL3Jldmlld3MvdjEvZXZlbnRzLnByb3RvEhVicm9rZXJ3aXNlLnJldmlld3MudjEiwQEKD1Jldmlld1N1Ym1pdHRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEg8KB3BlbmRpbmcYBSABKAgSMAoMc3VibWl0dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZlZGl0ZWQYByABKAgSFAoMd2FzX2FwcHJvdmVkGAggASgIIp4BCg5SZXZpZXdBcHByb3ZlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEhQKDG1vZGVyYXRvcl9pZBgFIAEoCRIvCgthcHByb3ZlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAivAEKDlJldmlld1JlamVjdGVkEhEKCXJldmlld19pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFc3RhcnMYBCABKA0SFAoMbW9kZXJhdG9yX2lkGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIvCgtyZWplY3RlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEcnVsZRgIIAEoCSKNAQoNUmV2aWV3RGVsZXRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDHdhc19hcHByb3ZlZBgEIAEoCBIuCgpkZWxldGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLAAQoOQ29udGVudFJlbW92ZWQSEwoLdGFyZ2V0X2tpbmQYASABKAkSEQoJdGFyZ2V0X2lkGAIgASgJEhEKCWF1dGhvcl9pZBgDIAEoCRIUCgxtb2RlcmF0b3JfaWQYBCABKAkSDgoGcmVhc29uGAUgASgJEgwKBHJ1bGUYBiABKAkSDwoHZXhjZXJwdBgHIAEoCRIuCgpyZW1vdmVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK5AQoNUmF0aW5nQ2hhbmdlZBISCgpjb21wYW55X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhUKDWRpc3BsYXlfc2NvcmUYAyABKAESFgoOYXBwcm92ZWRfY291bnQYBCABKA0SFAoMZGlzdHJpYnV0aW9uGAUgAygNEi8KC2NvbXB1dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAcgASgDYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Event type `reviews.review.submitted`: a user wrote a review of a company, or edited the one
@@ -196,6 +196,13 @@ export type ReviewRejected = Message<"brokerwise.reviews.v1.ReviewRejected"> & {
    * @generated from field: google.protobuf.Timestamp rejected_at = 7;
    */
   rejectedAt?: Timestamp | undefined;
+
+  /**
+   * The rule of the terms it broke, when the review was removed after a report (else empty).
+   *
+   * @generated from field: string rule = 8;
+   */
+  rule: string;
 };
 
 /**
@@ -253,6 +260,78 @@ export type ReviewDeleted = Message<"brokerwise.reviews.v1.ReviewDeleted"> & {
  */
 export const ReviewDeletedSchema: GenMessage<ReviewDeleted> = /*@__PURE__*/
   messageDesc(file_brokerwise_reviews_v1_events, 3);
+
+/**
+ * Event type `reviews.content.removed`: a moderator removed a reported post or comment (the
+ * media service deleted it); its author is told why and under which rule. Reviews removed after a
+ * report are `reviews.review.rejected` (with `rule`), which also recomputes the rating.
+ *
+ * @generated from message brokerwise.reviews.v1.ContentRemoved
+ */
+export type ContentRemoved = Message<"brokerwise.reviews.v1.ContentRemoved"> & {
+  /**
+   * What was removed: `post` or `comment`.
+   *
+   * @generated from field: string target_kind = 1;
+   */
+  targetKind: string;
+
+  /**
+   * Its id (UUID).
+   *
+   * @generated from field: string target_id = 2;
+   */
+  targetId: string;
+
+  /**
+   * Its author's user id (UUID).
+   *
+   * @generated from field: string author_id = 3;
+   */
+  authorId: string;
+
+  /**
+   * Moderator's user id.
+   *
+   * @generated from field: string moderator_id = 4;
+   */
+  moderatorId: string;
+
+  /**
+   * Why, as written by the moderator for the author (at most 500 characters).
+   *
+   * @generated from field: string reason = 5;
+   */
+  reason: string;
+
+  /**
+   * The rule of the terms it broke (one of the report reasons' codes, e.g. `abuse`).
+   *
+   * @generated from field: string rule = 6;
+   */
+  rule: string;
+
+  /**
+   * A short excerpt of the removed text, so the author knows which one.
+   *
+   * @generated from field: string excerpt = 7;
+   */
+  excerpt: string;
+
+  /**
+   * When it was removed.
+   *
+   * @generated from field: google.protobuf.Timestamp removed_at = 8;
+   */
+  removedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message brokerwise.reviews.v1.ContentRemoved.
+ * Use `create(ContentRemovedSchema)` to create a new message.
+ */
+export const ContentRemovedSchema: GenMessage<ContentRemoved> = /*@__PURE__*/
+  messageDesc(file_brokerwise_reviews_v1_events, 4);
 
 /**
  * Event type `reviews.rating.changed`: a company's rating was recomputed from its approved
@@ -318,5 +397,5 @@ export type RatingChanged = Message<"brokerwise.reviews.v1.RatingChanged"> & {
  * Use `create(RatingChangedSchema)` to create a new message.
  */
 export const RatingChangedSchema: GenMessage<RatingChanged> = /*@__PURE__*/
-  messageDesc(file_brokerwise_reviews_v1_events, 4);
+  messageDesc(file_brokerwise_reviews_v1_events, 5);
 

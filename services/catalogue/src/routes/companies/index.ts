@@ -50,9 +50,12 @@ export async function companyRoutes(app: FastifyInstance, deps: CatalogueDeps): 
         category: q.category,
         minScore: q.minScore,
         countryCode: q.country,
+        regulated: q.regulated,
         keyword: q.keyword,
         slugs: q.slugs ? q.slugs.split(',') : undefined,
         ids: q.ids ? q.ids.split(',') : undefined,
+        // Naming the companies of existing reviews: a hidden or merged one still has its name.
+        includeHidden: q.ids ? true : undefined,
         order: q.order,
       });
       return { items: rows.map(toCompanyDto), total };

@@ -12,6 +12,8 @@ export const ListQuery = Type.Object(
     category: Type.Optional(CategorySlug),
     minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 5 })),
     country: Type.Optional(CountryCode),
+    /** Licence status: true = regulated companies only, false = unregulated only. */
+    regulated: Type.Optional(Type.Boolean()),
     keyword: Type.Optional(Type.String({ maxLength: 100 })),
     /** Comma-separated slugs (the gateway hydrates search hits with it). */
     slugs: Type.Optional(Type.String({ maxLength: 5000, pattern: '^[a-z0-9-]+(,[a-z0-9-]+)*$' })),

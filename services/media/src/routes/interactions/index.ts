@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { MediaDeps } from '../../deps.ts';
-import { addComment, collectPost, deleteComment, forwardPost, likePost, postComments, unforwardPost, userCollections } from '../../domain/interactions.ts';
+import { addComment, collectPost, deleteComment, forwardPost, getComment, likePost, postComments, unforwardPost, userCollections } from '../../domain/interactions.ts';
 import { CommentDto, toCommentDto, toForwardDto, toPostDto } from '../dto.ts';
 import {
   CollectBody,
@@ -76,6 +76,21 @@ export async function interactionRoutes(app: FastifyInstance, deps: MediaDeps): 
     { schema: { params: PostParams, querystring: UserQuery, response: { 200: CommentDeletedDto } } },
     async (request) => {
       const removed = await deleteComment(deps, request.params.id.toLowerCase(), request.query.userId.toLowerCase(), { correlationId: request.id });
+      deps.relay.poke();
+      return { deleted: removed.map((c) => c.id) };
+    },
+  );
+
+  app.get<Post>('/v1/comments/:id', { schema: { params: PostParams, response: { 200: CommentDto } } }, async (request) =>
+    toCommentDto(await getComment(deps, request.params.id.toLowerCase())),
+  );
+
+  // A moderator removes a reported comment (the gateway vouches for a moderator or admin).
+  app.delete<Post>(
+    '/v1/moderation/comments/:id',
+    { config: { callerRole: 'moderator' }, schema: { params: PostParams, response: { 200: CommentDeletedDto } } },
+    async (request) => {
+      const removed = await deleteComment(deps, request.params.id.toLowerCase(), null, { correlationId: request.id });
       deps.relay.poke();
       return { deleted: removed.map((c) => c.id) };
     },

@@ -4,6 +4,18 @@ import { ForwardDto, Kind, Locale, PageQuery, PostDto, Uuid } from '../dto.ts';
 export const PostParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const AuthorParams = Type.Object({ id: Uuid });
 
+/** What an author writes, on a new post and an edit: sizes only (the domain checks the rest). */
+const PostFields = {
+  title: Type.Optional(Type.String({ maxLength: 2_000 })),
+  description: Type.Optional(Type.String({ maxLength: 10_000 })),
+  category: Type.Optional(Type.String({ maxLength: 50 })),
+  locale: Type.Optional(Type.String({ maxLength: 10 })),
+  coverImageId: Type.Optional(Type.String({ maxLength: 64 })),
+  videoId: Type.Optional(Type.String({ maxLength: 64 })),
+  /** HTML of an image-text post (sanitised before it is stored). */
+  content: Type.Optional(Type.String({ maxLength: 200_000 })),
+};
+
 /**
  * A new post. The fields are checked by the domain (so every field gets its form code at once);
  * the schema only keeps types and sizes sane.
@@ -14,14 +26,7 @@ export const PublishBody = Type.Object(
     /** When the author's account was created (ISO 8601), for the new-account limits. */
     accountCreatedAt: Type.String({ format: 'date-time' }),
     kind: Type.Optional(Type.String({ maxLength: 20 })),
-    title: Type.Optional(Type.String({ maxLength: 2_000 })),
-    description: Type.Optional(Type.String({ maxLength: 10_000 })),
-    category: Type.Optional(Type.String({ maxLength: 50 })),
-    locale: Type.Optional(Type.String({ maxLength: 10 })),
-    coverImageId: Type.Optional(Type.String({ maxLength: 64 })),
-    videoId: Type.Optional(Type.String({ maxLength: 64 })),
-    /** HTML of an image-text post (sanitised before it is stored). */
-    content: Type.Optional(Type.String({ maxLength: 200_000 })),
+    ...PostFields,
   },
   { additionalProperties: false },
 );
@@ -30,13 +35,7 @@ export const PublishBody = Type.Object(
 export const EditBody = Type.Object(
   {
     authorId: Uuid,
-    title: Type.Optional(Type.String({ maxLength: 2_000 })),
-    description: Type.Optional(Type.String({ maxLength: 10_000 })),
-    category: Type.Optional(Type.String({ maxLength: 50 })),
-    locale: Type.Optional(Type.String({ maxLength: 10 })),
-    coverImageId: Type.Optional(Type.String({ maxLength: 64 })),
-    videoId: Type.Optional(Type.String({ maxLength: 64 })),
-    content: Type.Optional(Type.String({ maxLength: 200_000 })),
+    ...PostFields,
   },
   { additionalProperties: false },
 );

@@ -25,11 +25,13 @@ export const onReviewDecided =
   async (p: Decided, ctx: HandlerContext): Promise<void> => {
     const trx = ctx.trx as Trx;
     const reason = p.$typeName === 'brokerwise.reviews.v1.ReviewRejected' ? p.reason : '';
+    // Set when the review was removed after a report: the rule of the terms it broke.
+    const rule = p.$typeName === 'brokerwise.reviews.v1.ReviewRejected' ? p.rule : '';
     const at = timestampToDate(p.$typeName === 'brokerwise.reviews.v1.ReviewApproved' ? p.approvedAt : p.rejectedAt) ?? ctx.occurredAt ?? deps.now();
     await recordNotice(trx, {
       userId: p.userId,
       kind: decision === 'approved' ? 'review_approved' : 'review_rejected',
-      params: { reviewId: p.reviewId, companyId: p.companyId, ...(decision === 'rejected' ? { reason } : {}) },
+      params: { reviewId: p.reviewId, companyId: p.companyId, ...(decision === 'rejected' ? { reason } : {}), ...(rule ? { rule } : {}) },
       sourceEventId: ctx.eventId,
       at,
       correlationId: ctx.correlationId,
@@ -48,3 +50,18 @@ export const onReviewDecided =
       tags: { event: `review_${decision}` },
     });
   };
+
+/**
+ * A moderator removed a reported post or comment: its author gets a notice with the reason and
+ * the rule (keyed by the event, so a redelivery makes no second one).
+ */
+export const onContentRemoved = async (p: EventPayload<'reviews.content.removed'>, ctx: HandlerContext): Promise<void> => {
+  await recordNotice(ctx.trx as Trx, {
+    userId: p.authorId,
+    kind: 'content_removed',
+    params: { targetKind: p.targetKind, targetId: p.targetId, reason: p.reason, rule: p.rule, excerpt: p.excerpt },
+    sourceEventId: ctx.eventId,
+    at: timestampToDate(p.removedAt) ?? ctx.occurredAt ?? new Date(),
+    correlationId: ctx.correlationId,
+  });
+};

@@ -35,6 +35,9 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewsDeps): Pro
           text: b.text,
           confirmed: b.confirmed,
           accountCreatedAt: new Date(b.accountCreatedAt),
+          origin: { address: b.originAddress, device: b.originDevice },
+          emailDomain: b.emailDomain,
+          companyDomain: b.companyDomain,
         },
         { correlationId: request.id },
       );

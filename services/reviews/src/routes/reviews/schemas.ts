@@ -17,6 +17,12 @@ export const SubmitBody = Type.Object(
     confirmed: Type.Optional(Type.Boolean()),
     /** When the author's account was created (ISO 8601), for the new-account limits. */
     accountCreatedAt: Type.String({ format: 'date-time' }),
+    /** Keyed hashes (never raw values) of the client's address and device, for the automatic signals. */
+    originAddress: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    originDevice: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    /** The author's email domain and the company's website domain ("tied account" signal). */
+    emailDomain: Type.Optional(Type.String({ maxLength: 253 })),
+    companyDomain: Type.Optional(Type.String({ maxLength: 253 })),
   },
   { additionalProperties: false },
 );

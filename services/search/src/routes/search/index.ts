@@ -34,10 +34,11 @@ export async function searchRoutes(app: FastifyInstance, deps: SearchDeps): Prom
         category: q.category,
         countryCode: q.country,
         minScore: q.minScore,
+        regulated: q.regulated,
         order: q.order,
         page: q.page,
         limit: q.limit,
-      });
+      }, { fuzzyThreshold: deps.fuzzyThreshold });
       return { items: rows.map(toSearchHit), total };
     },
   );

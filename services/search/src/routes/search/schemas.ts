@@ -9,6 +9,8 @@ export const SearchQuery = Type.Object(
     category: Type.Optional(CategorySlug),
     country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$' })),
     minScore: Type.Optional(Type.Number({ minimum: 0, maximum: 5 })),
+    /** Licence status: true = regulated companies only, false = unregulated only. */
+    regulated: Type.Optional(Type.Boolean()),
     order: Type.Optional(Type.Union([Type.Literal('relevance'), Type.Literal('score'), Type.Literal('newest'), Type.Literal('name')])),
     page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
     limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 }),

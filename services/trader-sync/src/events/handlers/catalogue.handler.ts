@@ -1,23 +1,16 @@
 import type { EventPayload } from '@brokerwise/proto';
 import type { HandlerContext } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
-import { onCompanyRemoved, onCompanyUpserted, seedDemoBroker } from '../../domain/brokers.ts';
+import { onCompanyRemoved, onCompanyUpserted } from '../../domain/brokers.ts';
 import type { Clock } from '../../domain/context.ts';
-import type { KeyRing } from '../../domain/crypto.ts';
 import { usernameChanged } from '../../store/account.store.ts';
 import type { TraderTables } from '../../store/types.ts';
 
-/** Keeps the read model of catalogue brokers; in demo mode also seeds servers and demo accounts. */
+/** Keeps the read model of catalogue brokers. */
 export const onUpserted =
-  (now: Clock, demo: { keyring: KeyRing } | null) =>
+  (now: Clock) =>
   async (p: EventPayload<'catalogue.company.upserted'>, ctx: HandlerContext): Promise<void> => {
-    const db = ctx.trx as Kysely<TraderTables>;
-    const company = { id: p.id, slug: p.slug, name: p.name, category: p.category, version: Number(p.version) };
-    await onCompanyUpserted(db, company, now());
-    if (demo) {
-      const bound = await seedDemoBroker(db, demo.keyring, company, now());
-      if (bound > 0) ctx.log.info({ companyId: p.id, accounts: bound }, 'demo trader accounts bound');
-    }
+    await onCompanyUpserted(ctx.trx as Kysely<TraderTables>, { id: p.id, slug: p.slug, name: p.name, category: p.category, version: Number(p.version) }, now());
   };
 
 export const onRemoved =

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '@brokerwise/errors';
+import { requireAdminCaller } from '@brokerwise/service-kit';
 import type { Static } from 'typebox';
 import type { TraderDeps } from '../../deps.ts';
 import { decideApplication, findServers, listApplications, listBindableBrokers, submitApplication, topTraders, verifiedClients } from '../../domain/brokers.ts';
@@ -52,7 +52,7 @@ export async function brokerRoutes(app: FastifyInstance, deps: TraderDeps): Prom
   app.get<{ Querystring: Static<typeof ApplicationsQuery> }>('/v1/applications', { schema: { querystring: ApplicationsQuery, response: { 200: ApplicationPage } } }, async (request) => {
     const q = request.query;
     // Everyone's applications are the administrators' list; a user's own (`userId`, checked against the token) is theirs.
-    if (!q.userId && request.caller && request.caller.role !== 'admin') throw new AppError({ code: 'admin_required', kind: 'forbidden', message: 'Administrators only' });
+    if (!q.userId) requireAdminCaller(request);
     const { rows, total } = await listApplications(deps, { status: q.status, userId: q.userId?.toLowerCase() }, { page: q.page, limit: q.limit });
     return { items: rows.map(toApplicationDto), total };
   });

@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import { isAppError } from '@brokerwise/errors';
+import type { Kysely } from '@brokerwise/sql';
+import type { ObjectStore } from '@brokerwise/storage';
+import type { CompanyDetails } from '../../services/catalogue/src/domain/company-details.ts';
+import { findCompanies, saveCompany } from '../../services/catalogue/src/domain/companies.ts';
+import { savePromotion } from '../../services/catalogue/src/domain/promotions.ts';
+import { saveReferenceData } from '../../services/catalogue/src/domain/reference.ts';
+import type { CatalogueSeedContext } from '../../services/catalogue/src/main.ts';
+import type { CatalogueTables } from '../../services/catalogue/src/store/types.ts';
+import { renderBannerSvg, renderLogoSvg } from './art.ts';
+import { demoBanners, demoCategories, demoCompanies, demoCountries, demoTermsZh, type DemoCompany } from './demo-data.ts';
+import { demoPromotions } from './demo-promotions.ts';
+
+/** A stable UUID from a name, so re-seeding a fresh database gives the same ids (links keep working). */
+export function stableUuid(name: string): string {
+  const h = createHash('sha256').update(`brokerwise-demo:${name}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const term = (en: string) => ({ en, zh: demoTermsZh[en] ?? en });
+
+/** The stored details document of a demo company: every spec §3 field, text as bilingual pairs. */
+export function demoDetails(c: DemoCompany): CompanyDetails {
+  return {
+    about: c.about,
+    services: c.services,
+    assetTypes: c.assetTypes.map(term),
+    platforms: c.platforms.map(term),
+    paymentMethods: c.paymentMethods.map(term),
+    maxLeverage: c.maxLeverage,
+    licences: c.licences,
+    contact: c.contact,
+    currencies: c.currencies,
+    openAccountUrl: c.openAccountUrl,
+  };
+}
+
+/**
+ * Loads the fictional demo catalogue through the catalogue's domain functions. Companies go
+ * through the outbox like any other change, so consumers (search, reviews…) build their read
+ * models from events.
+ */
+export async function loadDemoData(opts: {
+  db: Kysely<CatalogueTables>;
+  objects: ObjectStore;
+  mediaUrl: (key: string) => string;
+  onlyIfEmpty: boolean;
+}): Promise<{ companies: number } | null> {
+  const { db, objects } = opts;
+  if (opts.onlyIfEmpty && (await findCompanies(db, { page: 1, limit: 1 })).total > 0) return null;
+  const companies = demoCompanies();
+  // Pictures first: a company row never points at a missing logo.
+  for (const c of companies) {
+    await objects.put(`logos/${c.slug}.svg`, Buffer.from(renderLogoSvg(c.name, c.brandColor)), 'image/svg+xml');
+  }
+  for (const b of demoBanners) {
+    await objects.put(`banners/${b.id}-en.svg`, Buffer.from(renderBannerSvg(b, 'en')), 'image/svg+xml');
+    await objects.put(`banners/${b.id}-zh.svg`, Buffer.from(renderBannerSvg(b, 'zh-CN')), 'image/svg+xml');
+  }
+  await saveReferenceData(db, {
+    categories: demoCategories.map((c) => ({ slug: c.slug, name_en: c.nameEn, name_zh: c.nameZh, sort: c.sort })),
+    countries: demoCountries.map((c) => ({ code: c.code, name_en: c.nameEn, name_zh: c.nameZh, popular: c.popular, sort: c.sort })),
+    banners: demoBanners.map((b) => ({
+      id: stableUuid(`banner:${b.id}`),
+      title_en: b.titleEn,
+      title_zh: b.titleZh,
+      image_key_en: `banners/${b.id}-en.svg`,
+      image_key_zh: `banners/${b.id}-zh.svg`,
+      link: b.link,
+      sort: b.sort,
+      active: true,
+    })),
+  });
+  for (const c of companies) {
+    await saveCompany(
+      db,
+      {
+        id: stableUuid(`company:${c.slug}`),
+        slug: c.slug,
+        name: c.name,
+        nameZh: c.nameZh,
+        category: c.category,
+        countryCode: c.countryCode,
+        descriptionEn: c.description.en,
+        descriptionZh: c.description.zh,
+        logoKey: `logos/${c.slug}.svg`,
+        score: c.score,
+        reviewCount: c.reviewCount,
+        founded: c.founded,
+        regulated: c.regulated,
+        aliases: c.aliases,
+        website: c.website,
+        details: { ...demoDetails(c) },
+      },
+      { correlationId: 'demo-seed', mediaUrl: opts.mediaUrl },
+    );
+  }
+  return { companies: companies.length };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Adds the demo promotions that are missing (by slug) for the demo companies present; never
+ * changes one that exists, so an admin's edits and deletions survive restarts. Dates are relative
+ * to `now` at the first load. Returns how many were added.
+ */
+export async function loadDemoPromotions(opts: { db: Kysely<CatalogueTables>; now?: Date }): Promise<number> {
+  const now = (opts.now ?? new Date()).getTime();
+  // Whole minutes: the seeded times read naturally in the admin form.
+  const at = (days: number) => new Date(Math.floor((now + days * DAY_MS) / 60_000) * 60_000).toISOString();
+  let added = 0;
+  for (const p of demoPromotions) {
+    try {
+      await savePromotion(opts.db, {
+        slug: p.slug,
+        mode: 'create',
+        createdBy: 'demo-seed',
+        promotion: {
+          company: p.company,
+          titleEn: p.title.en,
+          titleZh: p.title.zh,
+          summaryEn: p.summary.en,
+          summaryZh: p.summary.zh,
+          bodyEn: p.body.en,
+          bodyZh: p.body.zh,
+          termsEn: p.terms.en,
+          termsZh: p.terms.zh,
+          startsAt: at(p.startsInDays),
+          endsAt: p.endsInDays === null ? null : at(p.endsInDays),
+        },
+      });
+      added += 1;
+    } catch (err) {
+      // Kept (an admin may have edited or deleted it), or its company is not in this catalogue.
+      if (isAppError(err) && (err.code === 'catalogue.promotion_exists' || err.fields?.company === 'unknown')) continue;
+      throw err;
+    }
+  }
+  return added;
+}
+
+/** The catalogue's demo seed (`startCatalogue(config, { seed })`): companies when it has none, then any missing promotions. */
+export async function seedCatalogue(ctx: CatalogueSeedContext): Promise<void> {
+  const seeded = await loadDemoData({ ...ctx, onlyIfEmpty: true });
+  if (seeded) ctx.log.info({ companies: seeded.companies }, 'demo data loaded');
+  // Separately: a catalogue seeded before promotions existed gets them too.
+  const promotions = await loadDemoPromotions({ db: ctx.db });
+  if (promotions > 0) ctx.log.info({ promotions }, 'demo promotions loaded');
+}

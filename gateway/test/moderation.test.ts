@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signatureHeaders } from '@brokerwise/api-signature';
+import type { AuditLogEntry, CommentPage, CompanyReviews, ErrorData, ModerationItem, NoticePage, Page, PostComment, PostDetail, PublicReview, UploadedImage, UserInfo, UserReport } from '@brokerwise/api-contract';
+import { makePng } from '../../services/media/test/clips.ts';
+import { startReviewStack, type ReviewStack } from './review-stack.ts';
+
+const SALT = 'moderation-test-salt';
+
+describe('reports, the moderation queue and the audit log through the gateway', () => {
+  let stack: ReviewStack;
+  let admin: UserInfo;
+  const call: ReviewStack['call'] = (method, p, opts) => stack.call(method, p, opts);
+
+  beforeAll(async () => {
+    stack = await startReviewStack(SALT, { all: true });
+    const signed = await call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { body: { tab: 'login', email: stack.demoAdmin!.email, password: stack.demoAdmin!.password } });
+    expect(signed.body.code, signed.body.msg).toBe(1);
+    admin = signed.body.data.userInfo;
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  async function publishedReview(author: UserInfo, content: string): Promise<PublicReview> {
+    const sent = await call<PublicReview>('POST', '/api/reviews/submit', { token: author.token, body: { id: 'harbour-fx', score: 1, content, check: true } });
+    expect(sent.body.code, sent.body.msg).toBe(1);
+    const ok = await call('POST', '/api/admin/reviews/decide', { token: admin.token, body: { reviewId: sent.body.data.id, decision: 'approve' } });
+    expect(ok.body.code, ok.body.msg).toBe(1);
+    return sent.body.data;
+  }
+  const queue = async () => (await call<Page<ModerationItem>>('GET', '/api/admin/moderation/queue', { token: admin.token })).body.data.list;
+  const notices = async (u: UserInfo, lang = 'en') => (await call<NoticePage>('GET', '/api/user/notice', { token: u.token, lang })).body.data.list;
+
+  it('a user reports a published review; the admin removes it; the author is told; the log keeps it', async () => {
+    const author = await stack.signUp();
+    const reporter = await stack.signUp();
+    const review = await publishedReview(author, 'The staff are idiots and thieves, every single one of them.');
+
+    // Signed out: sign in first (code 402).
+    const anon = await call<ErrorData>('POST', '/api/report', { body: { targetKind: 'review', targetId: review.id, reason: 'abuse' } });
+    expect(anon.body.code).toBe(402);
+    // "Other" needs words; the message names the field in the caller's language.
+    const short = await call<ErrorData>('POST', '/api/report', { token: reporter.token, lang: 'zh-cn', body: { targetKind: 'review', targetId: review.id, reason: 'other', text: 'bad' } });
+    expect(short.status).toBe(400);
+    expect(short.body.data.fields).toEqual({ text: '描述须为 10 到 500 个字符。' });
+
+    const filed = await call<UserReport>('POST', '/api/report', { token: reporter.token, body: { targetKind: 'review', targetId: review.id, reason: 'abuse' } });
+    expect(filed.body.code, filed.body.msg).toBe(1);
+    expect(filed.body.msg).toBe('Thank you. Your report has been sent to the moderators.');
+    expect(filed.body.data).toMatchObject({ targetKind: 'review', targetId: review.id, status: 'open', link: '/detail?id=harbour-fx' });
+    const again = await call<ErrorData>('POST', '/api/report', { token: reporter.token, lang: 'zh-cn', body: { targetKind: 'review', targetId: review.id, reason: 'spam' } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ msg: '您已经举报过该内容，审核人员正在处理。', data: { error: 'reviews.already_reported' } });
+
+    // Only admins see the queue and decide.
+    for (const [method, p, body] of [
+      ['GET', '/api/admin/moderation/queue', undefined],
+      ['POST', '/api/admin/moderation/decide', { targetKind: 'review', targetId: review.id, action: 'dismiss' }],
+      ['GET', '/api/admin/audit', undefined],
+    ] as const) {
+      expect((await call(method, p, { token: reporter.token, ...(body ? { body } : {}) })).status, `${method} ${p}`).toBe(403);
+    }
+
+    const item = (await queue()).find((i) => i.targetId === review.id);
+    expect(item).toMatchObject({ source: 'reports', targetKind: 'review', reports: 1, reasons: ['abuse'], author: { id: author.id, username: author.username }, link: '/detail?id=harbour-fx', reviewStatus: 'approved' });
+    expect(item!.excerpt).toContain('idiots');
+
+    const missing = await call<ErrorData>('POST', '/api/admin/moderation/decide', { token: admin.token, body: { targetKind: 'review', targetId: review.id, action: 'remove', rule: 'abuse' } });
+    expect(missing.body.data.fields).toEqual({ reason: 'Please give the reason (the author will read it).' });
+    const removed = await call<AuditLogEntry>('POST', '/api/admin/moderation/decide', {
+      token: admin.token,
+      body: { targetKind: 'review', targetId: review.id, action: 'remove', reason: 'Insults the staff.', rule: 'abuse' },
+    });
+    expect(removed.body.code, removed.body.msg).toBe(1);
+    expect(removed.body.data).toMatchObject({ action: 'remove', moderator: { id: admin.id, username: 'admin' }, targetId: review.id, rule: 'abuse', before: { status: 'approved' }, after: { status: 'rejected' } });
+
+    await expect.poll(async () => (await call<CompanyReviews>('GET', '/api/reviews/list?id=harbour-fx')).body.data.list.map((r) => r.id), { timeout: 10_000 }).not.toContain(review.id);
+    await expect.poll(async () => (await notices(author))[0]?.content, { timeout: 10_000 }).toBe('Your review of Harbour FX was removed after a report. Reason: Insults the staff. Rule: abuse or harassment.');
+    expect((await call<Page<UserReport>>('GET', '/api/user/reports', { token: reporter.token })).body.data.list[0]).toMatchObject({ targetId: review.id, status: 'actioned' });
+    expect((await queue()).some((i) => i.targetId === review.id)).toBe(false);
+
+    const log = await call<Page<AuditLogEntry>>('GET', `/api/admin/audit?action=remove&targetKind=review&actor=${admin.id}`, { token: admin.token });
+    expect(log.body.data.list[0]).toMatchObject({ action: 'remove', targetId: review.id, reason: 'Insults the staff.', moderator: { username: 'admin' } });
+    const approvals = await call<Page<AuditLogEntry>>('GET', '/api/admin/audit?action=approve', { token: admin.token });
+    expect(approvals.body.data.list.some((a) => a.targetId === review.id)).toBe(true);
+    const future = await call<Page<AuditLogEntry>>('GET', '/api/admin/audit?from=2999-01-01', { token: admin.token });
+    expect(future.body.data).toMatchObject({ list: [], total: 0 });
+    expect((await call<ErrorData>('GET', '/api/admin/audit?from=yesterday', { token: admin.token })).status).toBe(400);
+  });
+
+  it('removes a reported comment through media; dismisses a reported profile; profiles cannot be removed', async () => {
+    const poster = await stack.signUp();
+    const commenter = await stack.signUp();
+    const reporter = await stack.signUp();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await makePng(800, 600))], { type: 'image/png' }), 'cover.png');
+    const res = await fetch(`${stack.base}/api/upload/image`, { method: 'POST', headers: { ...(await signatureHeaders(SALT)), token: poster.token, lang: 'en' }, body: form });
+    const cover = ((await res.json()) as { data: UploadedImage }).data;
+    const post = await call<PostDetail>('POST', '/api/vlog/publish', {
+      token: poster.token,
+      body: { kind: 'image_text', title: 'Gold after the Fed', description: 'What moved XAU/USD.', category: 'analysis', cover: cover.id, content: '<p>Gold rallied.</p>' },
+    });
+    expect(post.body.code, post.body.msg).toBe(1);
+    const comment = await call<PostComment>('POST', '/api/vlog/comment', { token: commenter.token, body: { id: post.body.data.id, content: 'Call my cousin on 555-0100 for signals' } });
+    expect(comment.body.code, comment.body.msg).toBe(1);
+    const commentId = comment.body.data.id;
+
+    const filed = await call<UserReport>('POST', '/api/report', { token: reporter.token, body: { targetKind: 'comment', targetId: commentId, reason: 'personal_data' } });
+    expect(filed.body.code, filed.body.msg).toBe(1);
+    expect(filed.body.data.link).toBe(`/blog/detail?id=${post.body.data.id}`);
+    expect((await call<ErrorData>('POST', '/api/report', { token: reporter.token, body: { targetKind: 'post', targetId: '00000000-0000-4000-8000-000000000000', reason: 'spam' } })).status).toBe(404);
+    const item = (await queue()).find((i) => i.targetId === commentId);
+    expect(item).toMatchObject({ severity: 5, author: { id: commenter.id, username: commenter.username }, excerpt: 'Call my cousin on 555-0100 for signals' });
+
+    const bad = await call<ErrorData>('POST', '/api/admin/moderation/decide', { token: admin.token, body: { targetKind: 'comment', targetId: commentId, action: 'remove', reason: 'Phone number' } });
+    expect(bad.body.data.fields).toEqual({ rule: 'Please choose the rule that was broken.' });
+    // Nothing was deleted by the refused decision.
+    expect((await call<CommentPage>('GET', `/api/vlog/comments?id=${post.body.data.id}`)).body.data.list.map((c) => c.id)).toContain(commentId);
+    const removed = await call<AuditLogEntry>('POST', '/api/admin/moderation/decide', {
+      token: admin.token,
+      body: { targetKind: 'comment', targetId: commentId, action: 'remove', reason: 'Publishes a phone number.', rule: 'personal_data' },
+    });
+    expect(removed.body.code, removed.body.msg).toBe(1);
+    expect((await call<CommentPage>('GET', `/api/vlog/comments?id=${post.body.data.id}`)).body.data.list.map((c) => c.id)).not.toContain(commentId);
+    await expect.poll(async () => (await notices(commenter, 'zh-cn'))[0]?.content, { timeout: 10_000 }).toBe('您的评论“Call my cousin on 555-0100 for signals”已被删除。原因：Publishes a phone number. 违反规则：个人信息。');
+
+    // The post itself: removed through media, its author told.
+    expect((await call<UserReport>('POST', '/api/report', { token: reporter.token, body: { targetKind: 'post', targetId: post.body.data.id, reason: 'spam' } })).body.code).toBe(1);
+    const postRemoved = await call<AuditLogEntry>('POST', '/api/admin/moderation/decide', {
+      token: admin.token,
+      body: { targetKind: 'post', targetId: post.body.data.id, action: 'remove', reason: 'Advertises a signal group.', rule: 'spam' },
+    });
+    expect(postRemoved.body.code, postRemoved.body.msg).toBe(1);
+    expect((await call<ErrorData>('GET', `/api/vlog/detail?id=${post.body.data.id}`)).status).toBe(404);
+    await expect.poll(async () => (await notices(poster))[0]?.content, { timeout: 10_000 }).toBe('Your post “Gold after the Fed — What moved XAU/USD.” was removed. Reason: Advertises a signal group. Rule: spam or advertising.');
+
+    const profile = await call<UserReport>('POST', '/api/report', { token: reporter.token, body: { targetKind: 'profile', targetId: poster.id, reason: 'spam' } });
+    expect(profile.body.data).toMatchObject({ link: `/vlog/personal?uid=${poster.id}`, status: 'open' });
+    const notRemovable = await call<ErrorData>('POST', '/api/admin/moderation/decide', { token: admin.token, body: { targetKind: 'profile', targetId: poster.id, action: 'remove', reason: 'x', rule: 'spam' } });
+    expect(notRemovable.body.data.error).toBe('reviews.profile_not_removable');
+    const dismissed = await call<AuditLogEntry>('POST', '/api/admin/moderation/decide', { token: admin.token, lang: 'zh-cn', body: { targetKind: 'profile', targetId: poster.id, action: 'dismiss' } });
+    expect(dismissed.body).toMatchObject({ code: 1, msg: '举报已驳回。', data: { action: 'dismiss', targetKind: 'profile' } });
+    expect((await call<Page<UserReport>>('GET', '/api/user/reports', { token: reporter.token })).body.data.list.map((r) => [r.targetKind, r.status])).toEqual([
+      ['profile', 'dismissed'],
+      ['post', 'actioned'],
+      ['comment', 'actioned'],
+    ]);
+  });
+});

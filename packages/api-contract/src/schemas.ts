@@ -1,0 +1,1688 @@
+/**
+ * The public /api contract as TypeBox schemas: the gateway's answers are checked against them (its
+ * tests, the browser tests, CHECK_CONTRACT), docs/api/openapi.json is generated from them, and the web
+ * app takes its types from them (each `Static<>` type has the name of its schema).
+ *
+ * Every response is an envelope. Success: code 1 (clients also accept 200).
+ * Codes 402, 409 and 302 end the client's session. HTTP status tells the truth (4xx/5xx).
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import { SANCTION_RULES } from './constants.ts';
+
+/** The envelope every /api answer comes in; `data` is the operation's own schema. */
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({
+    code: Type.Number({ description: 'SUCCESS_CODE (1) on success; 402/409/302 end the session; otherwise the error kind.' }),
+    msg: Type.String({ description: "Message in the caller's language (`lang` header: `en` | `zh-cn`)." }),
+    time: Type.Number({ description: 'Server time, Unix seconds.' }),
+    data,
+  });
+}
+export interface Envelope<T> {
+  code: number;
+  /** Message in the caller's language (`lang` header: `en` | `zh-cn`). */
+  msg: string;
+  /** Server time, Unix seconds. */
+  time: number;
+  data: T;
+}
+
+/** `data` of a failed call. `error` is a stable machine code; `fields` are per-field messages. */
+export const ErrorData = Type.Object({
+  error: Type.String(),
+  requestId: Type.Optional(Type.String()),
+  fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type ErrorData = Static<typeof ErrorData>;
+
+export const Lang = Type.Union([Type.Literal('en'), Type.Literal('zh-cn')]);
+export type Lang = Static<typeof Lang>;
+
+export const CategorySlug = Type.Union([Type.Literal('Brokers'), Type.Literal('FinTech'), Type.Literal('Lp'), Type.Literal('Pay')]);
+export type CategorySlug = Static<typeof CategorySlug>;
+
+/** One page of a list (`page` is 1-based, `limit` the page size). */
+export function Page<T extends TSchema>(item: T) {
+  return Type.Object({ list: Type.Array(item), total: Type.Integer({ minimum: 0 }), page: Type.Integer({ minimum: 1 }), limit: Type.Integer({ minimum: 0 }) });
+}
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export const Banner = Type.Object({
+  id: Type.String(),
+  title: Type.String({ description: "Title in the caller's language." }),
+  image: Type.String({ description: 'Image address (served by the gateway under /media/).' }),
+  link: Type.String({ description: 'Site-relative or absolute link opened when the banner is clicked.' }),
+});
+export type Banner = Static<typeof Banner>;
+
+export const Category = Type.Object({
+  id: Type.String(),
+  slug: CategorySlug,
+  name: Type.String({ description: "Name in the caller's language." }),
+  companyCount: Type.Number(),
+});
+export type Category = Static<typeof Category>;
+
+/** Spec §3 "Country item": `name` is the Chinese name, `Eglish` the English one (spelt so). */
+export const Country = Type.Object({
+  id: Type.String({ description: 'Opaque, encrypted id: pass it back as `country` to brokersList or /search.' }),
+  code: Type.String(),
+  name: Type.String(),
+  Eglish: Type.String(),
+});
+export type Country = Static<typeof Country>;
+
+export const CompanyCard = Type.Object({
+  id: Type.String({ description: 'Public id (URL slug), used by /detail?id=.' }),
+  name: Type.String(),
+  logo: Type.String(),
+  category: Type.Object({ slug: CategorySlug, name: Type.String() }),
+  country: Country,
+  description: Type.String({ description: "Short description in the caller's language." }),
+  score: Type.Number({ description: '0.0–5.0, one decimal.' }),
+  reviewCount: Type.Number(),
+  founded: Type.Union([Type.Number(), Type.Null()]),
+  regulated: Type.Boolean(),
+});
+export type CompanyCard = Static<typeof CompanyCard>;
+
+/** GET /api/brokers/brokersList query. `order`: score (default) | reviews | newest | name. */
+export const BrokersListQuery = Type.Object({
+  page: Type.Optional(Type.Number()),
+  limit: Type.Optional(Type.Number()),
+  categories: Type.Optional(CategorySlug),
+  rating: Type.Optional(Type.Number({ description: 'Minimum score, 1–5.' })),
+  order: Type.Optional(Type.Union([Type.Literal('score'), Type.Literal('reviews'), Type.Literal('newest'), Type.Literal('name')])),
+  keyword: Type.Optional(Type.String()),
+  country: Type.Optional(Type.String({ description: 'Opaque country id from /api/brokers/country or /api/ajax/dataRegion.' })),
+  regulated: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: "Licence status: 'true' = regulated companies only, 'false' = unregulated only." })),
+});
+export type BrokersListQuery = Static<typeof BrokersListQuery>;
+
+export const BannerListResponse = Envelope(Page(Banner));
+export type BannerListResponse = Static<typeof BannerListResponse>;
+export const BrokersListResponse = Envelope(Page(CompanyCard));
+export type BrokersListResponse = Static<typeof BrokersListResponse>;
+export const CategoriesResponse = Envelope(Type.Array(Category));
+export type CategoriesResponse = Static<typeof CategoriesResponse>;
+export const CountryListResponse = Envelope(Type.Array(Country));
+export type CountryListResponse = Static<typeof CountryListResponse>;
+
+/* ------------------------------------------------------------------------------------------
+ * Accounts (issue "Accounts"). All POST bodies are JSON unless noted.
+ *
+ * Sessions: a successful sign-in sets two cookies — `bw_session` (the signed token; httpOnly,
+ * SameSite=Lax, Secure in production; session cookie, or 30 days with `rememberpwd`) and
+ * `bw_csrf` (readable by script). The web app sends cookies plus header `x-csrf-token` = the
+ * `bw_csrf` value on every state-changing call; API clients may instead send the token in the
+ * `token` header (no CSRF check then). The token is also returned in `userInfo.token` for API
+ * clients; the web app never stores it in web storage.
+ * Code 402: sign-in needed / token missing, expired or invalid. Code 409: the session was
+ * revoked (logout elsewhere, password changed or reset, account frozen).
+ * ---------------------------------------------------------------------------------------- */
+
+/** Spec §3 "User info". The web app keeps only id, username and avatar in localStorage. */
+export const UserInfo = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  token: Type.String(),
+  avatar: Type.Object({ avatar: Type.String() }),
+});
+export type UserInfo = Static<typeof UserInfo>;
+
+/** POST /api/user/checkIn */
+export const CheckInBody = Type.Object({
+  tab: Type.Union([Type.Literal('login'), Type.Literal('register')]),
+  email: Type.String({ description: 'login: email or user name; register: email.' }),
+  password: Type.String(),
+  username: Type.Optional(Type.String({ description: 'register only' })),
+  captcha: Type.Optional(Type.String({ description: 'register only: the 6-digit code sent by /api/ems/send (event user_register).' })),
+  rememberpwd: Type.Optional(Type.Boolean({ description: 'login: keep the session 30 days instead of until the browser closes.' })),
+  accountType: Type.Optional(Type.Union([Type.Literal('personal'), Type.Literal('company')], { description: 'register: must be \'personal\' (company accounts are "coming soon").' })),
+});
+export type CheckInBody = Static<typeof CheckInBody>;
+export const CheckInResponse = Envelope(Type.Object({ userInfo: UserInfo }));
+export type CheckInResponse = Static<typeof CheckInResponse>;
+
+/**
+ * POST /api/user/TripartiteCheck. `type` 1 Google, 2 Facebook. The server verifies `credential`
+ * (Google: the ID token from Google Identity Services; Facebook: the user access token) and uses
+ * only what the provider vouches for; `email`, `name`, `voucher` from the browser are ignored.
+ */
+export const TripartiteBody = Type.Object({
+  type: Type.Union([Type.Literal(1), Type.Literal(2)]),
+  credential: Type.String(),
+  email: Type.Optional(Type.String()),
+  name: Type.Optional(Type.String()),
+  voucher: Type.Optional(Type.String()),
+});
+export type TripartiteBody = Static<typeof TripartiteBody>;
+
+/** Events of POST /api/ems/send. */
+export const EmailCodeEvent = Type.Union([Type.Literal('user_register'), Type.Literal('retrieve_password'), Type.Literal('change_password'), Type.Literal('bind_email')]);
+export type EmailCodeEvent = Static<typeof EmailCodeEvent>;
+/** POST /api/ems/send → data `{ resendAfter: 60 }` (seconds before another code may be sent). */
+export const EmsSendBody = Type.Object({
+  email: Type.String(),
+  event: EmailCodeEvent,
+});
+export type EmsSendBody = Static<typeof EmsSendBody>;
+
+/** POST /api/user/index → data: the signed-in user's profile. */
+export const UserProfile = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  avatar: Type.Object({ avatar: Type.String() }),
+  country: Type.Union([Country, Type.Null()], { description: 'Opaque country id as in /api/ajax/dataRegion, or null.' }),
+  motto: Type.String(),
+  accountType: Type.Union([Type.Literal('personal'), Type.Literal('company')]),
+  followers: Type.Number(),
+  following: Type.Number(),
+  likesReceived: Type.Number(),
+  collections: Type.Number(),
+  createdAt: Type.String(),
+  isAdmin: Type.Boolean({ description: 'The user is an administrator (every /api/admin/* path).' }),
+  role: Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')], {
+    description: 'moderator: moderation, sanctions, appeals and the users console; admin: all of /api/admin. The web app shows the links each may use.',
+  }),
+});
+export type UserProfile = Static<typeof UserProfile>;
+
+/** POST /api/user/editUser. `avatar` is the `key` from /api/user/avatar (or omitted to keep). */
+export const EditUserBody = Type.Object({
+  avatar: Type.Optional(Type.String()),
+  username: Type.String(),
+  country: Type.String({ description: 'Opaque country id.' }),
+  motto: Type.Optional(Type.String()),
+});
+export type EditUserBody = Static<typeof EditUserBody>;
+
+/** POST /api/user/avatar (multipart/form-data, field `file`): JPEG/PNG ≤ 2 MB, checked by content. */
+export const AvatarUploadResponse = Envelope(Type.Object({ key: Type.String(), avatar: Type.Object({ avatar: Type.String() }) }));
+export type AvatarUploadResponse = Static<typeof AvatarUploadResponse>;
+
+/** POST /api/user/modifyPassword: old password, new password, code sent for `change_password`. */
+export const ModifyPasswordBody = Type.Object({
+  oldpwd: Type.String(),
+  pwd: Type.String(),
+  captcha: Type.String(),
+});
+export type ModifyPasswordBody = Static<typeof ModifyPasswordBody>;
+
+/** POST /api/user/retrievePassword (signed out): reset with a `retrieve_password` code. */
+export const RetrievePasswordBody = Type.Object({
+  email: Type.String(),
+  pwd: Type.String(),
+  captcha: Type.String(),
+});
+export type RetrievePasswordBody = Static<typeof RetrievePasswordBody>;
+
+/** POST /api/user/bindemail with a `bind_email` code → data: UserProfile. */
+export const BindEmailBody = Type.Object({
+  email: Type.String(),
+  captcha: Type.String(),
+});
+export type BindEmailBody = Static<typeof BindEmailBody>;
+
+/** POST /api/user/follow { fuid } toggles; data says the new state. */
+export const FollowBody = Type.Object({
+  fuid: Type.String(),
+});
+export type FollowBody = Static<typeof FollowBody>;
+export const FollowResponse = Envelope(Type.Object({ following: Type.Boolean(), followers: Type.Number() }));
+export type FollowResponse = Static<typeof FollowResponse>;
+
+/** GET /api/user/public?id= → a creator's public card (follow button, counts). */
+export const PublicUser = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  avatar: Type.Object({ avatar: Type.String() }),
+  motto: Type.String(),
+  followers: Type.Number(),
+  following: Type.Number(),
+  followed: Type.Boolean({ description: 'Whether the signed-in caller follows this user (false when signed out).' }),
+});
+export type PublicUser = Static<typeof PublicUser>;
+
+/* ------------------------------------------------------------------------------------------
+ * Company detail and rankings (issue "Companies, reviews…").
+ * ---------------------------------------------------------------------------------------- */
+
+export const Licence = Type.Object({
+  regulator: Type.String({ description: 'Regulator short name, e.g. FCA, ASIC, CySEC.' }),
+  regulatorCountry: Type.String({ description: "Regulator's country/region name in the caller's language." }),
+  licenceNo: Type.String(),
+  entity: Type.String({ description: 'The licensed legal entity.' }),
+  status: Type.Union([Type.Literal('regulated'), Type.Literal('offshore'), Type.Literal('revoked'), Type.Literal('exceeded')]),
+  registerUrl: Type.String({ description: "Link to the regulator's public register entry." }),
+});
+export type Licence = Static<typeof Licence>;
+
+export const CompanyContact = Type.Object({
+  website: Type.Union([Type.String(), Type.Null()]),
+  email: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  address: Type.Union([Type.String(), Type.Null()]),
+});
+export type CompanyContact = Static<typeof CompanyContact>;
+
+/** GET /api/brokers/detail?id=<company id (slug)> — every field of spec §3 "Company". */
+export const CompanyDetail = Type.Object({
+  ...CompanyCard.properties,
+  nameEn: Type.String(),
+  nameZh: Type.String(),
+  aliases: Type.Array(Type.String()),
+  about: Type.String({ description: 'Longer "about" text in the caller\'s language.' }),
+  services: Type.Array(Type.String(), { description: "Product services, in the caller's language." }),
+  assetTypes: Type.Array(Type.String()),
+  platforms: Type.Array(Type.String()),
+  maxLeverage: Type.Union([Type.String(), Type.Null()], { description: 'e.g. "1:500"; null where it does not apply (payment firms).' }),
+  licences: Type.Array(Licence),
+  paymentMethods: Type.Array(Type.String()),
+  contact: CompanyContact,
+  currencies: Type.Array(Type.String(), { description: 'Supported account currencies (ISO codes).' }),
+  openAccountUrl: Type.Union([Type.String(), Type.Null()], { description: 'Where "Open account" leads; null when the company has none.' }),
+  updatedAt: Type.String(),
+});
+export type CompanyDetail = Static<typeof CompanyDetail>;
+
+/** GET /api/brokers/topBrokersList?page= — Brokers ranked by score (minimum review count applies). */
+export const RankedCompany = Type.Object({
+  ...CompanyCard.properties,
+  rank: Type.Number(),
+});
+export type RankedCompany = Static<typeof RankedCompany>;
+export const TopBrokersResponse = Envelope(Page(RankedCompany));
+export type TopBrokersResponse = Static<typeof TopBrokersResponse>;
+export const CompanyDetailResponse = Envelope(CompanyDetail);
+export type CompanyDetailResponse = Static<typeof CompanyDetailResponse>;
+
+/* ------------------------------------------------------------------------------------------
+ * Reviews (spec §3 "Review", §4 pending, §5 review rules).
+ * ---------------------------------------------------------------------------------------- */
+
+export const PublicReview = Type.Object({
+  id: Type.String(),
+  company: Type.Object({ id: Type.String(), name: Type.String(), logo: Type.String() }),
+  author: Type.Object({ id: Type.String(), username: Type.String() }),
+  score: Type.Number({ description: 'Stars 1–5.' }),
+  content: Type.String(),
+  date: Type.String({ description: 'Last written (ISO).' }),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')], {
+    description: 'Others only ever see approved reviews; the author also sees pending/rejected ones.',
+  }),
+  rejectReason: Type.Union([Type.String(), Type.Null()], { description: 'Told to the author when a moderator rejects the review.' }),
+  mine: Type.Boolean(),
+  verifiedClient: Type.Boolean({ description: 'The author has a synced live trading account at this company (trader-sync): show a "verified client" badge.' }),
+});
+export type PublicReview = Static<typeof PublicReview>;
+
+export const RatingSummary = Type.Object({
+  score: Type.Number({ description: 'Score from approved reviews (Bayesian average, /about/methodology), one decimal.' }),
+  count: Type.Number(),
+  distribution: Type.Array(Type.Number(), { description: 'Counts of 1★ … 5★ approved reviews.' }),
+});
+export type RatingSummary = Static<typeof RatingSummary>;
+
+/** GET /api/reviews/list?id=<company id>&page= */
+export const CompanyReviews = Type.Object({
+  ...Page(PublicReview).properties,
+  mine: Type.Union([PublicReview, Type.Null()], { description: "The signed-in caller's own review of this company, whatever its status." }),
+  rating: RatingSummary,
+});
+export type CompanyReviews = Static<typeof CompanyReviews>;
+
+/** POST /api/reviews/submit — creates or edits the caller's review; it is pending until moderated. */
+export const SubmitReviewBody = Type.Object({
+  id: Type.String(),
+  score: Type.Number(),
+  content: Type.String(),
+  check: Type.Boolean({ description: 'The confirmation tick (spec §5).' }),
+});
+export type SubmitReviewBody = Static<typeof SubmitReviewBody>;
+
+/* ------------------------------------------------------------------------------------------
+ * Admin: review moderation. Every path needs a signed-in admin (UserProfile.isAdmin): signed out
+ * → code 402 (HTTP 401); signed in without the admin role → HTTP 403, code 0, data.error `forbidden`
+ * ("You do not have permission to do this." / "您没有权限执行此操作。").
+ * ---------------------------------------------------------------------------------------- */
+
+/** GET /api/admin/reviews/queue?page= → Page<PublicReview>: pending reviews, longest waiting first, 20 a page. */
+export const AdminQueueResponse = Envelope(Page(PublicReview));
+export type AdminQueueResponse = Static<typeof AdminQueueResponse>;
+
+export const ModerationDecision = Type.Union([Type.Literal('approve'), Type.Literal('reject')]);
+export type ModerationDecision = Static<typeof ModerationDecision>;
+
+/**
+ * POST /api/admin/reviews/decide. `reason` is required to reject (1–500 characters; the author sees
+ * it), optional to approve. A published review may be taken down (approved → rejected) and a
+ * rejection reversed. Refusals: `reviews.validation` with `fields.reason` (required | length),
+ * `reviews.already_moderated` (HTTP 409: the review already has that status),
+ * `admin.review_not_found` (HTTP 404).
+ */
+export const AdminDecideBody = Type.Object({
+  reviewId: Type.String(),
+  decision: ModerationDecision,
+  reason: Type.Optional(Type.String()),
+});
+export type AdminDecideBody = Static<typeof AdminDecideBody>;
+
+/** One moderation decision: who, when, what and why. */
+export const AuditEntry = Type.Object({
+  id: Type.String(),
+  reviewId: Type.String(),
+  moderator: Type.Object({ id: Type.String(), username: Type.String() }, { description: "The admin who decided; username '' if the account no longer exists." }),
+  decision: ModerationDecision,
+  reason: Type.String({ description: 'Empty for an approval without a note.' }),
+  previousStatus: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')], { description: "The review's status before this decision." }),
+  at: Type.String({ description: 'ISO time of the decision.' }),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+/** Answer of /api/admin/reviews/decide: the review as it now stands and the audit entry written. */
+export const AdminDecision = Type.Object({
+  review: PublicReview,
+  audit: AuditEntry,
+});
+export type AdminDecision = Static<typeof AdminDecision>;
+export const AdminDecideResponse = Envelope(AdminDecision);
+export type AdminDecideResponse = Static<typeof AdminDecideResponse>;
+
+/** GET /api/admin/reviews/audit?reviewId= → every decision on the review, oldest first. */
+export const AdminAuditResponse = Envelope(Type.Array(AuditEntry));
+export type AdminAuditResponse = Static<typeof AdminAuditResponse>;
+
+/* ------------------------------------------------------------------------------------------
+ * Promotions (spec §2 /promotion "promotions", /essay "promotion detail"): broker promotion
+ * articles (deposit bonuses, cashback, contests…) written by admins, each about one company of
+ * the catalogue and always labelled as sponsored (`sponsored: true`). Status: `scheduled` (not
+ * started; never public), `active`, `ended` (the page still opens and says so).
+ * Public answers are cached like the catalogue's and dropped at once after an admin write.
+ * ---------------------------------------------------------------------------------------- */
+
+export const PromotionStatus = Type.Union([Type.Literal('scheduled'), Type.Literal('active'), Type.Literal('ended')]);
+export type PromotionStatus = Static<typeof PromotionStatus>;
+
+/** The company a promotion is about, in the caller's language. */
+export const PromotionCompany = Type.Object({
+  id: Type.String({ description: 'Company id (slug): /detail?id=.' }),
+  name: Type.String(),
+  logo: Type.String(),
+  score: Type.Number({ description: '0.0–5.0, one decimal.' }),
+  reviewCount: Type.Number(),
+  openAccountUrl: Type.Union([Type.String(), Type.Null()], { description: 'The company\'s "Open account" address (link it rel="sponsored"); null when it has none.' }),
+});
+export type PromotionCompany = Static<typeof PromotionCompany>;
+
+/** GET /api/promotion/list?page= → Page<Promotion>: promotions running now, newest first, 12 a page. */
+export const Promotion = Type.Object({
+  id: Type.String({ description: 'Public id (slug): /essay?id=.' }),
+  title: Type.String(),
+  summary: Type.String(),
+  startsAt: Type.String({ description: 'ISO times; `endsAt` null: until further notice.' }),
+  endsAt: Type.Union([Type.String(), Type.Null()]),
+  status: PromotionStatus,
+  sponsored: Type.Literal(true, { description: 'Always true: a promotion is paid content and must be labelled so.' }),
+  company: PromotionCompany,
+  updatedAt: Type.String(),
+});
+export type Promotion = Static<typeof Promotion>;
+export const PromotionListResponse = Envelope(Page(Promotion));
+export type PromotionListResponse = Static<typeof PromotionListResponse>;
+
+/**
+ * GET /api/promotion/detail?id=<slug>: the article. `body` and `terms` are plain-text paragraphs
+ * (no markup). Unknown, deleted or not yet started: HTTP 404, `catalogue.promotion_not_found`.
+ */
+export const PromotionDetail = Type.Object({
+  ...Promotion.properties,
+  body: Type.Array(Type.String()),
+  terms: Type.Array(Type.String()),
+});
+export type PromotionDetail = Static<typeof PromotionDetail>;
+export const PromotionDetailResponse = Envelope(PromotionDetail);
+export type PromotionDetailResponse = Static<typeof PromotionDetailResponse>;
+
+/**
+ * Admin: promotions. Admins only, exactly as /api/admin/reviews (signed out → code 402, HTTP 401;
+ * not an admin → HTTP 403 `forbidden`). Texts in both languages.
+ */
+export const AdminPromotion = Type.Object({
+  id: Type.String(),
+  status: PromotionStatus,
+  company: Type.Object({ id: Type.String(), name: Type.String() }, { description: "The company (id = slug), named in the caller's language." }),
+  titleEn: Type.String(),
+  titleZh: Type.String(),
+  summaryEn: Type.String(),
+  summaryZh: Type.String(),
+  startsAt: Type.String(),
+  endsAt: Type.Union([Type.String(), Type.Null()]),
+  createdBy: Type.String({ description: "User id of the admin who created it ('demo-seed' for demo data)." }),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type AdminPromotion = Static<typeof AdminPromotion>;
+/** GET /api/admin/promotions?page= → Page<AdminPromotion>: every promotion not deleted (scheduled and ended too), latest start first, 20 a page. */
+export const AdminPromotionListResponse = Envelope(Page(AdminPromotion));
+export type AdminPromotionListResponse = Static<typeof AdminPromotionListResponse>;
+
+/** GET /api/admin/promotions/detail?id= → one promotion with its full texts (scheduled ones too), for editing. */
+export const AdminPromotionDetail = Type.Object({
+  ...AdminPromotion.properties,
+  bodyEn: Type.String({ description: 'Plain text; paragraphs separated by a blank line.' }),
+  bodyZh: Type.String(),
+  termsEn: Type.String(),
+  termsZh: Type.String(),
+});
+export type AdminPromotionDetail = Static<typeof AdminPromotionDetail>;
+export const AdminPromotionDetailResponse = Envelope(AdminPromotionDetail);
+export type AdminPromotionDetailResponse = Static<typeof AdminPromotionDetailResponse>;
+
+/**
+ * POST /api/admin/promotions/save → AdminPromotionDetail ("The promotion has been saved.").
+ * Without `id` a new promotion is created (its id is made from the company and English title);
+ * with `id` that promotion is updated. Rules (code `catalogue.promotion_invalid`, HTTP 400, a
+ * message per field in `data.fields`): titles 5–120 characters, summaries 20–300, bodies 50–8000,
+ * terms at most 4000 (each language); `company` an existing company id; `startsAt` a date-time;
+ * `endsAt` empty/null or after `startsAt`. Unknown `id`: HTTP 404 `catalogue.promotion_not_found`.
+ */
+export const AdminPromotionSaveBody = Type.Object({
+  id: Type.Optional(Type.String()),
+  company: Type.String(),
+  titleEn: Type.String(),
+  titleZh: Type.String(),
+  summaryEn: Type.String(),
+  summaryZh: Type.String(),
+  bodyEn: Type.String(),
+  bodyZh: Type.String(),
+  termsEn: Type.Optional(Type.String()),
+  termsZh: Type.Optional(Type.String()),
+  startsAt: Type.String({ description: 'ISO 8601 date-time (with zone; the admin screen sends UTC).' }),
+  endsAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export type AdminPromotionSaveBody = Static<typeof AdminPromotionSaveBody>;
+export const AdminPromotionSaveResponse = Envelope(AdminPromotionDetail);
+export type AdminPromotionSaveResponse = Static<typeof AdminPromotionSaveResponse>;
+
+/** POST /api/admin/promotions/delete { id } → `{ id }` ("The promotion has been deleted."): gone from every page at once. */
+export const AdminPromotionDeleteBody = Type.Object({
+  id: Type.String(),
+});
+export type AdminPromotionDeleteBody = Static<typeof AdminPromotionDeleteBody>;
+
+/**
+ * Admin: companies (issue 17). Admins only, as the promotions screens. Every change is appended to
+ * the catalogue's audit log (who, when, what, before/after, reason). Form rules (code
+ * `catalogue.company_invalid`, HTTP 400, a message per field in `data.fields`, licence rows as
+ * `licences.<n>.<field>`): name and both descriptions required (name ≤ 120, descriptions ≤ 500),
+ * category one of the four, country a known ISO code, website/openAccountUrl http(s) URLs, founded
+ * 1800–this year, at most 30 aliases, about in both languages or neither, licences with regulator,
+ * number, entity and a status.
+ */
+export const AdminCompanyLicence = Type.Object({
+  regulator: Type.String(),
+  regulatorCountry: Type.String({ description: 'ISO 3166-1 alpha-2 of the regulator; may be empty.' }),
+  licenceNo: Type.String(),
+  entity: Type.String(),
+  status: Type.String({ description: 'regulated, offshore, revoked or exceeded.' }),
+  registerUrl: Type.String(),
+});
+export type AdminCompanyLicence = Static<typeof AdminCompanyLicence>;
+export const AdminCompanyForm = Type.Object({
+  name: Type.String(),
+  nameZh: Type.String(),
+  category: Type.String(),
+  countryCode: Type.String(),
+  website: Type.String(),
+  descriptionEn: Type.String(),
+  descriptionZh: Type.String(),
+  founded: Type.Union([Type.Null(), Type.Integer()], { description: 'Null when unknown (listed first: coercing validators would turn null into 0).' }),
+  aliases: Type.Array(Type.String(), { description: 'Other names search also matches.' }),
+  aboutEn: Type.String(),
+  aboutZh: Type.String(),
+  maxLeverage: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  openAccountUrl: Type.String(),
+  licences: Type.Array(AdminCompanyLicence),
+});
+export type AdminCompanyForm = Static<typeof AdminCompanyForm>;
+export const AdminCompany = Type.Object({
+  id: Type.String({ description: 'The slug (the id of /detail?id=).' }),
+  name: Type.String({ description: "In the caller's language." }),
+  category: CategorySlug,
+  countryCode: Type.String(),
+  score: Type.Number(),
+  reviewCount: Type.Integer(),
+  hidden: Type.Boolean(),
+  merged: Type.Boolean(),
+  updatedAt: Type.String(),
+});
+export type AdminCompany = Static<typeof AdminCompany>;
+/** GET /api/admin/companies/detail?id= → the company (hidden and merged ones too) and its form. */
+export const AdminCompanyDetail = Type.Object({
+  company: AdminCompany,
+  mergedInto: Type.Union([Type.String(), Type.Null()], { description: 'Slug of the company it was merged into.' }),
+  form: AdminCompanyForm,
+});
+export type AdminCompanyDetail = Static<typeof AdminCompanyDetail>;
+/** POST /api/admin/companies/save: without `id` creates (slug from the English name), with `id` updates. */
+export const AdminCompanySaveBody = Type.Object({ id: Type.Optional(Type.String()), reason: Type.Optional(Type.String()), form: AdminCompanyForm });
+export type AdminCompanySaveBody = Static<typeof AdminCompanySaveBody>;
+/** POST /api/admin/companies/hide: hidden companies vanish from listing, search and detail for visitors. Reason required. */
+export const AdminCompanyHideBody = Type.Object({ id: Type.String(), hidden: Type.Boolean(), reason: Type.String() });
+export type AdminCompanyHideBody = Static<typeof AdminCompanyHideBody>;
+/** POST /api/admin/companies/merge: `id` merged into `into`; the old /detail?id= answers 301 to the survivor. Reason required. */
+export const AdminCompanyMergeBody = Type.Object({ id: Type.String(), into: Type.String(), reason: Type.String() });
+export type AdminCompanyMergeBody = Static<typeof AdminCompanyMergeBody>;
+export const AdminCompanyMerged = Type.Object({ from: AdminCompany, into: AdminCompany });
+export type AdminCompanyMerged = Static<typeof AdminCompanyMerged>;
+/** GET /api/admin/companies/audit?id=&page= → newest first; `id` (a slug) narrows to one company. */
+export const AdminCompanyAuditEntry = Type.Object({
+  id: Type.String(),
+  companyId: Type.String({ description: 'The company uuid (stable across slug changes).' }),
+  actorId: Type.String({ description: 'User id of the admin.' }),
+  action: Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('hide'), Type.Literal('unhide'), Type.Literal('merge'), Type.Literal('absorb')]),
+  reason: Type.String(),
+  before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  at: Type.String(),
+});
+export type AdminCompanyAuditEntry = Static<typeof AdminCompanyAuditEntry>;
+
+/* ------------------------------------------------------------------------------------------
+ * Notifications (issue "Notifications: notices, unread bell, email delivery, newsletter").
+ *
+ * Notices are stored as a kind and its parameters and rendered when read, in the caller's
+ * language (`lang` header): switching language re-renders them. Every /api/user/* path here needs
+ * a session (402 / 409 as elsewhere; cookie sessions send `x-csrf-token` on POST).
+ * ---------------------------------------------------------------------------------------- */
+
+/** The two tabs of /user/notice: someone's action, a moderation outcome or a video (`notices`), or an admin's (`system`). */
+export const NoticeType = Type.Union([Type.Literal('notices'), Type.Literal('system')]);
+export type NoticeType = Static<typeof NoticeType>;
+
+export const NoticeKind = Type.Union([
+  Type.Literal('followed'),
+  Type.Literal('post_liked'),
+  Type.Literal('post_commented'),
+  Type.Literal('comment_replied'),
+  Type.Literal('post_collected'),
+  Type.Literal('post_forwarded'),
+  Type.Literal('review_approved'),
+  Type.Literal('review_rejected'),
+  Type.Literal('content_removed'),
+  Type.Literal('video_ready'),
+  Type.Literal('video_failed'),
+  Type.Literal('sanction_imposed'),
+  Type.Literal('sanction_lifted'),
+  Type.Literal('appeal_rejected'),
+  Type.Literal('system'),
+]);
+export type NoticeKind = Static<typeof NoticeKind>;
+
+export const Notice = Type.Object({
+  id: Type.String(),
+  type: NoticeType,
+  kind: NoticeKind,
+  title: Type.String({ description: 'Short heading in the caller\'s language ("New follower" / "新粉丝"; an admin\'s title).' }),
+  content: Type.String({ description: "The notice in the caller's language, names as they are now." }),
+  link: Type.Union([Type.String(), Type.Null()], { description: 'Site-relative link to the subject (post, company page, my reviews, profile), or null.' }),
+  actor: Type.Union([Type.Object({ id: Type.String(), username: Type.String() }), Type.Null()], {
+    description: 'Who did it (follows, likes, comments…); null for moderation, videos and system notices.',
+  }),
+  read: Type.Boolean(),
+  createdAt: Type.String({ description: 'ISO time.' }),
+});
+export type Notice = Static<typeof Notice>;
+
+export const UnreadNotices = Type.Object({
+  notices: Type.Number(),
+  system: Type.Number(),
+});
+export type UnreadNotices = Static<typeof UnreadNotices>;
+
+/** GET /api/user/notice?type=notices|system&page= (spec §7): newest first, 10 a page. */
+export const NoticePage = Type.Object({
+  ...Page(Notice).properties,
+  type: NoticeType,
+  unread: UnreadNotices,
+});
+export type NoticePage = Static<typeof NoticePage>;
+export const NoticeListResponse = Envelope(NoticePage);
+export type NoticeListResponse = Static<typeof NoticeListResponse>;
+
+/** GET /api/user/noticecont (spec §3 "Notice count"): data = unread notices of both tabs; truthy shows the bell's dot. */
+export const NoticeCountResponse = Envelope(Type.Number());
+export type NoticeCountResponse = Static<typeof NoticeCountResponse>;
+
+/**
+ * POST /api/user/notice/read: `{ id }` or `{ ids }` marks those (other users' ids are ignored),
+ * `{ type }` every notice of one tab, `{ type: 'all' }` (or an empty body) both tabs.
+ */
+export const NoticeReadBody = Type.Object({
+  id: Type.Optional(Type.String()),
+  ids: Type.Optional(Type.Array(Type.String())),
+  type: Type.Optional(Type.Union([NoticeType, Type.Literal('all')])),
+});
+export type NoticeReadBody = Static<typeof NoticeReadBody>;
+export const NoticeReadResponse = Envelope(Type.Object({ updated: Type.Number(), unread: UnreadNotices }));
+export type NoticeReadResponse = Static<typeof NoticeReadResponse>;
+
+/**
+ * GET /api/user/notice/stream — Server-Sent Events for the bell, signed in with the session cookie
+ * (EventSource sends no custom headers, so this one path needs no request signature).
+ *   `event: ready`  data {"unread": n} — on connect;
+ *   `event: notice` data {"type": "notices"|"system"} — a new notice for the caller (or for everyone);
+ *   `event: bye`    — the gateway is shutting down or the session ended; EventSource reconnects.
+ * Comment lines (": ping") every ~25 s keep proxies from closing it. Not signed in: HTTP 401 with
+ * the usual envelope (code 402), which ends EventSource's retries.
+ */
+export const NoticeStreamReady = Type.Object({
+  unread: Type.Number(),
+});
+export type NoticeStreamReady = Static<typeof NoticeStreamReady>;
+export const NoticeStreamNotice = Type.Object({
+  type: NoticeType,
+});
+export type NoticeStreamNotice = Static<typeof NoticeStreamNotice>;
+
+/**
+ * GET /api/user/emailPreferences, POST /api/user/emailPreferences { nonEssential }.
+ * Non-essential mails: review moderation outcomes and newsletters. Verification codes always go.
+ */
+export const EmailPreferences = Type.Object({
+  nonEssential: Type.Boolean(),
+});
+export type EmailPreferences = Static<typeof EmailPreferences>;
+export const EmailPreferencesResponse = Envelope(EmailPreferences);
+export type EmailPreferencesResponse = Static<typeof EmailPreferencesResponse>;
+
+/**
+ * POST /api/newsletter/subscribe { email } — double opt-in: a confirmation mail with a link to
+ * /newsletter/confirm?token=. `status` pending (mail sent, or sent a moment ago) or confirmed
+ * (already subscribed: nothing sent). Refusals: `notifications.validation` with
+ * `fields.email` ("Please enter a mailbox." / "The mailbox format is incorrect."), and
+ * `too_many_requests` (HTTP 429 + Retry-After) past NEWSLETTER_RATE_LIMIT per address and window.
+ * Without script the footer form posts `email` (form-encoded) to POST /newsletter/subscribe (not
+ * /api, no signature), which answers 303 to /newsletter?status=pending|confirmed|required|format|limited|error.
+ */
+export const NewsletterSubscribeBody = Type.Object({
+  email: Type.String(),
+});
+export type NewsletterSubscribeBody = Static<typeof NewsletterSubscribeBody>;
+export const NewsletterSubscribeResponse = Envelope(Type.Object({ status: Type.Union([Type.Literal('pending'), Type.Literal('confirmed')]) }));
+export type NewsletterSubscribeResponse = Static<typeof NewsletterSubscribeResponse>;
+
+/**
+ * POST /api/newsletter/confirm { token }, POST /api/newsletter/unsubscribe { token } (the links in
+ * the mails). Refusals: `notifications.token_invalid`, `notifications.token_expired` (confirm
+ * links live 48 h; a newer mail replaces an older link).
+ */
+export const NewsletterTokenBody = Type.Object({
+  token: Type.String(),
+});
+export type NewsletterTokenBody = Static<typeof NewsletterTokenBody>;
+export const NewsletterSubscription = Type.Object({
+  status: Type.Union([Type.Literal('pending'), Type.Literal('confirmed'), Type.Literal('unsubscribed')]),
+  email: Type.String(),
+});
+export type NewsletterSubscription = Static<typeof NewsletterSubscription>;
+export const NewsletterSubscriptionResponse = Envelope(NewsletterSubscription);
+export type NewsletterSubscriptionResponse = Static<typeof NewsletterSubscriptionResponse>;
+
+/** Text an admin writes in both languages; one may be left empty for notices (the other is shown). */
+export const LocalizedText = Type.Object({
+  en: Type.String(),
+  zh: Type.String(),
+});
+export type LocalizedText = Static<typeof LocalizedText>;
+
+/**
+ * POST /api/admin/notice/send — a system notice (admins only, as /api/admin/reviews): to the user
+ * with id `uid`, or to everyone without it. Title ≤ 100, content ≤ 2000 characters; `link` an
+ * optional site-relative path.
+ */
+export const AdminNoticeBody = Type.Object({
+  uid: Type.Optional(Type.String()),
+  title: LocalizedText,
+  content: LocalizedText,
+  link: Type.Optional(Type.String()),
+});
+export type AdminNoticeBody = Static<typeof AdminNoticeBody>;
+export const AdminNoticeResponse = Envelope(Type.Object({ id: Type.String(), audience: Type.Union([Type.Literal('user'), Type.Literal('everyone')]) }));
+export type AdminNoticeResponse = Static<typeof AdminNoticeResponse>;
+
+/** POST /api/admin/newsletter/send — an issue to every confirmed subscriber, both languages required. */
+export const AdminNewsletterBody = Type.Object({
+  subject: LocalizedText,
+  content: LocalizedText,
+});
+export type AdminNewsletterBody = Static<typeof AdminNewsletterBody>;
+export const AdminNewsletterResponse = Envelope(Type.Object({ id: Type.String(), recipients: Type.Number() }));
+export type AdminNewsletterResponse = Static<typeof AdminNewsletterResponse>;
+
+/* ------------------------------------------------------------------------------------------
+ * Posts (Trader TV, blog): video and image-text posts (spec §3 "Creation post", §5 Publishing,
+ * §8 video message, §9 limits), their uploads, likes, bookmarks ("collections"), comments and
+ * forwards. Trader TV lists `kind=video`, the blog `kind=image_text`.
+ *
+ * Reading is public (a signed-in caller also gets `liked`/`collected`/`forwarded`/`mine`);
+ * every POST needs a session (code 402 otherwise) and, for cookie sessions, the `x-csrf-token`
+ * header like every other write. Refusals carry `data.error` (stable code) and `data.fields`
+ * (per-field messages in the caller's language), e.g. publish with no title → HTTP 400,
+ * `fields.title` "Please enter a title." / "请输入标题。". New accounts (first 24 h) may publish
+ * 3 posts and write 3 comments a minute: HTTP 429, code 429, `Retry-After` header (seconds) and
+ * the wait in `msg`. Someone else's post or comment: HTTP 403, `data.error` `media.not_author` /
+ * `media.not_comment_author`. Unknown post: HTTP 404, `media.post_not_found`.
+ *
+ * Media addresses are site-relative under /media/ and served with HTTP Range support (206,
+ * Accept-Ranges, 416) and `Cache-Control: public, max-age=31536000, immutable` (the names are
+ * generated and never reused): put `video.url` straight into <video src> and seeking works.
+ * ---------------------------------------------------------------------------------------- */
+
+export const PostKind = Type.Union([Type.Literal('video'), Type.Literal('image_text')]);
+export type PostKind = Static<typeof PostKind>;
+export const PostCategorySlug = Type.Union([
+  Type.Literal('analysis'),
+  Type.Literal('education'),
+  Type.Literal('news'),
+  Type.Literal('strategy'),
+  Type.Literal('broker-review'),
+  Type.Literal('lifestyle'),
+]);
+export type PostCategorySlug = Static<typeof PostCategorySlug>;
+
+/** GET /api/vlog/categories → PostCategory[] (fixed list, display order, named in the caller's language). */
+export const PostCategory = Type.Object({
+  slug: PostCategorySlug,
+  name: Type.String(),
+});
+export type PostCategory = Static<typeof PostCategory>;
+
+/** A creator as shown on cards and comments (`avatar.avatar` is '' when they have none). */
+export const PostAuthor = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  avatar: Type.Object({ avatar: Type.String() }),
+});
+export type PostAuthor = Static<typeof PostAuthor>;
+
+export const VideoStatus = Type.Union([Type.Literal('processing'), Type.Literal('ready'), Type.Literal('failed')]);
+export type VideoStatus = Static<typeof VideoStatus>;
+
+/** The video of a video post. */
+export const PostVideo = Type.Object({
+  id: Type.String(),
+  status: VideoStatus,
+  playable: Type.Boolean({ description: 'Status is `ready`: `url` plays (H.264/AAC mp4, at most 720p, index first).' }),
+  url: Type.Union([Type.String(), Type.Null()], { description: '/media/videos/<id>/playback.mp4 when playable, else null.' }),
+  poster: Type.Union([Type.String(), Type.Null()], { description: "Poster frame (JPEG) when playable, else null (use the post's cover)." }),
+  duration: Type.Union([Type.Number(), Type.Null()], { description: 'Seconds.' }),
+  width: Type.Union([Type.Number(), Type.Null()]),
+  height: Type.Union([Type.Number(), Type.Null()]),
+  message: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'When not playable: "This video is temporarily unavailable, please try again later." / "该视频暂时无法播放，请稍后再试。" (spec §8) — show it in place of the player. null when playable.',
+  }),
+});
+export type PostVideo = Static<typeof PostVideo>;
+
+export const PostCounts = Type.Object({
+  likes: Type.Number(),
+  comments: Type.Number(),
+  collections: Type.Number(),
+  forwards: Type.Number(),
+});
+export type PostCounts = Static<typeof PostCounts>;
+
+/** A post in lists (spec §3 "Creation post": cover, type, title, description, time, likes, category, last update). */
+export const PostCard = Type.Object({
+  id: Type.String(),
+  kind: PostKind,
+  title: Type.String(),
+  description: Type.String(),
+  category: PostCategory,
+  /** The language the post is written in. */
+  locale: Lang,
+  cover: Type.Object({
+    url: Type.String({ description: '1280 × 720 (16:9 crop), WebP.' }),
+    thumb: Type.String({ description: '480 × 270, WebP: for cards.' }),
+    full: Type.String({ description: 'The whole picture within 1600 × 1600, WebP.' }),
+  }),
+  video: Type.Union([PostVideo, Type.Null()], { description: 'Video posts only; null for image-text posts.' }),
+  author: PostAuthor,
+  counts: PostCounts,
+  createdAt: Type.String({ description: 'Published (ISO).' }),
+  updatedAt: Type.String({ description: 'Last edited (ISO): the spec\'s "last update".' }),
+  liked: Type.Boolean({ description: "The signed-in caller's marks; false when signed out." }),
+  collected: Type.Boolean(),
+  forwarded: Type.Boolean(),
+  mine: Type.Boolean({ description: 'The caller wrote it (show edit/delete).' }),
+});
+export type PostCard = Static<typeof PostCard>;
+
+/** GET /api/vlog/detail?id= */
+export const PostDetail = Type.Object({
+  ...PostCard.properties,
+  content: Type.String({
+    description:
+      'Image-text posts: sanitised HTML (p, br, h2–h4, blockquote, ul/ol/li, strong/b, em/i, u, s, code, pre, hr, a, img, figure, figcaption). Links carry rel="nofollow noopener ugc" (and target="_blank" for http/https); images are only /media/images/… of the author. Safe to render as HTML. \'\' for video posts.',
+  }),
+});
+export type PostDetail = Static<typeof PostDetail>;
+
+/** Query of GET /api/vlog/list (newest first; only playable posts). `limit` 1–50, default 12. */
+export const PostListQuery = Type.Object({
+  kind: Type.Optional(PostKind),
+  category: Type.Optional(PostCategorySlug),
+  locale: Type.Optional(Lang),
+  page: Type.Optional(Type.Number()),
+  limit: Type.Optional(Type.Number()),
+});
+export type PostListQuery = Static<typeof PostListQuery>;
+/** GET /api/vlog/list → Page<PostCard>. GET /api/vlog/recommend?kind&page&limit → Page<PostCard>, by recent engagement with time decay. */
+export const PostPageResponse = Envelope(Page(PostCard));
+export type PostPageResponse = Static<typeof PostPageResponse>;
+/** GET /api/vlog/search?keyword=&kind&page&limit → Page<PostCard>: every word of `keyword` in the title, description or text (case, accents and full-width folded; Chinese as a substring); title matches first. An empty keyword finds nothing. */
+export const PostSearchResponse = Envelope(Page(PostCard));
+export type PostSearchResponse = Static<typeof PostSearchResponse>;
+
+/** A creator's public profile (/vlog/personal): identity's card and follow counts plus their post figures. */
+export const CreatorProfile = Type.Object({
+  ...PostAuthor.properties,
+  motto: Type.String(),
+  followers: Type.Number(),
+  following: Type.Number(),
+  followed: Type.Boolean({ description: 'Whether the signed-in caller follows them (POST /api/user/follow { fuid } toggles).' }),
+  posts: Type.Number({ description: 'Playable posts.' }),
+  likesReceived: Type.Number(),
+  collectionsReceived: Type.Number(),
+  forwardsReceived: Type.Number(),
+  mine: Type.Boolean({ description: 'The caller is this creator.' }),
+});
+export type CreatorProfile = Static<typeof CreatorProfile>;
+
+/** One follower of a creator (the "Fans" tab of /vlog/personal). */
+export const CreatorFan = Type.Object({
+  ...PostAuthor.properties,
+  followedAt: Type.String({ description: 'When they followed the creator (ISO).' }),
+  followed: Type.Boolean({ description: 'Whether the signed-in caller follows this fan (false when signed out; POST /api/user/follow { fuid } toggles).' }),
+});
+export type CreatorFan = Static<typeof CreatorFan>;
+
+/**
+ * GET /api/user/fans?uid=&page=&limit= → Page<CreatorFan> (public): the creator's followers,
+ * newest first; `limit` 1–50, default 20. Unknown user: HTTP 404, `data.error` `identity.user_not_found`.
+ */
+export const CreatorFansResponse = Envelope(Page(CreatorFan));
+export type CreatorFansResponse = Static<typeof CreatorFansResponse>;
+
+/** One entry of a creator's feed: their own post, or a post they forwarded with their comment. */
+export const FeedItem = Type.Object({
+  type: Type.Union([Type.Literal('post'), Type.Literal('forward')]),
+  at: Type.String({ description: 'When posted or forwarded (ISO).' }),
+  post: PostCard,
+  forward: Type.Union([Type.Object({ id: Type.String(), comment: Type.String() }), Type.Null()], { description: "For `forward`: the forward's id and comment ('' when none)." }),
+});
+export type FeedItem = Static<typeof FeedItem>;
+
+/**
+ * GET /api/vlog/user?uid=&tab=posts|feed&kind&page&limit → the creator and one page of the
+ * chosen tab: `posts` (their posts, newest first; `kind` filters) or `feed` (their posts and
+ * forwards, newest first). The other tab is null.
+ */
+export const CreatorPage = Type.Object({
+  author: CreatorProfile,
+  posts: Type.Union([Page(PostCard), Type.Null()]),
+  feed: Type.Union([Page(FeedItem), Type.Null()]),
+});
+export type CreatorPage = Static<typeof CreatorPage>;
+
+/** GET /api/vlog/mine?kind&page&limit → Page<PostCard>: the caller's posts in every state (a video still processing, or failed, included). */
+export const MyPostsResponse = Envelope(Page(PostCard));
+export type MyPostsResponse = Static<typeof MyPostsResponse>;
+
+/**
+ * POST /api/vlog/publish. `cover`: an image id from /api/upload/image (required). Video posts:
+ * `video` = a video id from /api/upload/video (it may still be processing: the post appears in
+ * lists when the video is ready; a failed video is refused). Image-text posts: `content` HTML
+ * (required; sanitised, see PostDetail.content; pictures = /media/… addresses returned by
+ * /api/upload/image). `locale` defaults to the caller's language.
+ * Field codes → messages: title required / at most 100 characters; description required / at
+ * most 500; cover required / "upload again"; category required / one of the list; video
+ * required / not found / failed / in use; content required / too long (20000 characters).
+ * → PostDetail. `msg`: "Published." or, for a video still processing, that it will appear when ready.
+ */
+export const PublishPostBody = Type.Object({
+  kind: PostKind,
+  title: Type.String(),
+  description: Type.String(),
+  cover: Type.String(),
+  category: PostCategorySlug,
+  locale: Type.Optional(Lang),
+  video: Type.Optional(Type.String()),
+  content: Type.Optional(Type.String()),
+});
+export type PublishPostBody = Static<typeof PublishPostBody>;
+
+/** POST /api/vlog/edit — the author only; fields left out keep their value; the kind never changes. → PostDetail */
+export const EditPostBody = Type.Object({
+  id: Type.String(),
+  title: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  cover: Type.Optional(Type.String()),
+  category: Type.Optional(PostCategorySlug),
+  locale: Type.Optional(Lang),
+  video: Type.Optional(Type.String()),
+  content: Type.Optional(Type.String()),
+});
+export type EditPostBody = Static<typeof EditPostBody>;
+
+/** POST /api/vlog/delete { id } — the author only; removes its pictures and video too. → null */
+export const DeletePostBody = Type.Object({
+  id: Type.String(),
+});
+export type DeletePostBody = Static<typeof DeletePostBody>;
+
+/** POST /api/vlog/like { id, like? }: `like` true/false sets, absent toggles. Counted once per user. */
+export const LikeBody = Type.Object({
+  id: Type.String(),
+  like: Type.Optional(Type.Boolean()),
+});
+export type LikeBody = Static<typeof LikeBody>;
+export const LikeResponse = Envelope(Type.Object({ liked: Type.Boolean(), likes: Type.Number() }));
+export type LikeResponse = Static<typeof LikeResponse>;
+
+/** POST /api/vlog/collect { id, collect? }: bookmark; `collect` true/false sets, absent toggles. */
+export const CollectBody = Type.Object({
+  id: Type.String(),
+  collect: Type.Optional(Type.Boolean()),
+});
+export type CollectBody = Static<typeof CollectBody>;
+export const CollectResponse = Envelope(Type.Object({ collected: Type.Boolean(), collections: Type.Number() }));
+export type CollectResponse = Static<typeof CollectResponse>;
+
+/** GET /api/vlog/collections?page&limit → the caller's bookmarks, the latest first. */
+export const CollectedPost = Type.Object({
+  ...PostCard.properties,
+  collectedAt: Type.String(),
+});
+export type CollectedPost = Static<typeof CollectedPost>;
+export const CollectionsResponse = Envelope(Page(CollectedPost));
+export type CollectionsResponse = Static<typeof CollectionsResponse>;
+
+/** POST /api/vlog/forward { id, comment? } — once per post (again: HTTP 409 `media.already_forwarded`); comment ≤ 500 characters. */
+export const ForwardBody = Type.Object({
+  id: Type.String(),
+  comment: Type.Optional(Type.String()),
+});
+export type ForwardBody = Static<typeof ForwardBody>;
+export const ForwardResponse = Envelope(Type.Object({ forward: Type.Object({ id: Type.String(), comment: Type.String(), at: Type.String() }), forwards: Type.Number() }));
+export type ForwardResponse = Static<typeof ForwardResponse>;
+
+/** POST /api/vlog/forward/delete { id } — takes back the caller's forward (it leaves their feed); none to take back: the same answer. */
+export const UnforwardBody = Type.Object({
+  id: Type.String(),
+});
+export type UnforwardBody = Static<typeof UnforwardBody>;
+export const UnforwardResponse = Envelope(Type.Object({ forwards: Type.Number(), forwarded: Type.Literal(false) }));
+export type UnforwardResponse = Static<typeof UnforwardResponse>;
+
+/** A comment; replies are one level deep (a reply to a reply joins the same thread, naming whom it answers). */
+export const PostComment = Type.Cyclic(
+  {
+    PostComment: Type.Object({
+      id: Type.String(),
+      content: Type.String({ description: 'The comment text (plain text: render as text, never as HTML).' }),
+      author: PostAuthor,
+      replyTo: Type.Union([PostAuthor, Type.Null()], { description: 'Whom a reply answers; null for a top-level comment.' }),
+      createdAt: Type.String(),
+      mine: Type.Boolean({ description: 'The caller wrote it (show delete).' }),
+      replies: Type.Array(Type.Ref('PostComment'), { description: 'Replies, oldest first (top-level comments only; [] for replies).' }),
+    }),
+  },
+  'PostComment',
+);
+export type PostComment = Static<typeof PostComment>;
+
+/** GET /api/vlog/comments?id=&page&limit → top-level comments newest first (`total` counts them; `all` counts replies too). */
+export const CommentPage = Type.Object({
+  ...Page(PostComment).properties,
+  all: Type.Number(),
+});
+export type CommentPage = Static<typeof CommentPage>;
+
+/**
+ * POST /api/vlog/comment { id: post id, content, pid?: comment replied to } → PostComment.
+ * `content` 1–500 characters; the same text twice on one post by the same user is refused
+ * (`fields.content`). New accounts: 3 comments a minute (429 + Retry-After).
+ */
+export const CommentBody = Type.Object({
+  id: Type.String(),
+  content: Type.String(),
+  pid: Type.Optional(Type.String()),
+});
+export type CommentBody = Static<typeof CommentBody>;
+
+/** POST /api/vlog/comment/delete { id } — own comments only; its replies go with it. → { deleted: ids } */
+export const DeleteCommentBody = Type.Object({
+  id: Type.String(),
+});
+export type DeleteCommentBody = Static<typeof DeleteCommentBody>;
+
+/**
+ * POST /api/upload/video — the raw file as the request body (`Content-Type: video/mp4`, or
+ * application/octet-stream), sent with XMLHttpRequest so `upload.onprogress` shows the
+ * percentage; the gateway streams it on. Checked by content: an mp4/mov under 10 MB with a real
+ * video stream, 0.5 s to 15 min, at most 4096 px a side. `fields.video`: too_large | type |
+ * corrupt | no_video_stream | duration | dimensions | required, each with its own message.
+ * → UploadedVideo (status `processing`); poll GET /api/upload/video/status?id= (every 2 s or so)
+ * until `ready` or `failed`.
+ */
+export const UploadedVideo = Type.Object({
+  id: Type.String(),
+  status: VideoStatus,
+  reason: Type.Union([Type.String(), Type.Null()], { description: 'Set when failed: `timeout`, `transcode_failed`, `output_too_large`, …' }),
+  message: Type.String({ description: "What the creator sees: processing / ready / could not be processed, in the caller's language." }),
+  url: Type.Union([Type.String(), Type.Null()], { description: 'When ready.' }),
+  poster: Type.Union([Type.String(), Type.Null()]),
+  duration: Type.Number(),
+  width: Type.Number(),
+  height: Type.Number(),
+  size: Type.Number(),
+});
+export type UploadedVideo = Static<typeof UploadedVideo>;
+export const UploadVideoResponse = Envelope(UploadedVideo);
+export type UploadVideoResponse = Static<typeof UploadVideoResponse>;
+/** GET /api/upload/video/status?id= (the uploader only) */
+export const VideoStatusResponse = Envelope(UploadedVideo);
+export type VideoStatusResponse = Static<typeof VideoStatusResponse>;
+
+/**
+ * POST /api/upload/image — multipart/form-data with the file in field `file` (or the raw bytes
+ * with Content-Type image/jpeg|png|webp). JPEG, PNG or WebP up to 5 MB; re-encoded to WebP
+ * without metadata. `fields.image`: too_large | type | corrupt | dimensions | required.
+ * `id` goes into publish's `cover`; `full` is the address to put in image-text content.
+ */
+export const UploadedImage = Type.Object({
+  id: Type.String(),
+  cover: Type.String({ description: '1280 × 720 cover.' }),
+  thumb: Type.String(),
+  full: Type.String(),
+  width: Type.Number(),
+  height: Type.Number(),
+});
+export type UploadedImage = Static<typeof UploadedImage>;
+export const UploadImageResponse = Envelope(UploadedImage);
+export type UploadImageResponse = Static<typeof UploadImageResponse>;
+
+/* ------------------------------------------------------------------------------------------
+ * Traders (issue "Traders"; spec §1, §2 /trader/* and /user/account, §3 Trader account, Trader
+ * order, Broker application, §4 public/hidden, §7 brokerserver and traderbroker).
+ *
+ * Reading public accounts and the Top Trader table needs no sign-in; everything about one's own
+ * accounts needs a session (code 402 otherwise) and, with cookie sessions, `x-csrf-token` on
+ * POSTs. A hidden account answers "not found" to everybody but its owner; acting on another
+ * user's account answers `trader.not_owner` (HTTP 403). Field errors come back in
+ * `data.fields` keyed by the body field names below, in the caller's language.
+ * The read-only password is write-only: no answer ever contains it.
+ * Money is in the account currency; percentages are percent (12.5 = 12.5 %); times ISO 8601.
+ * ---------------------------------------------------------------------------------------- */
+
+/** GET /api/brokers/traderbroker → TraderBroker[]: brokers accounts can be bound at, by name. */
+export const TraderBroker = Type.Object({
+  id: Type.String({ description: 'Company id (slug), as in /detail?id=.' }),
+  name: Type.String({ description: "In the caller's language." }),
+  logo: Type.String(),
+  servers: Type.Number({ description: 'Bindable servers of the broker.' }),
+});
+export type TraderBroker = Static<typeof TraderBroker>;
+
+/** GET /api/brokers/brokerserver?query=&limit= → TraderServer[] (at most `limit`, 20 unless asked, up to 50; prefix matches first). */
+export const TraderServer = Type.Object({
+  id: Type.String(),
+  name: Type.String({ description: 'As the trading platform names it, e.g. `HarbourFX-Live01`: pass it as `server` to bind.' }),
+  kind: Type.Union([Type.Literal('live'), Type.Literal('demo')]),
+  broker: Type.Object({ id: Type.String(), name: Type.String() }, { description: "`id` is '' for a broker not (yet) in the catalogue." }),
+});
+export type TraderServer = Static<typeof TraderServer>;
+
+/**
+ * POST /api/trader/bind → TraderAccount. A `bridge` account's read-only password is checked with
+ * the broker before anything is stored (allow up to 20 s): the broker refusing it is a field error
+ * on `readonlyPassword`, an account number the broker's server does not know one on `account`, and
+ * a broker that cannot be reached answers HTTP 503 with `trader.broker_unavailable` (nothing saved;
+ * try again later).
+ */
+export const TraderBindBody = Type.Object({
+  broker: Type.Optional(Type.String({ description: 'Broker id (slug) from traderbroker; optional when the server identifies it.' })),
+  server: Type.String({ description: 'Server name from brokerserver.' }),
+  account: Type.String({ description: 'Account number (login): 3–12 digits.' }),
+  readonlyPassword: Type.Optional(Type.String({ description: 'Read-only (investor) password, 4–64 characters; required unless `source` is `statement`.' })),
+  nickname: Type.String({ description: 'Strategy nickname, 2–30 characters.' }),
+  description: Type.Optional(Type.String({ description: 'Strategy description, at most 500 characters.' })),
+  type: Type.Union([Type.Literal('manual'), Type.Literal('mixed')]),
+  visibility: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('hidden')], { description: 'Default `public`.' })),
+  source: Type.Optional(
+    Type.Union([Type.Literal('bridge'), Type.Literal('statement')], {
+      description: '`bridge` (default): synced in the background with the read-only password. `statement`: the owner uploads MT4/MT5 HTML statements instead.',
+    }),
+  ),
+});
+export type TraderBindBody = Static<typeof TraderBindBody>;
+
+export const TraderStats = Type.Object({
+  currency: Type.String(),
+  balance: Type.Number(),
+  equity: Type.Number(),
+  deposits: Type.Number(),
+  withdrawals: Type.Number(),
+  fees: Type.Number(),
+  interest: Type.Number({ description: 'Sum of swaps (spec "interest").' }),
+  lots: Type.Number(),
+  profit: Type.Number({ description: 'Net trading result (trades and fees).' }),
+  gainPct: Type.Number({ description: 'Time-weighted gain, % (deposits and withdrawals excluded).' }),
+  absoluteGainPct: Type.Number({ description: '(equity − net deposits) / deposits, %.' }),
+  maxDrawdownPct: Type.Number({ description: '0–100.' }),
+  maxDrawdownMoney: Type.Number(),
+  profitFactor: Type.Union([Type.Number(), Type.Null()], { description: 'null when there was no losing trade.' }),
+  winRatePct: Type.Number(),
+  expectancy: Type.Number({ description: 'Average result per trade.' }),
+  averageWin: Type.Number(),
+  averageLoss: Type.Number({ description: 'Negative.' }),
+  trades: Type.Number(),
+  wins: Type.Number(),
+  losses: Type.Number(),
+  longestWinStreak: Type.Number(),
+  longestLoseStreak: Type.Number(),
+  volatility: Type.Number({ description: 'Annualised volatility of daily returns, as a fraction (0.12 = 12 %).' }),
+  firstDealAt: Type.Union([Type.String(), Type.Null()]),
+  lastDealAt: Type.Union([Type.String(), Type.Null()]),
+  trackDays: Type.Number(),
+  blown: Type.Boolean({ description: 'The account lost (nearly) everything; it stays listed.' }),
+});
+export type TraderStats = Static<typeof TraderStats>;
+
+/**
+ * Sync state the owner sees. `error` (when failing): `invalid_credentials` (update the
+ * read-only password: unbind and bind again), `account_not_found`, `unavailable`, `timeout`,
+ * `bad_response`, `credentials_unreadable`, `internal`. `errorText` says it in the caller's language.
+ */
+export const TraderSyncState = Type.Object({
+  state: Type.Union([Type.Literal('pending'), Type.Literal('ok'), Type.Literal('failing')]),
+  error: Type.Union([Type.String(), Type.Null()]),
+  errorText: Type.Union([Type.String(), Type.Null()]),
+  failures: Type.Number(),
+  lastAttemptAt: Type.Union([Type.String(), Type.Null()]),
+  lastSuccessAt: Type.Union([Type.String(), Type.Null()]),
+  nextAttemptAt: Type.Union([Type.String(), Type.Null()], { description: 'Next automatic attempt; null for closed and statement accounts.' }),
+});
+export type TraderSyncState = Static<typeof TraderSyncState>;
+
+/** Spec §3 "Trader account". */
+export const TraderAccount = Type.Object({
+  id: Type.String(),
+  owner: Type.Object({ id: Type.String(), username: Type.String() }),
+  broker: Type.Object({ id: Type.String(), name: Type.String() }),
+  server: Type.String(),
+  account: Type.String({ description: 'Full for the owner; masked (`88****45`) for everybody else.' }),
+  nickname: Type.String(),
+  description: Type.String(),
+  type: Type.Union([Type.Literal('manual'), Type.Literal('mixed')]),
+  visibility: Type.Union([Type.Literal('public'), Type.Literal('hidden')]),
+  source: Type.Union([Type.Literal('bridge'), Type.Literal('statement')]),
+  status: Type.Union([Type.Literal('active'), Type.Literal('closed')], { description: "`closed` after unbinding: kept with its history on the owner's profile." }),
+  boundAt: Type.String(),
+  closedAt: Type.Union([Type.String(), Type.Null()]),
+  currency: Type.String(),
+  leverage: Type.Union([Type.Number(), Type.Null()]),
+  balance: Type.Union([Type.Number(), Type.Null()]),
+  equity: Type.Union([Type.Number(), Type.Null()]),
+  live: Type.Union([Type.Boolean(), Type.Null()], { description: 'true live, false demo, null unknown (statement accounts).' }),
+  verified: Type.Boolean({ description: 'Ownership verified with a code (/user/account).' }),
+  sync: TraderSyncState,
+  ranking: Type.Object(
+    { ranked: Type.Boolean(), score: Type.Union([Type.Number(), Type.Null()]), reason: Type.Union([Type.String(), Type.Null()]) },
+    { description: 'Why an account is not in the Top Trader table (`hidden`, `closed`, `statement`, `not_synced`, `demo`, `stale`, `track_too_short`, `too_few_trades`), null when ranked.' },
+  ),
+  stats: Type.Union([TraderStats, Type.Null()]),
+  mine: Type.Boolean(),
+});
+export type TraderAccount = Static<typeof TraderAccount>;
+
+/** GET /api/trader/account?id= → TraderAccountDetail (public accounts to all, hidden ones to the owner). */
+export const TraderAccountDetail = Type.Object({
+  ...TraderAccount.properties,
+  curve: Type.Array(Type.Object({ t: Type.String(), balance: Type.Number(), equity: Type.Number(), gainPct: Type.Number(), drawdownPct: Type.Number() }), {
+    description: 'Balance / equity / growth / drawdown curve (at most 500 points; equity differs from balance only at the last point).',
+  }),
+  monthly: Type.Array(Type.Object({ month: Type.String(), returnPct: Type.Number(), profit: Type.Number() }), { description: "Monthly returns (`YYYY-MM`, %, and the month's result in money)." }),
+});
+export type TraderAccountDetail = Static<typeof TraderAccountDetail>;
+
+/** Spec §3 "Trader order": one closed trade. GET /api/trader/orders?id=&page= → Page<TraderOrder> (20 a page, newest first). */
+export const TraderOrder = Type.Object({
+  id: Type.String(),
+  openTime: Type.Union([Type.String(), Type.Null()]),
+  closeTime: Type.String(),
+  instrument: Type.String(),
+  side: Type.String(),
+  lots: Type.Number(),
+  openPrice: Type.Union([Type.Number(), Type.Null()]),
+  closePrice: Type.Union([Type.Number(), Type.Null()]),
+  stopLoss: Type.Union([Type.Number(), Type.Null()]),
+  takeProfit: Type.Union([Type.Number(), Type.Null()]),
+  commission: Type.Number(),
+  interest: Type.Number(),
+  profit: Type.Number(),
+});
+export type TraderOrder = Static<typeof TraderOrder>;
+
+/**
+ * GET /api/trader/accounts → TraderAccount[]: the caller's accounts (closed ones too).
+ * GET /api/trader/profile?uid= → TraderAccount[]: a trader's public accounts (closed and blown ones too).
+ * POST /api/trader/sync { id } → TraderAccount: sync as soon as a worker is free.
+ * POST /api/trader/visibility { id, visibility } → TraderAccount.
+ * POST /api/trader/unbind { id } → TraderAccount (status `closed`).
+ * POST /api/trader/statement?id= with the MT4 Detailed Statement or MT5 report as the body
+ *   (Content-Type text/html, at most 5 MB) → TraderStatementResult; `statement` accounts only.
+ *   Refusals: `trader.statement_invalid` with fields.statement = unknown_format | no_deals | malformed | account_mismatch.
+ */
+export const TraderAccountIdBody = Type.Object({
+  id: Type.String(),
+});
+export type TraderAccountIdBody = Static<typeof TraderAccountIdBody>;
+export const TraderVisibilityBody = Type.Object({
+  id: Type.String(),
+  visibility: Type.Union([Type.Literal('public'), Type.Literal('hidden')]),
+});
+export type TraderVisibilityBody = Static<typeof TraderVisibilityBody>;
+export const TraderStatementResult = Type.Object({
+  account: TraderAccount,
+  added: Type.Number({ description: 'Deals not seen before (the same statement again adds 0).' }),
+  format: Type.Union([Type.Literal('mt4'), Type.Literal('mt5')]),
+});
+export type TraderStatementResult = Static<typeof TraderStatementResult>;
+
+/**
+ * /user/account (live account verification). POST /api/trader/verify { id } → a new code;
+ * GET /api/trader/verify?id= → the state. The owner puts the code as the account's name in the
+ * trading platform or as the comment of an order; the next sync marks the account verified.
+ */
+export const TraderVerification = Type.Object({
+  verified: Type.Boolean(),
+  verifiedAt: Type.Union([Type.String(), Type.Null()]),
+  code: Type.Union([Type.String(), Type.Null()], { description: '`BW-XXXXXX`, while one is pending (7 days).' }),
+  expiresAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type TraderVerification = Static<typeof TraderVerification>;
+
+/** GET /api/trader/top?page=&sort=&broker=&minDays=&type= → TopTraderPage (20 a page). */
+export const TopTraderQuery = Type.Object({
+  page: Type.Optional(Type.Number()),
+  sort: Type.Optional(
+    Type.Union([Type.Literal('score'), Type.Literal('gain'), Type.Literal('drawdown'), Type.Literal('trades'), Type.Literal('track')], {
+      description: '`score` (default: risk-adjusted, see services/trader-sync/docs/ranking-methodology.md), `gain`, `drawdown` (smallest first), `trades`, `track`.',
+    }),
+  ),
+  broker: Type.Optional(Type.String({ description: 'Broker id (slug).' })),
+  minDays: Type.Optional(Type.Number()),
+  type: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('mixed')])),
+});
+export type TopTraderQuery = Static<typeof TopTraderQuery>;
+export const RankedTrader = Type.Object({
+  rank: Type.Number(),
+  account: TraderAccount,
+});
+export type RankedTrader = Static<typeof RankedTrader>;
+export const TopTraderPage = Page(RankedTrader);
+export type TopTraderPage = Static<typeof TopTraderPage>;
+
+/** POST /api/trader/apply → BrokerApplication (spec §3 "Broker application"). */
+export const BrokerApplicationBody = Type.Object({
+  broker: Type.String(),
+  website: Type.String({ description: "The broker's website (https://… or a bare host name)." }),
+  server: Type.String({ description: 'Server name, e.g. `FarEastFX-Live03`.' }),
+  account: Type.String({ description: 'Sample account number.' }),
+  readonlyPassword: Type.String({ description: 'Sample read-only password (stored encrypted, never shown again).' }),
+});
+export type BrokerApplicationBody = Static<typeof BrokerApplicationBody>;
+/** GET /api/trader/applications → Page<BrokerApplication>: the caller's applications, newest first. */
+export const BrokerApplication = Type.Object({
+  id: Type.String(),
+  broker: Type.String(),
+  website: Type.String(),
+  server: Type.String(),
+  account: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+  reason: Type.String({ description: "The admin's reason (shown to the applicant when rejected)." }),
+  createdAt: Type.String(),
+  decidedAt: Type.Union([Type.String(), Type.Null()]),
+  applicant: Type.Optional(Type.Object({ id: Type.String() }, { description: 'Admin views only.' })),
+});
+export type BrokerApplication = Static<typeof BrokerApplication>;
+
+/**
+ * Admin (role admin): GET /api/admin/trader/applications?status=pending|approved|rejected&page=
+ * → Page<BrokerApplication> (pending: oldest first). POST /api/admin/trader/applications/decide
+ * → BrokerApplication; approving makes the server bindable (attached to catalogue broker `broker`
+ * when given) and the applicant is notified.
+ */
+export const AdminApplicationDecideBody = Type.Object({
+  id: Type.String(),
+  decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]),
+  reason: Type.Optional(Type.String({ description: 'Required to reject (1–500 characters).' })),
+  broker: Type.Optional(Type.String({ description: 'Approve: the catalogue broker (slug) the server belongs to, if it is in the catalogue.' })),
+});
+export type AdminApplicationDecideBody = Static<typeof AdminApplicationDecideBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Keys of the public read API (/v1), self-served from the account page (docs: /developers).
+
+/** One key as its owner sees it: the secret is only in the answer that made it. */
+export const ApiKey = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  prefix: Type.String({ description: "The key's first characters, to tell keys apart." }),
+  createdAt: Type.String(),
+  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+  revokedAt: Type.Union([Type.String(), Type.Null()]),
+  usage: Type.Object({ today: Type.Number(), last30Days: Type.Number() }),
+});
+export type ApiKey = Static<typeof ApiKey>;
+/** GET /api/user/apiKeys */
+export const ApiKeyList = Type.Object({
+  items: Type.Array(ApiKey),
+  perMinute: Type.Number({ description: 'Calls per minute a key may make.' }),
+  maxActive: Type.Number(),
+});
+export type ApiKeyList = Static<typeof ApiKeyList>;
+/** POST /api/user/apiKeys {name} → the new key, shown once. */
+export const CreatedApiKey = Type.Object({
+  key: Type.String(),
+  record: ApiKey,
+});
+export type CreatedApiKey = Static<typeof CreatedApiKey>;
+
+/* ----------------------------------------------------------------------------------------
+ * Trust and safety (issue 17): sanctions, appeals, the admin users console. Staff roles:
+ * moderator (moderation, sanctions, appeals, users console) and admin (all of it, plus roles,
+ * promotions, notices, broker applications).
+ * ---------------------------------------------------------------------------------------- */
+
+export const UserRole = Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')]);
+export type UserRole = Static<typeof UserRole>;
+
+export const SanctionKind = Type.Union([Type.Literal('warn'), Type.Literal('restrict'), Type.Literal('freeze')]);
+export type SanctionKind = Static<typeof SanctionKind>;
+
+export const SanctionRule = Type.Unsafe<SanctionRule>({ type: 'string', enum: [...SANCTION_RULES] });
+export type SanctionRule = (typeof SANCTION_RULES)[number];
+
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+const Person = Type.Object({ id: Type.String(), username: Type.String() });
+
+export const SanctionAppeal = Type.Object({
+  id: Type.String(),
+  text: Type.String(),
+  createdAt: Type.String(),
+  decision: Type.Union([Type.Literal('uphold'), Type.Literal('lift'), Type.Null()], { description: 'null while awaiting a second moderator.' }),
+  decidedAt: NullableText,
+  decisionReason: NullableText,
+});
+export type SanctionAppeal = Static<typeof SanctionAppeal>;
+
+/** A sanction as its user sees it (GET /api/user/sanctions). */
+export const UserSanction = Type.Object({
+  id: Type.String(),
+  kind: SanctionKind,
+  rule: Type.String(),
+  reason: Type.String(),
+  imposedAt: Type.String(),
+  endsAt: Type.Union([Type.String(), Type.Null()], { description: 'Restrictions: posting is allowed again from then.' }),
+  liftedAt: NullableText,
+  liftReason: NullableText,
+  active: Type.Boolean({ description: 'Still in force now.' }),
+  appeal: Type.Union([SanctionAppeal, Type.Null()], { description: 'At most one appeal per sanction, while it is in force.' }),
+});
+export type UserSanction = Static<typeof UserSanction>;
+
+/** …and as staff see it: who imposed and who lifted it. */
+export const AdminSanction = Type.Object({
+  ...UserSanction.properties,
+  imposedBy: Person,
+  liftedBy: Type.Union([Person, Type.Null()]),
+});
+export type AdminSanction = Static<typeof AdminSanction>;
+
+export const AdminUserRow = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  email: NullableText,
+  role: UserRole,
+  frozen: Type.Boolean(),
+  createdAt: Type.String(),
+});
+export type AdminUserRow = Static<typeof AdminUserRow>;
+
+export const AdminUserDetail = Type.Object({
+  user: AdminUserRow,
+  liveSessions: Type.Number({ description: 'Sessions neither revoked nor expired.' }),
+  sanctions: Type.Array(AdminSanction, { description: 'Newest first, each with its appeal.' }),
+});
+export type AdminUserDetail = Static<typeof AdminUserDetail>;
+
+/** An appeal in the moderators' list, with the sanction and who appealed. */
+export const AdminAppeal = Type.Object({ ...SanctionAppeal.properties, user: Person, sanction: AdminSanction });
+export type AdminAppeal = Static<typeof AdminAppeal>;
+
+/** One entry of the identity audit (GET /api/admin/users/audit). */
+export const AdminUserAuditEntry = Type.Object({
+  id: Type.String(),
+  at: Type.String(),
+  actor: Person,
+  target: Person,
+  action: Type.String({ description: 'sanction.warn|restrict|freeze, sanction.lift, appeal.uphold|lift, role.change, sessions.revoke' }),
+  before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  reason: Type.String(),
+});
+export type AdminUserAuditEntry = Static<typeof AdminUserAuditEntry>;
+
+const StaffReason = Type.String({ maxLength: 5000, description: '1–500 characters; shown to the user.' });
+export const AdminUsersQuery = Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 200 })), page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })) }, { additionalProperties: false });
+export const AdminUserDetailQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+export const AdminSanctionBody = Type.Object(
+  {
+    userId: Type.String({ minLength: 1, maxLength: 100 }),
+    kind: SanctionKind,
+    days: Type.Optional(Type.Integer({ minimum: 1, maximum: 365, description: 'restrict only: 1–365.' })),
+    reason: StaffReason,
+    rule: SanctionRule,
+  },
+  { additionalProperties: false },
+);
+export type AdminSanctionBody = Static<typeof AdminSanctionBody>;
+export const AdminLiftSanctionBody = Type.Object({ sanctionId: Type.String({ minLength: 1, maxLength: 100 }), reason: StaffReason }, { additionalProperties: false });
+export const AdminRoleBody = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 100 }), role: UserRole, reason: Type.Optional(StaffReason) }, { additionalProperties: false });
+export const AdminRevokeSessionsBody = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 100 }), reason: Type.Optional(StaffReason) }, { additionalProperties: false });
+export const AdminAppealsQuery = Type.Object(
+  { status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('decided')])), page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })) },
+  { additionalProperties: false },
+);
+export const AdminDecideAppealBody = Type.Object(
+  { appealId: Type.String({ minLength: 1, maxLength: 100 }), decision: Type.Union([Type.Literal('uphold'), Type.Literal('lift')]), reason: StaffReason },
+  { additionalProperties: false },
+);
+export const AdminUserAuditQuery = Type.Object({ userId: Type.Optional(Type.String({ maxLength: 100 })), page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })) }, { additionalProperties: false });
+export const UserAppealBody = Type.Object(
+  { sanctionId: Type.String({ minLength: 1, maxLength: 100 }), text: Type.String({ maxLength: 10000, description: '10–1000 characters.' }) },
+  { additionalProperties: false },
+);
+export type UserAppealBody = Static<typeof UserAppealBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Trust and safety (issue 17): reports, the one moderation queue, the audit log.
+
+export const ReportTargetKindSchema = Type.Union([Type.Literal('review'), Type.Literal('post'), Type.Literal('comment'), Type.Literal('profile')]);
+export const ReportReasonSchema = Type.Union(
+  ['illegal', 'personal_data', 'abuse', 'fake_review', 'conflict_of_interest', 'spam', 'other'].map((r) => Type.Literal(r)),
+  { description: 'illegal | personal_data | abuse | fake_review | conflict_of_interest | spam | other' },
+);
+
+/**
+ * POST /api/report — a signed-in user reports a published review, a post, a comment or a profile.
+ * `text` is required for `other` (10–500 characters), optional otherwise (≤ 500). Refusals:
+ * `reviews.validation` (fields reason | text | targetId=own), `reviews.already_reported` (HTTP 409:
+ * one open report per user and target), `reviews.report_limit` (HTTP 429), `reviews.target_not_found` (404).
+ */
+export const ReportBody = Type.Object({
+  targetKind: ReportTargetKindSchema,
+  targetId: Type.String(),
+  reason: Type.String({ description: 'One of REPORT_REASONS.' }),
+  text: Type.Optional(Type.String()),
+});
+export type ReportBody = Static<typeof ReportBody>;
+
+/** One of the caller's reports (GET /api/user/reports), with where the target is on the site. */
+export const UserReport = Type.Object({
+  id: Type.String(),
+  targetKind: ReportTargetKindSchema,
+  targetId: Type.String(),
+  reason: Type.String(),
+  text: Type.String(),
+  excerpt: Type.String({ description: 'What was reported, as it read then.' }),
+  link: Type.Union([Type.String(), Type.Null()], { description: 'Site-relative page of the target, if known.' }),
+  status: Type.Union([Type.Literal('open'), Type.Literal('dismissed'), Type.Literal('actioned')]),
+  createdAt: Type.String(),
+  closedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type UserReport = Static<typeof UserReport>;
+
+/** One entry of GET /api/admin/moderation/queue: a reported target (reports grouped) or a pending review. */
+/**
+ * An automatic signal on a submitted review (issue 17). It never removes anything: it raises the
+ * review in the queue. `details` holds the numbers behind it — near_duplicate: count, similarity
+ * (0–1), reviewIds; company_burst: count, minutes; shared_origin: accounts, via
+ * ('device' | 'address' | 'both'); new_account_link: ageDays; tied_account: domain.
+ */
+export const ModerationSignal = Type.Object({
+  kind: Type.Union([Type.Literal('near_duplicate'), Type.Literal('company_burst'), Type.Literal('shared_origin'), Type.Literal('new_account_link'), Type.Literal('tied_account')]),
+  details: Type.Record(Type.String(), Type.Unknown()),
+});
+export type ModerationSignal = Static<typeof ModerationSignal>;
+
+export const ModerationItem = Type.Object({
+  source: Type.Union([Type.Literal('reports'), Type.Literal('pending_review')]),
+  targetKind: ReportTargetKindSchema,
+  targetId: Type.String(),
+  severity: Type.Number({ description: '5 illegal/personal data … 1 other; 0 a pending review.' }),
+  since: Type.String({ description: 'First open report (or the review written), ISO.' }),
+  reports: Type.Number(),
+  reasons: Type.Array(Type.String()),
+  texts: Type.Array(Type.String(), { description: "The reporters' own words." }),
+  excerpt: Type.String(),
+  author: Type.Union([Type.Object({ id: Type.String(), username: Type.String() }), Type.Null()]),
+  record: Type.Object({ removals: Type.Number(), reports: Type.Number() }, { description: "The author's record: content removed before, reports received." }),
+  link: Type.Union([Type.String(), Type.Null()]),
+  reviewStatus: Type.Union([Type.String(), Type.Null()]),
+  signals: Type.Array(ModerationSignal, { description: "Why the automatic signals raised a pending review (its current version); empty otherwise." }),
+});
+export type ModerationItem = Static<typeof ModerationItem>;
+
+/**
+ * POST /api/admin/moderation/decide — dismiss closes the target's open reports; remove takes the
+ * content down (a review is rejected and the rating recomputed; a post or comment is deleted),
+ * closes the reports as actioned and tells the author the reason and the rule. `reason` (1–500) and
+ * `rule` (one of REPORT_REASONS) are required to remove. A profile cannot be removed
+ * (`reviews.profile_not_removable`, 409); nothing open → `reviews.nothing_to_decide` (409).
+ */
+export const ModerationDecideBody = Type.Object({
+  targetKind: ReportTargetKindSchema,
+  targetId: Type.String(),
+  action: Type.Union([Type.Literal('dismiss'), Type.Literal('remove')]),
+  reason: Type.Optional(Type.String()),
+  rule: Type.Optional(Type.String()),
+});
+export type ModerationDecideBody = Static<typeof ModerationDecideBody>;
+
+/** One entry of the append-only moderation log. */
+export const AuditLogEntry = Type.Object({
+  id: Type.String(),
+  moderator: Type.Object({ id: Type.String(), username: Type.String() }),
+  action: Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('dismiss'), Type.Literal('remove')]),
+  targetKind: ReportTargetKindSchema,
+  targetId: Type.String(),
+  reason: Type.String(),
+  rule: Type.String(),
+  before: Type.Record(Type.String(), Type.Unknown()),
+  after: Type.Record(Type.String(), Type.Unknown()),
+  at: Type.String(),
+});
+export type AuditLogEntry = Static<typeof AuditLogEntry>;
+
+/** GET /api/admin/audit filters; `from`/`to` are dates (YYYY-MM-DD, `to` inclusive). */
+export const AuditLogQuery = Type.Object({
+  actor: Type.Optional(Type.String({ description: "The moderator's user id." })),
+  action: Type.Optional(Type.String()),
+  targetKind: Type.Optional(Type.String()),
+  from: Type.Optional(Type.String()),
+  to: Type.Optional(Type.String()),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type AuditLogQuery = Static<typeof AuditLogQuery>;
+
+const Count = Type.Integer({ minimum: 0 });
+const MonthString = Type.String({ pattern: '^(19[7-9]\\d|2\\d{3})-(0[1-9]|1[0-2])$', description: 'A calendar month, YYYY-MM (UTC), 1970–2999.' });
+
+/** One month of the public transparency report (issue 17). */
+export const TransparencyMonth = Type.Object({
+  month: Type.String({ description: 'YYYY-MM (UTC).' }),
+  reviews: Type.Object({
+    submitted: Type.Integer({ minimum: 0, description: 'New reviews written.' }),
+    published: Type.Integer({ minimum: 0, description: 'Approval decisions (an edited review is moderated and counted again).' }),
+  }),
+  removed: Type.Object({
+    total: Type.Integer({ minimum: 0, description: 'Reviews rejected and content removed on a report.' }),
+    byRule: Type.Record(Type.String(), Count, { description: "Per rule broken (a report reason code; '' when none was named)." }),
+  }),
+  reports: Type.Object({
+    received: Count,
+    handled: Type.Integer({ minimum: 0, description: 'Reports closed (dismissed or actioned) this month.' }),
+    medianHoursToHandle: Type.Union([Type.Number(), Type.Null()], { description: 'Median hours from report to decision; null when none was handled.' }),
+  }),
+  decisions: Type.Object({
+    automatic: Type.Integer({ minimum: 0, description: 'Decisions taken by the system: automatic signals only queue content, so 0.' }),
+    human: Type.Integer({ minimum: 0, description: "Moderators' decisions (approve, reject, dismiss, remove)." }),
+    flagged: Type.Integer({ minimum: 0, description: 'Reviews automatic signals sent to the queue for a person to decide.' }),
+  }),
+  appeals: Type.Object({ received: Count, upheld: Count, lifted: Count }),
+  sanctions: Type.Object({ warn: Count, restrict: Count, freeze: Count }),
+  verifiedClientShare: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], {
+    description: 'Share of published reviews with the verified-client badge; null: not recorded per month yet (the badge is worked out when a review is shown).',
+  }),
+});
+export type TransparencyMonth = Static<typeof TransparencyMonth>;
+
+export const TransparencyReport = Type.Object({ from: Type.String(), to: Type.String(), months: Type.Array(TransparencyMonth) });
+export type TransparencyReport = Static<typeof TransparencyReport>;
+
+/** GET /api/transparency(.csv): the months to cover, inclusive; by default the last 12 up to this one. */
+export const TransparencyQuery = Type.Object({ from: Type.Optional(MonthString), to: Type.Optional(MonthString) });
+export type TransparencyQuery = Static<typeof TransparencyQuery>;
+
+/** The staff dashboard: the moderation queue at a glance. */
+export const AdminDashboard = Type.Object({
+  queue: Type.Object({ size: Count, oldestSince: Type.Union([Type.String(), Type.Null()], { description: 'When the longest-waiting entry came in.' }) }),
+  openAppeals: Count,
+  reportsLastWeek: Count,
+});
+export type AdminDashboard = Static<typeof AdminDashboard>;

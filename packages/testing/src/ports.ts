@@ -1,0 +1,13 @@
+import { createServer } from 'node:net';
+
+/** A TCP port nobody listens on right now (on 127.0.0.1), for a server started next. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

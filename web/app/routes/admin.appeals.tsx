@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react';
+import { data, Link, useLoaderData } from 'react-router';
+import type { AdminAppeal, Page } from '@brokerwise/api-contract';
+import { useHydrated } from '../components/account/use-form';
+import { AdminNav } from '../components/admin/AdminNav';
+import { REASON_MAX, SanctionSummary, TextAreaField, useReasonCheck } from '../components/admin/SanctionParts';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Pagination } from '../components/Pagination';
+import { RouteErrorContent } from '../components/StatusPage';
+import { useApiAction } from '../components/use-api-action';
+import { fieldErrorsOf, pageStatus, settle } from '../lib/api';
+import { pageApi } from '../lib/api.server';
+import { pageMeta } from '../lib/meta';
+import { requireStaff } from '../lib/session.server';
+import { useT } from '../lib/use-t';
+import type { Route } from './+types/admin.appeals';
+import classes from '../components/trader/Trader.module.css';
+import adminClasses from './admin.reviews.module.css';
+
+/** /admin/appeals?status=open|decided&page=: moderators and admins (404 for anyone else). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireStaff(request, context, 'moderator');
+  const params = new URL(request.url).searchParams;
+  const status = params.get('status') === 'decided' ? ('decided' as const) : ('open' as const);
+  const page = Math.min(10000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+  const { api } = pageApi(request, context);
+  const appeals = await settle(api.get<Page<AdminAppeal>>('/api/admin/appeals', { status, page }));
+  return data({ me: { id: me.id, role: me.role }, status, appeals }, { status: pageStatus(appeals), headers: { 'cache-control': 'private, no-store' } });
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'adminAppeals.page.title' }, noindex: true });
+
+/**
+ * Appeals against sanctions, oldest first: a moderator other than the one who imposed the
+ * sanction keeps it or lifts it, with a reason the user reads.
+ */
+export default function AdminAppeals() {
+  const t = useT();
+  const { me, status, appeals } = useLoaderData<typeof loader>();
+  const hrefFor = (s: 'open' | 'decided', p = 1) => `/admin/appeals?${new URLSearchParams({ ...(s === 'decided' ? { status: s } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
+  return (
+    <div className={`bw-container ${adminClasses.page}`}>
+      <AdminNav role={me.role} />
+      <h1 className={adminClasses.title}>{t('adminAppeals.page.title')}</h1>
+      <p className={classes.muted}>{t('adminAppeals.page.intro')}</p>
+      <p className={adminClasses.related}>
+        <Link to={hrefFor('open')} className={classes.link} aria-current={status === 'open' ? 'page' : undefined}>
+          {t('adminAppeals.tab.open')}
+        </Link>
+        {' · '}
+        <Link to={hrefFor('decided')} className={classes.link} aria-current={status === 'decided' ? 'page' : undefined}>
+          {t('adminAppeals.tab.decided')}
+        </Link>
+      </p>
+      {!appeals.ok ? (
+        <ErrorNotice error={appeals.error} />
+      ) : appeals.data.list.length === 0 ? (
+        <p className={classes.muted} data-testid="admin-appeals-empty">
+          {t('adminAppeals.list.empty')}
+        </p>
+      ) : (
+        <>
+          <ol className={classes.list}>
+            {appeals.data.list.map((a) => (
+              <li key={a.id} className={classes.card} data-testid="admin-appeal" data-appeal-id={a.id}>
+                <p>
+                  <Link to={`/admin/users?${new URLSearchParams({ id: a.user.id })}`} className={classes.link}>
+                    {a.user.username}
+                  </Link>
+                </p>
+                <SanctionSummary sanction={a.sanction} by={{ imposed: a.sanction.imposedBy.username, lifted: a.sanction.liftedBy?.username ?? null }} />
+                {a.decision === null &&
+                  (a.sanction.imposedBy.id === me.id ? (
+                    <p className={classes.small} data-testid="admin-appeal-own">
+                      {t('adminAppeals.decide.own')}
+                    </p>
+                  ) : (
+                    <DecideForm appealId={a.id} />
+                  ))}
+              </li>
+            ))}
+          </ol>
+          <Pagination page={appeals.data.page} total={appeals.data.total} limit={appeals.data.limit} hrefFor={(p) => hrefFor(status, p)} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function DecideForm({ appealId }: { appealId: string }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const action = useApiAction<'uphold' | 'lift'>();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const check = useReasonCheck();
+
+  async function decide(decision: 'uphold' | 'lift') {
+    const bad = check(reason);
+    setError(bad);
+    if (bad) return;
+    await action.run(decision, (api) => api.post('/api/admin/appeals/decide', { appealId, decision, reason: reason.trim() }), {
+      failed: (err) => {
+        const fields = fieldErrorsOf(err);
+        if (fields.reason) setError(fields.reason);
+        return Boolean(fields.reason);
+      },
+    });
+  }
+
+  return (
+    <form className={classes.form} onSubmit={(e: FormEvent) => e.preventDefault()} noValidate>
+      <TextAreaField value={reason} onChange={setReason} error={error} id={`decide-error-${appealId}`} testId="admin-appeal-reason" label={t('adminAppeals.decide.reason')} max={REASON_MAX} />
+      <div className={classes.actions}>
+        <button type="button" className={classes.button} disabled={!hydrated || action.busy !== null} onClick={() => void decide('lift')} data-testid="admin-appeal-lift">
+          {t('adminAppeals.decide.lift')}
+        </button>
+        <button type="button" className={classes.buttonSecondary} disabled={!hydrated || action.busy !== null} onClick={() => void decide('uphold')} data-testid="admin-appeal-uphold">
+          {t('adminAppeals.decide.uphold')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export const ErrorBoundary = RouteErrorContent;
