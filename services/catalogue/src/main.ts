@@ -14,7 +14,7 @@ export interface Shared {
   objects?: ObjectStore;
   /** An open database (tests pass their own). */
   database?: Database;
-  /** Runs before the routes open: the start script's demo catalogue (demo/, ADR 019). */
+  /** Runs before the routes open: the start script's demo catalogue (demo/, ADR 021). */
   seed?: (ctx: CatalogueSeedContext) => Promise<void>;
 }
 
