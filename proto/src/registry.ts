@@ -1,6 +1,6 @@
 import type { DescMessage, MessageInitShape, MessageShape } from '@bufbuild/protobuf';
 import type { Envelope } from '../gen/brokerwise/events/v1/envelope_pb.ts';
-import { CompanyRemovedSchema, CompanyUpsertedSchema } from '../gen/brokerwise/catalogue/v1/events_pb.ts';
+import { CompanyRemovedSchema, CompanyUpsertedSchema, LicenceStatusChangedSchema } from '../gen/brokerwise/catalogue/v1/events_pb.ts';
 import {
   AppealRejectedSchema,
   EmailCodeRequestedSchema,
@@ -51,6 +51,7 @@ import {
 export const EVENT_TYPES = Object.freeze({
   'catalogue.company.upserted': CompanyUpsertedSchema,
   'catalogue.company.removed': CompanyRemovedSchema,
+  'catalogue.licence.status_changed': LicenceStatusChangedSchema,
   'identity.user.registered': UserRegisteredSchema,
   'identity.email_code.requested': EmailCodeRequestedSchema,
   'identity.user.profile_updated': UserProfileUpdatedSchema,

@@ -26,6 +26,7 @@ describe('registry', () => {
     expect(ALL_TYPES).toEqual([
       'catalogue.company.upserted',
       'catalogue.company.removed',
+      'catalogue.licence.status_changed',
       'identity.user.registered',
       'identity.email_code.requested',
       'identity.user.profile_updated',

@@ -58,6 +58,31 @@ export const GOLDEN: { [T in EventType]: Golden<T> } = {
       version: 9007199254740994n,
     },
   },
+  'catalogue.licence.status_changed': {
+    meta: {
+      id: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
+      producer: 'catalogue',
+      correlationId: 'req-licence-1',
+      occurredAt: new Date('2026-11-27T08:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      id: '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b',
+      companyId: '3f1e9a2b-8c7d-4e6f-a5b4-c3d2e1f0a9b8',
+      companySlug: 'ic-markets',
+      regulator: 'ASIC',
+      regulatorCountry: 'AU',
+      licenceNo: '335692',
+      entity: 'International Capital Markets Pty Ltd',
+      status: 'revoked',
+      previousStatus: 'active',
+      effectiveOn: '2026-11-20',
+      note: 'Register shows the licence cancelled — 牌照已注销',
+      evidenceSha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      evidenceCapturedAt: { seconds: 1795600000n, nanos: 250000000 },
+      recordedAt: { seconds: 1795680000n, nanos: 0 },
+    },
+  },
   'identity.user.registered': {
     meta: {
       id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',

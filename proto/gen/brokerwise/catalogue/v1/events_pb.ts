@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file brokerwise/catalogue/v1/events.proto.
  */
 export const file_brokerwise_catalogue_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiRicm9rZXJ3aXNlL2NhdGFsb2d1ZS92MS9ldmVudHMucHJvdG8SF2Jyb2tlcndpc2UuY2F0YWxvZ3VlLnYxIioKDUxvY2FsaXplZFRleHQSCgoCZW4YASABKAkSDQoFemhfY24YAiABKAki0QIKD0NvbXBhbnlVcHNlcnRlZBIKCgJpZBgBIAEoCRIMCgRzbHVnGAIgASgJEgwKBG5hbWUYAyABKAkSEAoIY2F0ZWdvcnkYBCABKAkSFAoMY291bnRyeV9jb2RlGAUgASgJEkEKEXNob3J0X2Rlc2NyaXB0aW9uGAYgASgLMiYuYnJva2Vyd2lzZS5jYXRhbG9ndWUudjEuTG9jYWxpemVkVGV4dBINCgVzY29yZRgHIAEoARIQCghsb2dvX3VybBgIIAEoCRIPCgdhbGlhc2VzGAkgAygJEhQKDGZvdW5kZWRfeWVhchgKIAEoDRIRCglyZWd1bGF0ZWQYCyABKAgSLgoKdXBkYXRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgNIAEoAxIPCgduYW1lX3poGA4gASgJImsKDkNvbXBhbnlSZW1vdmVkEgoKAmlkGAEgASgJEgwKBHNsdWcYAiABKAkSLgoKcmVtb3ZlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgEIAEoA2IGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiRicm9rZXJ3aXNlL2NhdGFsb2d1ZS92MS9ldmVudHMucHJvdG8SF2Jyb2tlcndpc2UuY2F0YWxvZ3VlLnYxIioKDUxvY2FsaXplZFRleHQSCgoCZW4YASABKAkSDQoFemhfY24YAiABKAki0QIKD0NvbXBhbnlVcHNlcnRlZBIKCgJpZBgBIAEoCRIMCgRzbHVnGAIgASgJEgwKBG5hbWUYAyABKAkSEAoIY2F0ZWdvcnkYBCABKAkSFAoMY291bnRyeV9jb2RlGAUgASgJEkEKEXNob3J0X2Rlc2NyaXB0aW9uGAYgASgLMiYuYnJva2Vyd2lzZS5jYXRhbG9ndWUudjEuTG9jYWxpemVkVGV4dBINCgVzY29yZRgHIAEoARIQCghsb2dvX3VybBgIIAEoCRIPCgdhbGlhc2VzGAkgAygJEhQKDGZvdW5kZWRfeWVhchgKIAEoDRIRCglyZWd1bGF0ZWQYCyABKAgSLgoKdXBkYXRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgNIAEoAxIPCgduYW1lX3poGA4gASgJImsKDkNvbXBhbnlSZW1vdmVkEgoKAmlkGAEgASgJEgwKBHNsdWcYAiABKAkSLgoKcmVtb3ZlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgEIAEoAyLvAgoUTGljZW5jZVN0YXR1c0NoYW5nZWQSCgoCaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIUCgxjb21wYW55X3NsdWcYAyABKAkSEQoJcmVndWxhdG9yGAQgASgJEhkKEXJlZ3VsYXRvcl9jb3VudHJ5GAUgASgJEhIKCmxpY2VuY2Vfbm8YBiABKAkSDgoGZW50aXR5GAcgASgJEg4KBnN0YXR1cxgIIAEoCRIXCg9wcmV2aW91c19zdGF0dXMYCSABKAkSFAoMZWZmZWN0aXZlX29uGAogASgJEgwKBG5vdGUYCyABKAkSFwoPZXZpZGVuY2Vfc2hhMjU2GAwgASgJEjgKFGV2aWRlbmNlX2NhcHR1cmVkX2F0GA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgtyZWNvcmRlZF9hdBgOIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Text in each language the site supports. An empty string means "not translated";
@@ -203,4 +203,119 @@ export type CompanyRemoved = Message<"brokerwise.catalogue.v1.CompanyRemoved"> &
  */
 export const CompanyRemovedSchema: GenMessage<CompanyRemoved> = /*@__PURE__*/
   messageDesc(file_brokerwise_catalogue_v1_events, 2);
+
+/**
+ * Event type `catalogue.licence.status_changed`: an administrator recorded a new status of one of a
+ * company's licences in the licence register (append-only history), usually with evidence from the
+ * regulator's public register. Consumers notify the company's followers.
+ *
+ * @generated from message brokerwise.catalogue.v1.LicenceStatusChanged
+ */
+export type LicenceStatusChanged = Message<"brokerwise.catalogue.v1.LicenceStatusChanged"> & {
+  /**
+   * Id of the history entry (UUID), unique; consumers may use it to drop a redelivery.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Company id (UUID).
+   *
+   * @generated from field: string company_id = 2;
+   */
+  companyId: string;
+
+  /**
+   * Company slug when the change was recorded.
+   *
+   * @generated from field: string company_slug = 3;
+   */
+  companySlug: string;
+
+  /**
+   * Regulator short name, e.g. `FCA`.
+   *
+   * @generated from field: string regulator = 4;
+   */
+  regulator: string;
+
+  /**
+   * Regulator's country, ISO 3166-1 alpha-2; empty if unknown.
+   *
+   * @generated from field: string regulator_country = 5;
+   */
+  regulatorCountry: string;
+
+  /**
+   * Licence number as the regulator writes it.
+   *
+   * @generated from field: string licence_no = 6;
+   */
+  licenceNo: string;
+
+  /**
+   * The licensed legal entity.
+   *
+   * @generated from field: string entity = 7;
+   */
+  entity: string;
+
+  /**
+   * New status, one of: `active`, `suspended`, `revoked`, `expired` (a string, so a new status
+   * does not require every consumer to be regenerated first).
+   *
+   * @generated from field: string status = 8;
+   */
+  status: string;
+
+  /**
+   * The status before this change; empty for the licence's first entry.
+   *
+   * @generated from field: string previous_status = 9;
+   */
+  previousStatus: string;
+
+  /**
+   * Day the status took effect at the regulator, `YYYY-MM-DD`.
+   *
+   * @generated from field: string effective_on = 10;
+   */
+  effectiveOn: string;
+
+  /**
+   * The administrator's note, in the language they wrote it.
+   *
+   * @generated from field: string note = 11;
+   */
+  note: string;
+
+  /**
+   * SHA-256 (hex) of the evidence file; empty without evidence.
+   *
+   * @generated from field: string evidence_sha256 = 12;
+   */
+  evidenceSha256: string;
+
+  /**
+   * When the evidence was captured from the regulator's register.
+   *
+   * @generated from field: google.protobuf.Timestamp evidence_captured_at = 13;
+   */
+  evidenceCapturedAt?: Timestamp | undefined;
+
+  /**
+   * When the change was recorded.
+   *
+   * @generated from field: google.protobuf.Timestamp recorded_at = 14;
+   */
+  recordedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message brokerwise.catalogue.v1.LicenceStatusChanged.
+ * Use `create(LicenceStatusChangedSchema)` to create a new message.
+ */
+export const LicenceStatusChangedSchema: GenMessage<LicenceStatusChanged> = /*@__PURE__*/
+  messageDesc(file_brokerwise_catalogue_v1_events, 3);
 
