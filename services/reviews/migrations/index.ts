@@ -4,6 +4,7 @@ import { migration as reviews } from './20261122T0000_reviews.ts';
 import { migration as ratingRecompute } from './20261122T1200_rating_recompute.ts';
 import { migration as reportsAndAuditLog } from './20261126T1400_reports_and_audit_log.ts';
 import { migration as reviewSignals } from './20261126T1500_review_signals.ts';
+import { migration as removalAppeals } from './20261127T0300_removal_appeals.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
@@ -12,4 +13,5 @@ export const migrations: MigrationSet = {
   '20261122T1200_rating_recompute': ratingRecompute,
   '20261126T1400_reports_and_audit_log': reportsAndAuditLog,
   '20261126T1500_review_signals': reviewSignals,
+  '20261127T0300_removal_appeals': removalAppeals,
 };

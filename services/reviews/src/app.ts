@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { moderationRoutes } from './routes/moderation/index.ts';
 import { publishedRoutes } from './routes/published/index.ts';
 import { ratingRoutes } from './routes/ratings/index.ts';
+import { removalAppealRoutes } from './routes/removal-appeals/index.ts';
 import { reportRoutes } from './routes/reports/index.ts';
 import { reviewRoutes } from './routes/reviews/index.ts';
 import { transparencyRoutes } from './routes/transparency/index.ts';
@@ -14,5 +15,6 @@ export async function reviewsApp(app: FastifyInstance, deps: ReviewsDeps): Promi
   await ratingRoutes(app, deps);
   await publishedRoutes(app, deps);
   await reportRoutes(app, deps);
+  await removalAppealRoutes(app, deps);
   await transparencyRoutes(app, deps);
 }

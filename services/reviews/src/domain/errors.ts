@@ -50,3 +50,20 @@ export const nothingToDecide = (): AppError => new AppError({ code: 'reviews.not
 /** A profile is not content: removing it is an account sanction, not a moderation decision. */
 export const profileNotRemovable = (): AppError =>
   new AppError({ code: 'reviews.profile_not_removable', kind: 'conflict', message: 'A profile cannot be removed; use an account sanction' });
+
+/** No removal of this user's content with that id (or it is someone else's). */
+export const removalNotFound = (): AppError => new AppError({ code: 'reviews.removal_not_found', kind: 'not_found', message: 'No such removal' });
+
+/** The removal was already appealed (one appeal per removal). */
+export const removalAppealExists = (): AppError => new AppError({ code: 'reviews.removal_appeal_exists', kind: 'conflict', message: 'This removal was already appealed' });
+
+/** The content is no longer removed (edited, deleted or restored meanwhile): nothing to appeal. */
+export const removalNotInForce = (): AppError => new AppError({ code: 'reviews.removal_not_in_force', kind: 'conflict', message: 'The content is no longer removed' });
+
+export const removalAppealNotFound = (): AppError => new AppError({ code: 'reviews.removal_appeal_not_found', kind: 'not_found', message: 'No such appeal' });
+
+export const removalAppealDecided = (): AppError => new AppError({ code: 'reviews.removal_appeal_decided', kind: 'conflict', message: 'This appeal was already decided' });
+
+/** The moderator who removed the content cannot decide its appeal: a second moderator must. */
+export const removalAppealSameModerator = (): AppError =>
+  new AppError({ code: 'reviews.removal_appeal_same_moderator', kind: 'forbidden', message: 'The moderator who removed the content cannot decide its appeal' });

@@ -40,13 +40,13 @@ export async function insertAudit(db: Db, a: AuditInput): Promise<AuditRow> {
     .executeTakeFirstOrThrow();
 }
 
-/** Decisions that changed a review's status (approve, reject, remove after a report), oldest first. */
+/** Decisions that changed a review's status (approve, reject, remove after a report, restore on appeal), oldest first. */
 export async function auditOf(db: Db, reviewId: string): Promise<AuditRow[]> {
   return db
     .selectFrom('moderation_audit')
     .selectAll()
     .where('review_id', '=', reviewId)
-    .where('decision', 'in', ['approve', 'reject', 'remove'])
+    .where('decision', 'in', ['approve', 'reject', 'remove', 'restore'])
     .orderBy('at')
     .orderBy('id')
     .execute();

@@ -7,8 +7,10 @@ export type TargetKind = 'review' | 'post' | 'comment' | 'profile';
 /** The automatic signals that send a review up the moderation queue. */
 export type SignalKind = 'near_duplicate' | 'company_burst' | 'shared_origin' | 'new_account_link' | 'tied_account';
 export type ReportStatus = 'open' | 'dismissed' | 'actioned';
-/** Every action the audit log records: review decisions and report decisions. */
-export type AuditAction = Decision | 'dismiss' | 'remove';
+/** Every action the audit log records: review decisions, report decisions and removal appeals' outcomes. */
+export type AuditAction = Decision | 'dismiss' | 'remove' | 'restore' | 'uphold';
+/** A second moderator's answer to a removal appeal: publish the content again, or keep it removed. */
+export type RemovalAppealDecision = 'restore' | 'uphold';
 type Json = ColumnType<Record<string, unknown>, string, never>;
 
 /** bigint comes back from pg as a string; we write numbers. */
@@ -75,6 +77,21 @@ export interface ReviewsTables extends KitTables {
     created_at: Date;
     closed_at: Date | null;
     closed_by: string | null;
+  };
+  /** Appeals against a content removal, one per removal (its log entry), decided by another moderator. */
+  removal_appeal: {
+    id: string;
+    audit_id: string;
+    target_kind: Exclude<TargetKind, 'profile'>;
+    target_id: string;
+    user_id: string;
+    removed_by: string;
+    text: string;
+    created_at: Date;
+    decision: RemovalAppealDecision | null;
+    decided_by: string | null;
+    decision_reason: string | null;
+    decided_at: Date | null;
   };
   rating_recompute_run: {
     period: BigIntColumn;

@@ -8,8 +8,8 @@ import { ReviewPage, toReviewDto } from '../dto.ts';
 import { AuditDto, AuditListDto, DecisionBody, DecisionDto, QueueQuery, ReviewParams } from './schemas.ts';
 
 function toAuditDto(a: AuditRow): Static<typeof AuditDto> {
-  // A removal after a report rejected the review: the review's own history shows it as such.
-  const decision: Decision = a.decision === 'approve' ? 'approve' : 'reject';
+  // A removal after a report rejected the review, a restore on appeal approved it: its own history shows them as such.
+  const decision: Decision = a.decision === 'approve' || a.decision === 'restore' ? 'approve' : 'reject';
   return { id: a.id, reviewId: a.review_id ?? a.target_id, moderatorId: a.moderator_id, decision, reason: a.reason, previousStatus: a.previous_status, at: a.at.toISOString() };
 }
 

@@ -3,6 +3,14 @@ import { PageQuery, Uuid } from '../dto.ts';
 
 const TargetKind = Type.Union([Type.Literal('review'), Type.Literal('post'), Type.Literal('comment'), Type.Literal('profile')]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
+export const AuditAction = Type.Union([
+  Type.Literal('approve'),
+  Type.Literal('reject'),
+  Type.Literal('dismiss'),
+  Type.Literal('remove'),
+  Type.Literal('restore'),
+  Type.Literal('uphold'),
+]);
 
 export const ReportBody = Type.Object(
   {
@@ -80,7 +88,7 @@ export const ReportDecisionBody = Type.Object(
 export const LogEntryDto = Type.Object({
   id: Type.String(),
   moderatorId: Type.String(),
-  action: Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('dismiss'), Type.Literal('remove')]),
+  action: AuditAction,
   targetKind: TargetKind,
   targetId: Type.String(),
   reason: Type.String(),
@@ -96,7 +104,7 @@ export const LogQuery = Type.Object(
     ...PageQuery,
     // Not `moderatorId`: that name must be the acting admin (service token check); this filters.
     actor: Type.Optional(Uuid),
-    action: Type.Optional(Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('dismiss'), Type.Literal('remove')])),
+    action: Type.Optional(AuditAction),
     targetKind: Type.Optional(TargetKind),
     from: Type.Optional(Type.String({ format: 'date-time' })),
     to: Type.Optional(Type.String({ format: 'date-time' })),
