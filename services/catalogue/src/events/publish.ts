@@ -31,7 +31,8 @@ export function companyUpserted(row: CompanyRow, logoUrl: string, correlationId:
 export function companyRemoved(row: CompanyRow, correlationId: string | undefined): EncodedEvent {
   return encodeEvent(
     'catalogue.company.removed',
-    { id: row.id, slug: row.slug, removedAt: timestampFromDate(new Date(row.updated_at)), version: BigInt(row.version) },
+    // merged_into_id: consumers (reviews) move what they hold about a duplicate to the company that absorbed it.
+    { id: row.id, slug: row.slug, removedAt: timestampFromDate(new Date(row.updated_at)), version: BigInt(row.version), mergedIntoId: row.merged_into ?? '' },
     { producer: PRODUCER, ...(correlationId ? { correlationId } : {}) },
   );
 }
