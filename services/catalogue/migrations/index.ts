@@ -4,6 +4,7 @@ import { migration as catalogue } from './20261121T2300_catalogue.ts';
 import { migration as ratingVersion } from './20261122T0100_rating_version.ts';
 import { migration as promotion } from './20261205T0900_promotion.ts';
 import { migration as companyAdmin } from './20261206T0900_company_admin.ts';
+import { migration as licenceRegister } from './20261208T0900_licence_register.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
@@ -12,4 +13,5 @@ export const migrations: MigrationSet = {
   '20261122T0100_rating_version': ratingVersion,
   '20261205T0900_promotion': promotion,
   '20261206T0900_company_admin': companyAdmin,
+  '20261208T0900_licence_register': licenceRegister,
 };

@@ -42,7 +42,7 @@ export async function startCatalogue(config: CatalogueConfig, shared: Shared = {
     resources: [{ name: 'objects', check: () => objects.ping() }],
     setup: async ({ app, db, relay, routes, consume }) => {
       await shared.seed?.({ db, objects, mediaUrl, log: app.log });
-      await routes(catalogueApp, { db, relay, mediaUrl, topMinReviews: config.TOP_MIN_REVIEWS });
+      await routes(catalogueApp, { db, relay, objects, mediaUrl, topMinReviews: config.TOP_MIN_REVIEWS });
       // The outbox row is written in the handler's transaction; poking the relay sends it right away.
       consume({ durable: 'catalogue-ratings', handlers: handlers({ mediaUrl, onApplied: () => relay.poke() }) });
       return {};

@@ -246,8 +246,8 @@ export async function setCompanyHidden(db: Db, slug: string, hidden: boolean, ct
 /**
  * Merges duplicate `fromSlug` into `intoSlug`: the duplicate leaves listing and search, its slug
  * answers with the survivor, its names become the survivor's aliases (so searching them still
- * finds it) and its promotions move over. Reviews stay keyed to the duplicate's id (the reviews
- * service owns them; see docs/operations.md).
+ * finds it) and its promotions move over. Its removal event names the survivor, so the reviews
+ * service moves the duplicate's reviews there (see docs/operations.md).
  */
 export async function mergeCompanies(db: Db, fromSlug: string, intoSlug: string, ctx: AdminCtx): Promise<{ from: CompanyRow; into: CompanyRow }> {
   needReason(ctx);

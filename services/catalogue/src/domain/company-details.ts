@@ -7,8 +7,16 @@ import { Type, type Static } from 'typebox';
 export const BilingualText = Type.Object({ en: Type.String({ minLength: 1, maxLength: 4000 }), zh: Type.String({ minLength: 1, maxLength: 4000 }) }, { additionalProperties: false });
 export type BilingualText = Static<typeof BilingualText>;
 
-export const LICENCE_STATUSES = ['regulated', 'offshore', 'revoked', 'exceeded'] as const;
-export const LicenceStatus = Type.Union([Type.Literal('regulated'), Type.Literal('offshore'), Type.Literal('revoked'), Type.Literal('exceeded')]);
+/** As a register lists it; `suspended` and `expired` come from the licence register's history (issue 19). */
+export const LICENCE_STATUSES = ['regulated', 'offshore', 'revoked', 'exceeded', 'suspended', 'expired'] as const;
+export const LicenceStatus = Type.Union([
+  Type.Literal('regulated'),
+  Type.Literal('offshore'),
+  Type.Literal('revoked'),
+  Type.Literal('exceeded'),
+  Type.Literal('suspended'),
+  Type.Literal('expired'),
+]);
 
 export const LicenceDoc = Type.Object(
   {

@@ -1,5 +1,7 @@
 import { create, encodeEvent, LocalizedTextSchema, timestampFromDate, type EncodedEvent } from '@brokerwise/proto';
+import type { LicenceDoc } from '../domain/company-details.ts';
 import type { CompanyRow } from '../store/company.store.ts';
+import type { LicenceStatusRow } from '../store/licence.store.ts';
 
 const PRODUCER = 'catalogue';
 
@@ -27,7 +29,7 @@ export function companyUpserted(row: CompanyRow, logoUrl: string, correlationId:
   );
 }
 
-/** `catalogue.company.removed`: hidden or merged, so read models (search) drop it. */
+/** `catalogue.company.removed`: hidden or merged (then naming the company it went into), so read models (search) drop it. */
 export function companyRemoved(row: CompanyRow, correlationId: string | undefined): EncodedEvent {
   return encodeEvent(
     'catalogue.company.removed',
@@ -40,4 +42,28 @@ export function companyRemoved(row: CompanyRow, correlationId: string | undefine
 /** A company as visitors should now know it: upserted when visible, removed when hidden or merged. */
 export function companyAnnounced(row: CompanyRow, mediaUrl: (key: string) => string, correlationId: string | undefined): EncodedEvent {
   return row.hidden_at || row.merged_into ? companyRemoved(row, correlationId) : companyUpserted(row, row.logo_key ? mediaUrl(row.logo_key) : '', correlationId);
+}
+
+/** `catalogue.licence.status_changed` from the history entry as committed. */
+export function licenceStatusChanged(row: CompanyRow, licence: LicenceDoc, e: LicenceStatusRow, correlationId: string | undefined): EncodedEvent {
+  return encodeEvent(
+    'catalogue.licence.status_changed',
+    {
+      id: e.id,
+      companyId: row.id,
+      companySlug: row.slug,
+      regulator: licence.regulator,
+      regulatorCountry: licence.regulatorCountry,
+      licenceNo: licence.licenceNo,
+      entity: licence.entity,
+      status: e.status,
+      previousStatus: e.previous_status ?? '',
+      effectiveOn: e.effective_on,
+      note: e.note,
+      evidenceSha256: e.evidence_sha256 ?? '',
+      ...(e.evidence_captured_at ? { evidenceCapturedAt: timestampFromDate(new Date(e.evidence_captured_at)) } : {}),
+      recordedAt: timestampFromDate(new Date(e.recorded_at)),
+    },
+    { producer: PRODUCER, ...(correlationId ? { correlationId } : {}) },
+  );
 }

@@ -2,7 +2,8 @@ import type { ColumnType, Generated } from '@brokerwise/sql';
 import type { KitTables } from '@brokerwise/service-kit';
 
 export type CategorySlug = 'Brokers' | 'FinTech' | 'Lp' | 'Pay';
-export type CompanyAuditAction = 'create' | 'update' | 'hide' | 'unhide' | 'merge' | 'absorb';
+export type CompanyAuditAction = 'create' | 'update' | 'hide' | 'unhide' | 'merge' | 'absorb' | 'licence_status';
+export type LicenceRegisterStatus = 'active' | 'suspended' | 'revoked' | 'expired';
 
 export interface CatalogueTables extends KitTables {
   category: { slug: CategorySlug; name_en: string; name_zh: string; sort: number };
@@ -43,6 +44,25 @@ export interface CatalogueTables extends KitTables {
     before: ColumnType<Record<string, unknown> | null, string | null, never>;
     after: ColumnType<Record<string, unknown> | null, string | null, never>;
     at: Generated<Date>;
+  };
+  /** Append-only (a trigger refuses UPDATE/DELETE): the licence register's history. */
+  licence_status: {
+    id: string;
+    company_id: string;
+    regulator: string;
+    licence_no: string;
+    status: LicenceRegisterStatus;
+    previous_status: LicenceRegisterStatus | null;
+    /** `YYYY-MM-DD` (the date type is read as text, see @brokerwise/sql). */
+    effective_on: ColumnType<string, string, never>;
+    note: string;
+    evidence_key: string | null;
+    evidence_sha256: string | null;
+    evidence_type: string | null;
+    evidence_size: number | null;
+    evidence_captured_at: Date | null;
+    recorded_by: string;
+    recorded_at: Generated<Date>;
   };
   banner: { id: string; title_en: string; title_zh: string; image_key_en: string; image_key_zh: string; link: string; sort: number; active: boolean };
   promotion: {
