@@ -35,7 +35,7 @@ const form = (over: Record<string, unknown> = {}) => ({
 });
 
 interface AdminCompany { id: string; slug: string; name: string; aliases: string[]; regulated: boolean; hidden: boolean; merged: boolean; version: number }
-interface Announced { type: string; id: string; version: number }
+interface Announced { type: string; id: string; version: number; mergedIntoId?: string | undefined }
 
 describe('admin console: companies (real PostgreSQL and bus, through HTTP)', () => {
   let t: TestDatabase;
@@ -54,8 +54,8 @@ describe('admin console: companies (real PostgreSQL and bus, through HTTP)', () 
       types: ['catalogue.company.upserted', 'catalogue.company.removed'],
       handler: async (m) => {
         const e = decodeEvent(m.data);
-        const p = e.payload as { id: string; version: bigint };
-        events.push({ type: e.type, id: p.id, version: Number(p.version) });
+        const p = e.payload as { id: string; version: bigint; mergedIntoId?: string };
+        events.push({ type: e.type, id: p.id, version: Number(p.version), mergedIntoId: p.mergedIntoId });
       },
     });
     svc = await startCatalogue(parseCatalogueConfig({ PORT: '0', DEMO_SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: t, objects: new DiskStore({ dir }) });
@@ -143,7 +143,7 @@ describe('admin console: companies (real PostgreSQL and bus, through HTTP)', () 
 
     const hidden = await call<AdminCompany>('POST', '/v1/admin/companies/northwind-markets-2/hide', { adminId: ADMIN, reason: 'Clone site', hidden: true });
     expect(hidden.body.hidden).toBe(true);
-    await announced('catalogue.company.removed', hidden.body.id, hidden.body.version);
+    expect((await announced('catalogue.company.removed', hidden.body.id, hidden.body.version)).mergedIntoId).toBe('');
     expect(await publicList()).not.toContain('northwind-markets-2');
     expect((await call('GET', '/v1/companies/northwind-markets-2')).status).toBe(404);
     const adminList = await call<{ items: AdminCompany[] }>('GET', '/v1/admin/companies?keyword=northwind');
@@ -163,7 +163,8 @@ describe('admin console: companies (real PostgreSQL and bus, through HTTP)', () 
     expect(merged.status).toBe(200);
     expect(merged.body.from.merged).toBe(true);
     expect(merged.body.into.aliases).toEqual(expect.arrayContaining(['Northwind FX', '北风外汇']));
-    await announced('catalogue.company.removed', dup.body.id, merged.body.from.version);
+    // Names the survivor, so the reviews service moves the duplicate's reviews there.
+    expect((await announced('catalogue.company.removed', dup.body.id, merged.body.from.version)).mergedIntoId).toBe(merged.body.into.id);
     await announced('catalogue.company.upserted', merged.body.into.id, merged.body.into.version);
 
     const old = await call<{ id: string; slug: string }>('GET', `/v1/companies/${dup.body.slug}`);

@@ -1,6 +1,7 @@
 import type { EventPayload } from '@brokerwise/proto';
 import type { HandlerContext } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
+import { mergeCompanyReviews } from '../../domain/company-merge.ts';
 import type { Clock } from '../../domain/context.ts';
 import type { ReviewsTables } from '../../store/types.ts';
 
@@ -18,3 +19,12 @@ export const onCompanyUpserted =
   (now: Clock, react: OnCompanyAnnounced) =>
   (payload: EventPayload<'catalogue.company.upserted'>, ctx: HandlerContext): Promise<void> =>
     react({ id: payload.id, score: payload.score }, { trx: ctx.trx as Kysely<ReviewsTables>, now, correlationId: ctx.correlationId, log: ctx.log });
+
+/** A company merged into another (`merged_into_id` set): its reviews and rating inputs move to the survivor. Only hidden: nothing to do. */
+export const onCompanyRemoved =
+  (now: Clock) =>
+  async (payload: EventPayload<'catalogue.company.removed'>, ctx: HandlerContext): Promise<void> => {
+    if (!payload.mergedIntoId) return;
+    const r = await mergeCompanyReviews(ctx.trx as Kysely<ReviewsTables>, payload.id, payload.mergedIntoId, now, { correlationId: ctx.correlationId });
+    ctx.log.info({ from: payload.id, into: payload.mergedIntoId, moved: r.moved, retired: r.retired.length }, 'merged company reviews moved');
+  };
