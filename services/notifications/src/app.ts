@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { companyFollowRoutes } from './routes/company-follows/index.ts';
 import { newsletterRoutes } from './routes/newsletter/index.ts';
 import { noticeRoutes } from './routes/notices/index.ts';
 import { preferenceRoutes } from './routes/preferences/index.ts';
@@ -9,4 +10,5 @@ export async function notificationsApp(app: FastifyInstance, deps: Notifications
   await noticeRoutes(app, deps);
   await preferenceRoutes(app, deps);
   await newsletterRoutes(app, deps);
+  await companyFollowRoutes(app, deps);
 }

@@ -21,6 +21,7 @@ export type NoticeKind =
   | 'sanction_imposed'
   | 'sanction_lifted'
   | 'appeal_rejected'
+  | 'licence_status_changed'
   | 'system';
 
 export interface RenderedNotice {
@@ -118,6 +119,13 @@ const KINDS: Record<Locale, Record<string, string>> = {
   'zh-cn': { post: '作品', comment: '评论' },
 };
 
+/** The licence register's statuses as each language says them. */
+const LICENCE_STATUS: Record<Locale, Record<string, string>> = {
+  en: { active: 'active', suspended: 'suspended', revoked: 'revoked', expired: 'expired' },
+  'zh-cn': { active: '有效', suspended: '暂停', revoked: '已撤销', expired: '已过期' },
+};
+const licenceStatus = (lang: Locale, s: string | undefined) => LICENCE_STATUS[lang][s ?? ''] ?? s ?? '';
+
 const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>> = {
   en: {
     followed: { title: 'New follower', text: (p) => `${p.actor} followed you.` },
@@ -152,6 +160,10 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
     sanction_imposed: { title: 'Account sanction', text: (p) => (SANCTION_EN[p.sanctionKind ?? ''] ?? SANCTION_EN.warn!)(p) },
     sanction_lifted: { title: 'Sanction lifted', text: (p) => `${p.appealId ? 'Your appeal was accepted: the' : 'The'} sanction on your account has been lifted. Reason: ${p.reason}` },
     appeal_rejected: { title: 'Appeal rejected', text: (p) => `Your appeal was reviewed by another moderator and the sanction stays. Reason: ${p.reason}` },
+    licence_status_changed: {
+      title: 'Licence status changed',
+      text: (p) => `${p.company}'s ${p.regulator} licence ${p.licenceNo} is ${licenceStatus('en', p.status)} as of ${p.effectiveOn}. See the evidence on the company page.`,
+    },
   },
   'zh-cn': {
     followed: { title: '新粉丝', text: (p) => `${p.actor} 关注了您。` },
@@ -177,6 +189,10 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
     sanction_imposed: { title: '账户处罚', text: (p) => (SANCTION_ZH[p.sanctionKind ?? ''] ?? SANCTION_ZH.warn!)(p) },
     sanction_lifted: { title: '处罚已解除', text: (p) => `${p.appealId ? '您的申诉已成立，' : ''}您账户的处罚已解除。原因：${p.reason}` },
     appeal_rejected: { title: '申诉未通过', text: (p) => `您的申诉已由另一位审核员复核，处罚维持不变。原因：${p.reason}` },
+    licence_status_changed: {
+      title: '牌照状态变更',
+      text: (p) => `${p.company} 的 ${p.regulator} 牌照（${p.licenceNo}）自 ${p.effectiveOn} 起状态为“${licenceStatus('zh-cn', p.status)}”。证据请见公司页面。`,
+    },
   },
 };
 
@@ -221,6 +237,10 @@ function linkOf(kind: NoticeKind, p: P, company: CompanyRow | undefined, post: P
     case 'sanction_lifted':
     case 'appeal_rejected':
       return '/user/sanctions';
+    case 'licence_status_changed': {
+      const slug = company && !company.removed ? company.slug : p.companySlug;
+      return slug ? `/detail?id=${encodeURIComponent(slug)}#licences` : null;
+    }
     case 'system':
       // Only a site-relative link an admin gave; never another origin.
       return p.link && /^\/(?!\/)/.test(p.link) ? p.link : null;

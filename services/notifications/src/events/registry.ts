@@ -1,6 +1,6 @@
 import type { EventHandlers } from '@brokerwise/service-kit';
 import type { NotificationsContext } from '../domain/context.ts';
-import { onCompanyRemoved, onCompanyUpserted } from './handlers/catalogue.handler.ts';
+import { onCompanyRemoved, onCompanyUpserted, onLicenceStatusChanged } from './handlers/catalogue.handler.ts';
 import { onEmailCodeRequested, onProfileUpdated, onUserFollowed, onUserRegistered } from './handlers/identity.handler.ts';
 import { onPostCollected, onPostCommented, onPostDeleted, onPostForwarded, onPostLiked, onPostPublished, onVideoFailed, onVideoReady } from './handlers/media.handler.ts';
 import { onContentRemoved, onReviewDecided } from './handlers/reviews.handler.ts';
@@ -24,6 +24,7 @@ export function handlers(deps: Pick<NotificationsContext, 'now' | 'mailDomain' |
     'identity.appeal.rejected': onAppealRejected(deps),
     'catalogue.company.upserted': onCompanyUpserted,
     'catalogue.company.removed': onCompanyRemoved,
+    'catalogue.licence.status_changed': onLicenceStatusChanged,
     'reviews.review.approved': onReviewDecided('approved', deps),
     'reviews.review.rejected': onReviewDecided('rejected', deps),
     'reviews.content.removed': onContentRemoved,

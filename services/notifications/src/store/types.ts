@@ -29,6 +29,8 @@ export interface NotificationsTables extends KitTables {
     version: BigIntColumn;
     removed: Generated<boolean>;
   };
+  /** A user following a company (licence register notices). */
+  company_follow: { company_id: string; user_id: string; created_at: Generated<Date> };
   /** media's posts, kind only (`video` | `image_text`): which page a post notice links to. */
   post: {
     id: string;
