@@ -35,6 +35,7 @@ describe('registry', () => {
       'identity.sanction.imposed',
       'identity.sanction.lifted',
       'identity.appeal.rejected',
+      'identity.user.deleted',
       'reviews.review.submitted',
       'reviews.review.approved',
       'reviews.review.rejected',

@@ -214,6 +214,19 @@ export const GOLDEN: { [T in EventType]: Golden<T> } = {
       decidedAt: { seconds: 1798369200n, nanos: 0 },
     },
   },
+  'identity.user.deleted': {
+    meta: {
+      id: 'b1c2d3e4-f5a6-47b8-89c0-d1e2f3a4b5c6',
+      producer: 'identity',
+      correlationId: 'req-delete-account',
+      occurredAt: new Date('2026-12-30T09:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      userId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      deletedAt: { seconds: 1798621200n, nanos: 0 },
+    },
+  },
   'reviews.review.submitted': {
     meta: {
       id: '4d5e6f70-8192-43a4-b5c6-d7e8f90a1b23',

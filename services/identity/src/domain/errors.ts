@@ -68,3 +68,7 @@ export const appealDecided = (): AppError => new AppError({ code: 'identity.appe
 export const appealSameModerator = (): AppError =>
   new AppError({ code: 'identity.appeal_same_moderator', kind: 'forbidden', message: 'Another moderator must decide an appeal against your own sanction' });
 export const lastAdmin = (): AppError => new AppError({ code: 'identity.last_admin', kind: 'conflict', message: 'The last administrator keeps the role' });
+
+export const accountDeleted = (): AppError => new AppError({ code: 'identity.account_deleted', kind: 'conflict', message: 'This account has been deleted' });
+export const deleteNotAllowed = (): AppError =>
+  new AppError({ code: 'identity.delete_not_allowed', kind: 'forbidden', message: 'An administrator cannot delete their own account from the console' });

@@ -3,13 +3,16 @@
  * change its role, end its sessions. Every change appends to `admin_audit` in its transaction.
  */
 import { randomUUID } from 'node:crypto';
+import { enqueueEvent } from '@brokerwise/service-kit';
+import { profileUpdated, userDeleted } from '../events/publish.ts';
+import { eraseAccount } from '../store/account-deletion.store.ts';
 import { countAdmins, insertRoleAudit } from '../store/role-audit.store.ts';
 import { insertAudit, listAudit, type AuditRow } from '../store/sanction.store.ts';
 import { countLiveSessions, revokeUserSessions } from '../store/session.store.ts';
 import type { Role } from '../store/types.ts';
 import { findUserById, findUserByIdForUpdate, searchUsers, setRole, type UserRow } from '../store/user.store.ts';
 import type { IdentityContext } from './context.ts';
-import { invalidInput, lastAdmin, userNotFound } from './errors.ts';
+import { accountDeleted, deleteNotAllowed, invalidInput, lastAdmin, userNotFound } from './errors.ts';
 import { REASON_MAX, sanctionRecord } from './sanctions.ts';
 import { charLength } from './rules.ts';
 
@@ -77,6 +80,49 @@ export async function revokeAllSessions(ctx: Ctx, input: { userId: string; moder
       reason,
     });
     return { revoked };
+  });
+}
+
+/**
+ * Deletes an account (admins; the terms' account closure): its personal data is erased, its
+ * sessions end and it can no longer sign in; `identity.user.deleted` lets the other services delete
+ * its reviews, posts, comments and trading accounts (the privacy policy's promise), and
+ * `identity.user.profile_updated` replaces the name and avatar they copied. A reason is required;
+ * the audit keeps the former username, as the log of an admin action must say whom it concerned.
+ * An administrator's own account and the last administrator are refused.
+ */
+export async function deleteAccount(
+  ctx: Ctx,
+  input: { userId: string; adminId: string; reason: string },
+  meta: { correlationId?: string | undefined } = {},
+): Promise<{ user: UserRow; revoked: string[] }> {
+  const reason = reasonOf(input.reason);
+  if (!reason) throw invalidInput({ reason: 'account_delete_reason' });
+  if (!UUID.test(input.userId)) throw userNotFound();
+  if (input.userId.toLowerCase() === input.adminId.toLowerCase()) throw deleteNotAllowed();
+  return ctx.db.transaction().execute(async (trx) => {
+    const user = await findUserByIdForUpdate(trx, input.userId);
+    if (!user) throw userNotFound();
+    if (user.deleted_at) throw accountDeleted();
+    if (user.role === 'admin' && (await countAdmins(trx)) <= 1) throw lastAdmin();
+    const now = ctx.now();
+    const revoked = await revokeUserSessions(trx, user.id, 'deleted', now);
+    if (user.role !== 'user') await setRole(trx, user.id, 'user', now);
+    const erased = await eraseAccount(trx, user, now);
+    await insertAudit(trx, {
+      id: randomUUID(),
+      actorId: input.adminId,
+      at: now,
+      action: 'account.delete',
+      targetUserId: user.id,
+      // Who it was, for the log; the email and the rest are erased.
+      before: { username: user.username, role: user.role },
+      after: { deleted: true, sessionsRevoked: revoked.length },
+      reason,
+    });
+    await enqueueEvent(trx, profileUpdated(erased, meta.correlationId));
+    await enqueueEvent(trx, userDeleted(user.id, now, meta.correlationId));
+    return { user: erased, revoked };
   });
 }
 

@@ -92,3 +92,8 @@ export function appealRejected(a: AppealRow, correlationId: string | undefined):
     meta(correlationId, at),
   );
 }
+
+/** `identity.user.deleted`: the other services delete or anonymise what they hold about the user. */
+export function userDeleted(userId: string, at: Date, correlationId: string | undefined): EncodedEvent {
+  return encodeEvent('identity.user.deleted', { userId, deletedAt: timestampFromDate(at) }, meta(correlationId, at));
+}

@@ -29,6 +29,8 @@ export interface IdentityTables extends KitTables {
     likes_received: Generated<number>;
     collections_count: Generated<number>;
     frozen_at: Date | null;
+    /** Deleted by an administrator: its personal data is erased and it cannot sign in. */
+    deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     version: Generated<number>;
     created_at: Date;
     updated_at: Date;

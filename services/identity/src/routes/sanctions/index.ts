@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { IdentityDeps } from '../../deps.ts';
 import { appealQueue, appealSanction, decideAppeal, imposeSanction, inForce, liftSanction, sanctionRecord, standingOf } from '../../domain/sanctions.ts';
-import { accountDetail, auditLog, changeRole, findAccounts, revokeAllSessions } from '../../domain/user-admin.ts';
+import { accountDetail, auditLog, changeRole, deleteAccount, findAccounts, revokeAllSessions } from '../../domain/user-admin.ts';
 import type { AppealRow, AuditRow, SanctionRow } from '../../store/sanction.store.ts';
 import type { UserRow } from '../../store/user.store.ts';
 import {
@@ -15,6 +15,8 @@ import {
   AuditQuery,
   DecideBody,
   DecidedDto,
+  DeleteBody,
+  DeletedDto,
   IdParams,
   ImposedDto,
   LiftBody,
@@ -67,6 +69,7 @@ const adminUserDto = (u: UserRow): Static<typeof AdminUserDto> => ({
   email: u.email,
   role: u.role,
   frozen: u.frozen_at !== null,
+  deleted: u.deleted_at !== null,
   createdAt: u.created_at.toISOString(),
 });
 
@@ -131,6 +134,16 @@ export async function sanctionRoutes(app: FastifyInstance, deps: IdentityDeps): 
     '/v1/admin/users/:id/revoke-sessions',
     { config: { callerRole: 'moderator' }, schema: { params: IdParams, body: RevokeBody, response: { 200: RevokedDto } } },
     async (request) => revokeAllSessions(deps, { userId: request.params.id, ...request.body }),
+  );
+
+  app.post<Params & { Body: Static<typeof DeleteBody> }>(
+    '/v1/admin/users/:id/delete',
+    { config: { callerRole: 'admin' }, schema: { params: IdParams, body: DeleteBody, response: { 200: DeletedDto } } },
+    async (request) => {
+      const { user, revoked } = await deleteAccount(deps, { userId: request.params.id, ...request.body }, { correlationId: request.id });
+      deps.relay.poke();
+      return { user: adminUserDto(user), revoked };
+    },
   );
 
   app.post<Params & { Body: Static<typeof SanctionBody> }>(

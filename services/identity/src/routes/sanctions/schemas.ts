@@ -78,6 +78,7 @@ export const AdminUserDto = Type.Object({
   email: Nullable(Type.String()),
   role: RoleT,
   frozen: Type.Boolean(),
+  deleted: Type.Boolean(),
   createdAt: Type.String(),
 });
 export const UserPageDto = Type.Object({ items: Type.Array(AdminUserDto), total: Type.Integer() });
@@ -93,6 +94,9 @@ export const RoleDto = Type.Object({ user: AdminUserDto, changed: Type.Boolean()
 
 export const RevokeBody = Type.Object({ moderatorId: Uuid, reason: Type.Optional(Text(5000)) }, { additionalProperties: false });
 export const RevokedDto = Type.Object({ revoked: Type.Array(Type.String()) });
+
+export const DeleteBody = Type.Object({ adminId: Uuid, reason: Text(5000) }, { additionalProperties: false });
+export const DeletedDto = Type.Object({ user: AdminUserDto, revoked: Type.Array(Type.String()) });
 
 export const AuditQuery = Type.Object({ targetId: Type.Optional(Type.String({ maxLength: 100 })), page: Page, limit: Limit }, { additionalProperties: false });
 export const AuditPageDto = Type.Object({
