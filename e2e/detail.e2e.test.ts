@@ -95,7 +95,10 @@ describe.each(LANGS)('company detail ($lang)', (t) => {
     // SEO: canonical in this language, both alternates plus x-default, the logo as og:image, JSON-LD.
     const tags = await head(page);
     const id = new URLSearchParams(href!.split('?')[1]).get('id')!;
-    expect(tags.canonical).toMatch(new RegExp(`^https?://[^/]+/detail\\?id=${encodeURIComponent(id)}&lang=${t.lang}$`));
+    // English (the default) lives at the address without ?lang= (also x-default), Chinese at ?lang=zh-CN.
+    const langSuffix = t.lang === 'en' ? '' : `&lang=${t.lang}`;
+    expect(tags.canonical).toMatch(new RegExp(`^https?://[^/]+/detail\\?id=${encodeURIComponent(id)}${langSuffix}$`));
+    expect(tags.alternates.find(([lang]) => lang === t.lang)?.[1]).toBe(tags.canonical);
     expect(tags.alternates.map(([lang]) => lang)).toEqual(['en', 'zh-CN', 'x-default']);
     expect(tags.og['og:url']).toBe(tags.canonical);
     expect(tags.og['og:image']).toMatch(/^https?:\/\/.+/);
@@ -148,14 +151,14 @@ describe.each(LANGS)('top brokers ($lang)', (t) => {
     expect(scores).toHaveLength(count);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(await rows.first().getAttribute('href')).toMatch(/^\/detail\?id=.+/);
-    expect((await head(page)).canonical).toMatch(new RegExp(`/topbrokers\\?lang=${t.lang}$`));
+    expect((await head(page)).canonical).toMatch(new RegExp(t.lang === 'en' ? '/topbrokers$' : `/topbrokers\\?lang=${t.lang}$`));
 
     const next = page.getByRole('navigation').locator('a[rel="next"]');
     if (await next.count()) {
       expect(await next.getAttribute('href')).toBe('/topbrokers?page=2');
       await Promise.all([page.waitForURL('**/topbrokers?page=2'), next.click()]);
       await page.waitForFunction((first) => document.querySelector('[data-testid="rank"]')?.textContent?.replace(/\D/g, '') === String(first), count + 1);
-      expect((await head(page)).canonical).toMatch(new RegExp(`/topbrokers\\?page=2&lang=${t.lang}$`));
+      expect((await head(page)).canonical).toMatch(new RegExp(t.lang === 'en' ? '/topbrokers\\?page=2$' : `/topbrokers\\?page=2&lang=${t.lang}$`));
     }
   });
 });
@@ -176,15 +179,19 @@ describe('sitemap and robots', () => {
       .toBe(true);
     expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>/);
     for (const path of ['/topbrokers', '/listing/Brokers', '/listing/FinTech', '/listing/Lp', '/listing/Pay', '/privacy', '/service', '/cookie']) {
-      expect(xml).toContain(`${path}?lang=en</loc>`);
+      expect(xml).toContain(`${path}</loc>`);
+      expect(xml).toContain(`${path}?lang=zh-CN</loc>`);
     }
-    const detail = xml.match(/<loc>(https?:\/\/[^<]+\/detail\?id=[^<&]+)&amp;lang=en<\/loc>/);
+    // English at the address without ?lang=, which is also x-default.
+    expect(xml).not.toContain('lang=en');
+    const detail = xml.match(/<loc>(https?:\/\/[^<]+\/detail\?id=[^<&]+)&amp;lang=zh-CN<\/loc>/);
     expect(detail).not.toBeNull();
+    expect(xml).toContain(`<loc>${detail![1]}</loc>`);
     expect(xml).toContain(`hreflang="x-default" href="${detail![1]}"`);
     // The demo creators' posts and the ranked demo traders are there too, each on its own page.
-    expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/vlog\/detail\?id=[^<&]+&amp;lang=en<\/loc>/);
+    expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/vlog\/detail\?id=[^<&]+<\/loc>/);
     expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/blog\/detail\?id=[^<&]+&amp;lang=zh-CN<\/loc>/);
-    expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/trader\/account\?id=[^<&]+&amp;lang=en<\/loc>/);
+    expect(xml).toMatch(/<loc>https?:\/\/[^<]+\/trader\/account\?id=[^<&]+<\/loc>/);
     // The parsed document is well-formed XML with the sitemap namespace.
     await page.goto('/sitemap.xml');
     expect(await page.evaluate(async () => {

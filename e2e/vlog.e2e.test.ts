@@ -386,7 +386,7 @@ describe('visitors', () => {
     await bare.goto(`/vlog/detail?id=${post.id}`);
     await bare.getByRole('heading', { level: 1, name: post.title }).waitFor();
     expect(await bare.getByTestId('post-video').getAttribute('src')).toMatch(/^\/media\//);
-    expect(await bare.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${BASE_URL}/vlog/detail?id=${post.id}&lang=en`);
+    expect(await bare.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${BASE_URL}/vlog/detail?id=${post.id}`);
     expect(await bare.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/\/media\//);
     expect(await bare.getByTestId('post-like').getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(`/vlog/detail?id=${post.id}`)}`);
     await bare.getByTestId('comment-sign-in').waitFor();

@@ -3,13 +3,18 @@ import { organizationJsonLd } from '../app/lib/company-seo';
 import { absoluteUrl, alternateLinks, canonicalUrl, localizedUrl, pageParams, siteOrigin } from '../app/lib/seo';
 import { buildRobotsTxt, buildSitemapXml, companySitemapPage, escapeXml, postSitemapPage, STATIC_SITEMAP_PAGES, traderSitemapPage } from '../app/lib/sitemap';
 import { collectPages } from '../app/routes/sitemap';
+import { compiledMessages } from '../app/lib/i18n.server';
+import { LOCALES, type Locale } from '../app/lib/locale';
+import { pageMeta } from '../app/lib/meta';
+import { provideMessages } from '../app/lib/messages';
+import type { RootData } from '../app/lib/root-data';
 
 const origin = 'https://brokerwise.example';
 
 describe('canonical and alternate-language addresses', () => {
-  it('name each language through ?lang= and x-default without it', () => {
+  it('name English (the default, also x-default) without ?lang= and Chinese with it', () => {
     expect(alternateLinks({ origin, pathname: '/topbrokers' })).toEqual([
-      { hrefLang: 'en', href: 'https://brokerwise.example/topbrokers?lang=en' },
+      { hrefLang: 'en', href: 'https://brokerwise.example/topbrokers' },
       { hrefLang: 'zh-CN', href: 'https://brokerwise.example/topbrokers?lang=zh-CN' },
       { hrefLang: 'x-default', href: 'https://brokerwise.example/topbrokers' },
     ]);
@@ -17,7 +22,8 @@ describe('canonical and alternate-language addresses', () => {
 
   it('make the canonical address the page in the language it was rendered in', () => {
     expect(canonicalUrl({ origin, pathname: '/', search: '?lang=en' }, 'zh-CN')).toBe('https://brokerwise.example/?lang=zh-CN');
-    expect(canonicalUrl({ origin, pathname: '/detail', search: 'id=ic-markets' }, 'en')).toBe('https://brokerwise.example/detail?id=ic-markets&lang=en');
+    expect(canonicalUrl({ origin, pathname: '/detail', search: 'id=ic-markets&lang=en' }, 'en')).toBe('https://brokerwise.example/detail?id=ic-markets');
+    expect(canonicalUrl({ origin, pathname: '/', search: '?lang=en' }, 'en')).toBe('https://brokerwise.example/');
   });
 
   it('keep only the parameters that identify the page, and drop page=1', () => {
@@ -49,6 +55,42 @@ describe('canonical and alternate-language addresses', () => {
   it('make media addresses absolute', () => {
     expect(absoluteUrl(origin, '/media/logos/a.png')).toBe('https://brokerwise.example/media/logos/a.png');
     expect(absoluteUrl(origin, 'https://cdn.example/a.png')).toBe('https://cdn.example/a.png');
+  });
+});
+
+describe('canonical and hreflang of a rendered page', () => {
+  for (const locale of LOCALES) provideMessages(locale, compiledMessages(locale));
+  const rootData = (locale: Locale) => ({ locale, origin }) as RootData;
+  const headOf = (pathname: string, search: string, locale: Locale) => {
+    const meta = pageMeta({ matches: [{ id: 'root', loaderData: rootData(locale) }], location: { pathname, search }, title: { id: 'app.meta.siteName' } });
+    const link = (rel: string) => meta.filter((m) => 'tagName' in m && m.rel === rel) as { href: string; hrefLang?: string }[];
+    return {
+      canonical: link('canonical').map((l) => l.href),
+      alternates: link('alternate').map((l) => [l.hrefLang, l.href]),
+      ogUrl: (meta.find((m) => 'property' in m && m.property === 'og:url') as { content?: string } | undefined)?.content,
+    };
+  };
+  const pages = ['/', '/topbrokers', '/listing/Brokers', '/detail?id=ic-markets', '/search?keyword=fx', '/blog/detail?id=b1', '/trader/account?id=t1', '/login'];
+  // What a crawler (no cookie) gets at each address: the bare one in English, ?lang= in that language.
+  const requests = pages.flatMap((page) => [
+    { page, lang: null, locale: 'en' as const },
+    ...LOCALES.map((locale) => ({ page, lang: locale, locale })),
+  ]);
+
+  it.each(requests)('$page with lang=$lang: one canonical among its own alternates, itself when it is one (Lighthouse)', ({ page, lang, locale }) => {
+    const url = new URL(page, origin);
+    if (lang) url.searchParams.set('lang', lang);
+    const head = headOf(url.pathname, url.search, locale);
+    expect(head.canonical).toHaveLength(1);
+    const canonical = head.canonical[0]!;
+    const hrefs = head.alternates.map(([, href]) => href);
+    expect(head.alternates.map(([hrefLang]) => hrefLang)).toEqual(['en', 'zh-CN', 'x-default']);
+    expect(hrefs).toContain(canonical);
+    // The language's own address: the requested one, unless it was ?lang=en, which is the bare address's twin.
+    if (hrefs.includes(url.toString())) expect(canonical).toBe(url.toString());
+    expect(head.alternates.find(([hrefLang]) => hrefLang === locale)?.[1]).toBe(canonical);
+    expect(new URL(canonical).searchParams.has('lang')).toBe(locale !== 'en');
+    expect(head.ogUrl).toBe(canonical);
   });
 });
 
@@ -108,19 +150,21 @@ describe('sitemap.xml', () => {
     expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
     expect(xml.match(/<url>/g)).toHaveLength((STATIC_SITEMAP_PAGES.length + 1) * 2);
     expect(xml.match(/<\/url>/g)).toHaveLength((STATIC_SITEMAP_PAGES.length + 1) * 2);
-    expect(xml).toContain('<loc>https://brokerwise.example/detail?id=ic-markets&amp;lang=en</loc>');
+    expect(xml).toContain('<loc>https://brokerwise.example/detail?id=ic-markets</loc>');
     expect(xml).toContain('<loc>https://brokerwise.example/detail?id=ic-markets&amp;lang=zh-CN</loc>');
+    expect(xml).not.toContain('lang=en');
     expect(xml).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://brokerwise.example/detail?id=ic-markets"/>');
     for (const path of ['/', '/topbrokers', '/listing/Brokers', '/listing/FinTech', '/listing/Lp', '/listing/Pay', '/service', '/privacy', '/cookie']) {
-      expect(xml).toContain(`<loc>https://brokerwise.example${path}?lang=en</loc>`);
+      expect(xml).toContain(`<loc>https://brokerwise.example${path}</loc>`);
+      expect(xml).toContain(`<loc>https://brokerwise.example${path}?lang=zh-CN</loc>`);
     }
   });
 
   it('puts videos on /vlog/detail, image-text posts on /blog/detail and ranked traders on /trader/account', () => {
     const xml = buildSitemapXml(origin, [postSitemapPage({ id: 'v1', kind: 'video' }), postSitemapPage({ id: 'b1', kind: 'image_text' }), traderSitemapPage('t1')]);
-    expect(xml).toContain('<loc>https://brokerwise.example/vlog/detail?id=v1&amp;lang=en</loc>');
+    expect(xml).toContain('<loc>https://brokerwise.example/vlog/detail?id=v1</loc>');
     expect(xml).toContain('<loc>https://brokerwise.example/blog/detail?id=b1&amp;lang=zh-CN</loc>');
-    expect(xml).toContain('<loc>https://brokerwise.example/trader/account?id=t1&amp;lang=en</loc>');
+    expect(xml).toContain('<loc>https://brokerwise.example/trader/account?id=t1</loc>');
   });
 
   it('pages through a list to its end, and stops at the cap for a runaway one', async () => {

@@ -2,11 +2,13 @@
  * Canonical and alternate-language addresses of a page (SEO). Pure functions shared by the meta
  * functions of the pages and by /sitemap.xml, so both always name a page the same way.
  *
- * One address per language: `?lang=en` / `?lang=zh-CN` (the switch that works without script);
- * `x-default` is the address without `lang`, which renders English for a visitor without a cookie.
- * A page's canonical address is its address in the language it was rendered in.
+ * One address per language: English (the default) at the address without `lang`, which is also
+ * `x-default` (a visitor without a cookie, and every crawler, gets English there), Chinese at
+ * `?lang=zh-CN`. A page's canonical address is its address in the language it was rendered in, so
+ * `?lang=en` (what the language switch links to) names the bare address as canonical, and the
+ * canonical of every address is one of its hreflang alternates (Lighthouse's canonical audit).
  */
-import { LANG_QUERY_PARAM, LOCALES, type Locale } from './locale';
+import { DEFAULT_LOCALE, LANG_QUERY_PARAM, LOCALES, type Locale } from './locale';
 
 export interface AlternateLink {
   hrefLang: Locale | 'x-default';
@@ -48,17 +50,22 @@ export function localizedUrl(input: PageAddressInput, lang: Locale | null): stri
   return `${origin}${input.pathname}${query ? `?${query}` : ''}`;
 }
 
+/** The page's own address in one language: the default language's has no `lang`. */
+export function languageUrl(input: PageAddressInput, lang: Locale): string {
+  return localizedUrl(input, lang === DEFAULT_LOCALE ? null : lang);
+}
+
 /** Every language's address of the page plus x-default, for `<link rel="alternate" hreflang>` and the sitemap. */
 export function alternateLinks(input: PageAddressInput): AlternateLink[] {
   return [
-    ...LOCALES.map((lang) => ({ hrefLang: lang, href: localizedUrl(input, lang) })),
+    ...LOCALES.map((lang) => ({ hrefLang: lang, href: languageUrl(input, lang) })),
     { hrefLang: 'x-default' as const, href: localizedUrl(input, null) },
   ];
 }
 
 /** The canonical address of a page rendered in `locale`. */
 export function canonicalUrl(input: PageAddressInput, locale: Locale): string {
-  return localizedUrl(input, locale);
+  return languageUrl(input, locale);
 }
 
 /** Open Graph's spelling of a locale. */

@@ -3,7 +3,7 @@
  * page is its own <url>, each naming all alternates, as search engines recommend.
  */
 import { LOCALES } from './locale';
-import { alternateLinks, localizedUrl } from './seo';
+import { alternateLinks, languageUrl } from './seo';
 
 /** A public page: a path plus the query parameters that identify it (e.g. `{ id }` on /detail). */
 export interface SitemapPage {
@@ -71,7 +71,7 @@ export function buildSitemapXml(origin: string, pages: readonly SitemapPage[]): 
       .map((l) => `    <xhtml:link rel="alternate" hreflang="${escapeXml(l.hrefLang)}" href="${escapeXml(l.href)}"/>`)
       .join('\n');
     for (const lang of LOCALES) {
-      lines.push('  <url>', `    <loc>${escapeXml(localizedUrl(address, lang))}</loc>`);
+      lines.push('  <url>', `    <loc>${escapeXml(languageUrl(address, lang))}</loc>`);
       if (page.changefreq) lines.push(`    <changefreq>${page.changefreq}</changefreq>`);
       if (page.priority !== undefined) lines.push(`    <priority>${page.priority.toFixed(1)}</priority>`);
       lines.push(alternates, '  </url>');
