@@ -56,7 +56,7 @@ export interface IdentityAppeal {
   decidedAt: string | null;
   decisionReason: string | null;
 }
-export interface IdentityAdminUser { id: string; username: string; email: string | null; role: IdentityUser['role']; frozen: boolean; createdAt: string }
+export interface IdentityAdminUser { id: string; username: string; email: string | null; role: IdentityUser['role']; frozen: boolean; deleted: boolean; createdAt: string }
 export type SanctionRecord = { sanction: IdentitySanction; appeal: IdentityAppeal | null }[];
 export interface IdentityAuditEntry {
   id: string;
@@ -157,6 +157,9 @@ export class IdentityClient {
   }
   revokeSessions(id: string, body: { moderatorId: string; reason?: string }, rid: string) {
     return this.http.send<{ revoked: string[] }>('POST', `/v1/admin/users/${encodeURIComponent(id)}/revoke-sessions`, body, rid);
+  }
+  deleteAccount(id: string, body: { adminId: string; reason: string }, rid: string) {
+    return this.http.send<{ user: IdentityAdminUser; revoked: string[] }>('POST', `/v1/admin/users/${encodeURIComponent(id)}/delete`, body, rid);
   }
   sanction(userId: string, body: { kind: IdentitySanction['kind']; days?: number; reason: string; rule: string; moderatorId: string }, rid: string) {
     return this.http.send<{ sanction: IdentitySanction; revoked: string[] }>('POST', `/v1/admin/users/${encodeURIComponent(userId)}/sanctions`, body, rid);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@brokerwise/errors';
 import {
   AdminAppealsQuery,
+  AdminDeleteUserBody,
   AdminDecideAppealBody,
   AdminLiftSanctionBody,
   AdminRevokeSessionsBody,
@@ -141,6 +142,14 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
   });
 
   app.post<{ Body: Static<typeof AdminSanctionBody> }>('/api/admin/users/sanction', { schema: { body: AdminSanctionBody } }, async (request, reply) => {
+  app.post<{ Body: Static<typeof AdminDeleteUserBody> }>('/api/admin/users/delete', { schema: { body: AdminDeleteUserBody } }, async (request, reply) => {
+    const me = await requireAdmin(request);
+    const b = request.body;
+    const { user, revoked } = await identity.deleteAccount(b.userId, { adminId: me.id, reason: b.reason }, request.id).catch(userGone);
+    await Promise.all([sessions.forget(revoked), posting.forget(user.id)]);
+    return send(request, reply, 'admin.account_deleted', user);
+  });
+
     const me = await requireModerator(request);
     const b = request.body;
     const { sanction, revoked } = await identity

@@ -97,6 +97,9 @@ export const operations = {
   adminUserSanction: op('POST', '/api/admin/users/sanction', 'admin', 'Warn, restrict posting for N days, or freeze an account', S.AdminSanction, { body: S.AdminSanctionBody }),
   adminUserLiftSanction: op('POST', '/api/admin/users/liftSanction', 'admin', 'Lift a sanction in force', S.AdminSanction, { body: S.AdminLiftSanctionBody }),
   adminUserAudit: op('GET', '/api/admin/users/audit', 'admin', 'What staff did to accounts, newest first', S.Page(S.AdminUserAuditEntry), { query: S.AdminUserAuditQuery }),
+  adminUserDelete: op('POST', '/api/admin/users/delete', 'admin', "Delete an account (admins only): erase its personal data, end its sessions; its reviews go with it (audited)", S.AdminUserRow, {
+    body: S.AdminDeleteUserBody,
+  }),
   adminAppeals: op('GET', '/api/admin/appeals', 'admin', 'Appeals awaiting a second moderator (or decided ones)', S.Page(S.AdminAppeal), { query: S.AdminAppealsQuery }),
   adminDecideAppeal: op('POST', '/api/admin/appeals/decide', 'admin', 'Uphold or lift an appealed sanction (not by the moderator who imposed it)', Type.Object({ ...S.SanctionAppeal.properties, sanction: S.AdminSanction }), {
     body: S.AdminDecideAppealBody,
@@ -104,6 +107,14 @@ export const operations = {
 
   // Promotions
   promotions: op('GET', '/api/promotion/list', 'public', 'Promotions running now', S.Page(S.Promotion), { query: PageQuery }),
+  myRemovals: op('GET', '/api/user/removals', 'session', "The caller's removed content, newest first, each with its appeal", Type.Array(S.UserRemoval)),
+  removalAppeal: op('POST', '/api/user/removalAppeal', 'session', 'Appeal the removal of my content (once; a second moderator decides)', S.RemovalAppeal, { body: S.UserRemovalAppealBody }),
+  adminRemovalAppeals: op('GET', '/api/admin/removalAppeals', 'admin', 'Appeals against content removals awaiting a second moderator (or decided ones)', S.Page(S.AdminRemovalAppeal), {
+    query: S.AdminRemovalAppealsQuery,
+  }),
+  adminDecideRemovalAppeal: op('POST', '/api/admin/removalAppeals/decide', 'admin', 'Restore removed content or keep it removed (not by the moderator who removed it)', S.AdminRemovalAppeal, {
+    body: S.AdminDecideRemovalAppealBody,
+  }),
   promotionDetail: op('GET', '/api/promotion/detail', 'public', 'One promotion', S.PromotionDetail, { query: Id }),
   adminPromotions: op('GET', '/api/admin/promotions', 'admin', 'Every promotion', S.Page(S.AdminPromotion), { query: PageQuery }),
   adminPromotionDetail: op('GET', '/api/admin/promotions/detail', 'admin', 'One promotion with its full texts', S.AdminPromotionDetail, { query: Id }),

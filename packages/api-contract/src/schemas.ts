@@ -132,6 +132,7 @@ export const UserInfo = Type.Object({
   username: Type.String(),
   token: Type.String(),
   avatar: Type.Object({ avatar: Type.String() }),
+  frozen: Type.Optional(Type.Boolean({ description: 'true: the account is frozen; the session only reaches /api/user/sanctions, appeals and logout.' })),
 });
 export type UserInfo = Static<typeof UserInfo>;
 
@@ -188,6 +189,7 @@ export const UserProfile = Type.Object({
   collections: Type.Number(),
   createdAt: Type.String(),
   isAdmin: Type.Boolean({ description: 'The user is an administrator (every /api/admin/* path).' }),
+  frozen: Type.Optional(Type.Boolean({ description: 'true: the account is frozen; the session only reaches its sanctions, appeals and logout.' })),
   role: Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')], {
     description: 'moderator: moderation, sanctions, appeals and the users console; admin: all of /api/admin. The web app shows the links each may use.',
   }),
@@ -1474,6 +1476,7 @@ export const AdminUserRow = Type.Object({
 export type AdminUserRow = Static<typeof AdminUserRow>;
 
 export const AdminUserDetail = Type.Object({
+  deleted: Type.Boolean({ description: 'Deleted by an administrator: personal data erased, cannot sign in.' }),
   user: AdminUserRow,
   liveSessions: Type.Number({ description: 'Sessions neither revoked nor expired.' }),
   sanctions: Type.Array(AdminSanction, { description: 'Newest first, each with its appeal.' }),
@@ -1490,7 +1493,7 @@ export const AdminUserAuditEntry = Type.Object({
   at: Type.String(),
   actor: Person,
   target: Person,
-  action: Type.String({ description: 'sanction.warn|restrict|freeze, sanction.lift, appeal.uphold|lift, role.change, sessions.revoke' }),
+  action: Type.String({ description: 'sanction.warn|restrict|freeze, sanction.lift, appeal.uphold|lift, role.change, sessions.revoke, account.delete' }),
   before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   reason: Type.String(),
@@ -1518,6 +1521,10 @@ export const AdminAppealsQuery = Type.Object(
   { status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('decided')])), page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })) },
   { additionalProperties: false },
 );
+export const AdminDeleteUserBody = Type.Object(
+  { userId: Type.String({ minLength: 1, maxLength: 100 }), reason: Type.String({ maxLength: 5000, description: '1–500 characters; kept in the audit log.' }) },
+  { additionalProperties: false },
+);
 export const AdminDecideAppealBody = Type.Object(
   { appealId: Type.String({ minLength: 1, maxLength: 100 }), decision: Type.Union([Type.Literal('uphold'), Type.Literal('lift')]), reason: StaffReason },
   { additionalProperties: false },
@@ -1531,6 +1538,70 @@ export type UserAppealBody = Static<typeof UserAppealBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Trust and safety (issue 17): reports, the one moderation queue, the audit log.
+
+/** An appeal against a content removal (issue 17): `restore` published the content again, `uphold` kept it removed. */
+export const RemovalAppeal = Type.Object({
+  id: Type.String(),
+  text: Type.String(),
+  createdAt: Type.String(),
+  decision: Type.Union([Type.Literal('restore'), Type.Literal('uphold'), Type.Null()], { description: 'null while awaiting a second moderator.' }),
+  decidedAt: NullableText,
+  decisionReason: NullableText,
+});
+export type RemovalAppeal = Static<typeof RemovalAppeal>;
+
+/** Content of the caller's that a moderator removed (GET /api/user/removals): what, why, and its appeal. */
+export const UserRemoval = Type.Object({
+  removalId: Type.String({ description: 'The removal (its log entry); appeal with it.' }),
+  targetKind: Type.Literal('review'),
+  targetId: Type.String(),
+  excerpt: Type.String(),
+  reason: Type.String(),
+  rule: Type.String({ description: 'One of REPORT_REASONS; empty for a review rejected on submission.' }),
+  removedAt: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')], { description: 'The content now: approved once an appeal restored it.' }),
+  link: Type.Union([Type.String(), Type.Null()], { description: 'Site-relative page where it is shown when published.' }),
+  appeal: Type.Union([RemovalAppeal, Type.Null()], { description: 'At most one appeal per removal, while the content is removed.' }),
+});
+export type UserRemoval = Static<typeof UserRemoval>;
+
+/**
+ * POST /api/user/removalAppeal — refusals: `reviews.validation` (fields.text: 10–1000 characters),
+ * `reviews.removal_not_found` (404), `reviews.removal_appeal_exists` (409), `reviews.removal_not_in_force` (409).
+ */
+export const UserRemovalAppealBody = Type.Object(
+  { removalId: Type.String({ minLength: 1, maxLength: 100 }), text: Type.String({ maxLength: 10000, description: '10–1000 characters.' }) },
+  { additionalProperties: false },
+);
+export type UserRemovalAppealBody = Static<typeof UserRemovalAppealBody>;
+
+/** A removal appeal in the moderators' list: who appealed, who removed it, why, and the content. */
+export const AdminRemovalAppeal = Type.Object({
+  ...RemovalAppeal.properties,
+  user: Person,
+  removedBy: Person,
+  removal: Type.Object({ reason: Type.String(), rule: Type.String(), at: Type.String() }),
+  targetKind: Type.Literal('review'),
+  targetId: Type.String(),
+  excerpt: Type.String(),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('deleted')]),
+  link: Type.Union([Type.String(), Type.Null()]),
+});
+export type AdminRemovalAppeal = Static<typeof AdminRemovalAppeal>;
+
+export const AdminRemovalAppealsQuery = Type.Object(
+  { status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('decided')])), page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })) },
+  { additionalProperties: false },
+);
+/**
+ * POST /api/admin/removalAppeals/decide — `restore` publishes the content again, `uphold` keeps it
+ * removed. The moderator who removed it is refused (`reviews.removal_appeal_same_moderator`, 403).
+ */
+export const AdminDecideRemovalAppealBody = Type.Object(
+  { appealId: Type.String({ minLength: 1, maxLength: 100 }), decision: Type.Union([Type.Literal('restore'), Type.Literal('uphold')]), reason: StaffReason },
+  { additionalProperties: false },
+);
+export type AdminDecideRemovalAppealBody = Static<typeof AdminDecideRemovalAppealBody>;
 
 export const ReportTargetKindSchema = Type.Union([Type.Literal('review'), Type.Literal('post'), Type.Literal('comment'), Type.Literal('profile')]);
 export const ReportReasonSchema = Type.Union(
@@ -1618,7 +1689,9 @@ export type ModerationDecideBody = Static<typeof ModerationDecideBody>;
 export const AuditLogEntry = Type.Object({
   id: Type.String(),
   moderator: Type.Object({ id: Type.String(), username: Type.String() }),
-  action: Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('dismiss'), Type.Literal('remove')]),
+  action: Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('dismiss'), Type.Literal('remove'), Type.Literal('restore'), Type.Literal('uphold')], {
+    description: 'restore / uphold: a removal appeal decided (content published again / kept removed).',
+  }),
   targetKind: ReportTargetKindSchema,
   targetId: Type.String(),
   reason: Type.String(),

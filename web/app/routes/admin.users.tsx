@@ -23,6 +23,7 @@ const ROLE_IDS: Record<UserRole, string> = { user: 'adminUsers.role.user', moder
 const ROLES = Object.keys(ROLE_IDS) as UserRole[];
 const KIND_CHOICES: Record<SanctionKind, string> = { warn: 'adminUsers.sanctionKind.warn', restrict: 'adminUsers.sanctionKind.restrict', freeze: 'adminUsers.sanctionKind.freeze' };
 const KINDS = Object.keys(KIND_CHOICES) as SanctionKind[];
+const statusId = (u: AdminUserRow) => (u.deleted ? 'adminUsers.status.deleted' : u.frozen ? 'adminUsers.status.frozen' : 'adminUsers.status.active');
 
 /**
  * /admin/users?keyword=&page= (search) and /admin/users?id= (one account): moderators and admins;
@@ -113,7 +114,7 @@ function UserList({ keyword, list }: { keyword: string; list: Settled<Page<Admin
                       </td>
                       <td>{u.email ?? '—'}</td>
                       <td>{t(ROLE_IDS[u.role])}</td>
-                      <td>{t(u.frozen ? 'adminUsers.status.frozen' : 'adminUsers.status.active')}</td>
+                      <td>{t(statusId(u))}</td>
                       <td>{f.date(u.createdAt)}</td>
                     </tr>
                   ))}
@@ -158,7 +159,7 @@ function UserDetail({ detail, me }: { detail: AdminUserDetail; me: { id: string;
           <dt>{t('adminUsers.field.role')}</dt>
           <dd data-testid="admin-user-role">{t(ROLE_IDS[user.role])}</dd>
           <dt>{t('adminUsers.field.status')}</dt>
-          <dd>{t(user.frozen ? 'adminUsers.status.frozen' : 'adminUsers.status.active')}</dd>
+          <dd data-testid="admin-user-status">{t(statusId(user))}</dd>
           <dt>{t('adminUsers.field.created')}</dt>
           <dd>{f.date(user.createdAt)}</dd>
           <dt>{t('adminUsers.field.sessions')}</dt>
@@ -195,7 +196,7 @@ function UserDetail({ detail, me }: { detail: AdminUserDetail; me: { id: string;
           </form>
         )}
       </section>
-      {user.id !== me.id && <SanctionForm userId={user.id} />}
+      {user.id !== me.id && !user.deleted && <SanctionForm userId={user.id} />}
       <section className={classes.card} aria-labelledby="admin-user-sanctions">
         <h2 id="admin-user-sanctions" className={classes.sectionTitle}>
           {t('adminUsers.sanctions.title')}
@@ -213,7 +214,48 @@ function UserDetail({ detail, me }: { detail: AdminUserDetail; me: { id: string;
           </ol>
         )}
       </section>
+      {hasRole(me.role, 'admin') && user.id !== me.id && !user.deleted && <DeleteAccountForm user={user} />}
     </div>
+  );
+}
+
+/** Admins only: deletes the account (personal data erased, sign-in impossible, reviews removed), after a reason and a confirmation. */
+function DeleteAccountForm({ user }: { user: AdminUserRow }) {
+  const t = useT();
+  const hydrated = useHydrated();
+  const check = useReasonCheck();
+  const action = useApiAction();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // The shared check's "the user will read it" does not fit here: the account goes.
+    const bad = reason.trim() === '' ? t('adminUsers.delete.reasonRequired') : check(reason);
+    setError(bad);
+    if (bad) return;
+    if (!window.confirm(t('adminUsers.delete.confirm', { username: user.username }))) return;
+    await action.run(true, (api) => api.post<AdminUserRow>('/api/admin/users/delete', { userId: user.id, reason: reason.trim() }), {
+      failed: (err) => {
+        const fields = fieldErrorsOf(err);
+        if (fields.reason) setError(fields.reason);
+        return Boolean(fields.reason);
+      },
+    });
+  }
+  return (
+    <form className={`${classes.card} ${classes.form}`} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="admin-delete-title" data-testid="admin-delete-form">
+      <h2 id="admin-delete-title" className={classes.sectionTitle}>
+        {t('adminUsers.delete.title')}
+      </h2>
+      <p className={classes.muted}>{t('adminUsers.delete.explain')}</p>
+      <TextAreaField value={reason} onChange={setReason} error={error} id="admin-delete-reason-error" testId="admin-delete-reason" label={t('adminUsers.delete.reason')} max={REASON_MAX} />
+      <div className={classes.actions}>
+        <button type="submit" className={classes.buttonDanger} disabled={!hydrated || action.busy !== null} data-testid="admin-delete-submit">
+          {t('adminUsers.delete.submit')}
+        </button>
+      </div>
+    </form>
   );
 }
 

@@ -1,0 +1,105 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminCompany, AdminCompanyForm, AdminUserDetail, AdminUserRow, CompanyReviews, ErrorData, UserInfo } from '@brokerwise/api-contract';
+import { startReviewStack, type ReviewStack } from './review-stack.ts';
+
+const form = (name: string): AdminCompanyForm => ({
+  name,
+  nameZh: '',
+  category: 'Brokers',
+  countryCode: 'GB',
+  website: 'https://example.com',
+  descriptionEn: 'A broker for active traders.',
+  descriptionZh: '面向活跃交易者的经纪商。',
+  founded: 2015,
+  aliases: [],
+  aboutEn: '',
+  aboutZh: '',
+  maxLeverage: '',
+  email: '',
+  phone: '',
+  openAccountUrl: '',
+  licences: [],
+});
+
+/** The admin console's account deletion and company merges, through the gateway with every service on real events. */
+describe('admin console: deleting accounts and merging companies carry the users’ reviews along', () => {
+  let stack: ReviewStack;
+  let admin: UserInfo;
+  const call: ReviewStack['call'] = (method, p, opts) => stack.call(method, p, opts);
+  const asAdmin = <T>(method: 'GET' | 'POST', p: string, body?: unknown, lang: 'en' | 'zh-cn' = 'en') => call<T>(method, p, { token: admin.token, lang, ...(body ? { body } : {}) });
+  const eventually = async (what: string, check: () => Promise<boolean>) => {
+    for (let i = 0; i < 300; i++) {
+      if (await check()) return;
+      await sleep(50);
+    }
+    throw new Error(`never happened: ${what}`);
+  };
+  /** A published review of `company` by a new user (approved by the admin). */
+  const publishedReview = async (company: string, score = 4) => {
+    const u = await stack.signUp();
+    const r = await call<ErrorData>('POST', '/api/reviews/submit', { token: u.token, body: { id: company, score, content: 'Withdrawals arrived within a day every time.', check: true } });
+    expect(r.body.code, r.body.msg).toBe(1);
+    const mine = await call<CompanyReviews>('GET', `/api/reviews/list?id=${company}&page=1`, { token: u.token });
+    const id = mine.body.data.mine!.id;
+    const d = await asAdmin<unknown>('POST', '/api/admin/reviews/decide', { reviewId: id, decision: 'approve' });
+    expect(d.body.code, d.body.msg).toBe(1);
+    return { user: u, reviewId: id };
+  };
+  const reviewsOf = async (company: string) => (await asAdmin<CompanyReviews>('GET', `/api/reviews/list?id=${company}&page=1`)).body.data;
+
+  beforeAll(async () => {
+    stack = await startReviewStack('admin-lifecycle-test-salt');
+    const signed = await call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { body: { tab: 'login', email: stack.demoAdmin!.email, password: stack.demoAdmin!.password } });
+    expect(signed.body.code, signed.body.msg).toBe(1);
+    admin = signed.body.data.userInfo;
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('deletes an account: admins only, with a reason; it cannot sign in and its reviews leave the company page', async () => {
+    const created = await asAdmin<AdminCompany>('POST', '/api/admin/companies/save', { form: form('Gannet Securities') });
+    const company = created.body.data.id;
+    const { user, reviewId } = await publishedReview(company);
+    await eventually('the review published', async () => (await reviewsOf(company)).list.some((r) => r.id === reviewId));
+
+    const mod = await stack.signUp();
+    await asAdmin('POST', '/api/admin/users/role', { userId: mod.id, role: 'moderator', reason: 'Helps' });
+    expect((await call<ErrorData>('POST', '/api/admin/users/delete', { token: mod.token, body: { userId: user.id, reason: 'No' } })).status).toBe(403);
+    const noReason = await asAdmin<ErrorData>('POST', '/api/admin/users/delete', { userId: user.id, reason: '' }, 'zh-cn');
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.data.fields).toEqual({ reason: '请填写删除该账户的理由（将记入审计日志）。' });
+    const self = await asAdmin<ErrorData>('POST', '/api/admin/users/delete', { userId: admin.id, reason: 'Oops' });
+    expect(self.status).toBe(403);
+
+    const deleted = await asAdmin<AdminUserRow>('POST', '/api/admin/users/delete', { userId: user.id, reason: 'Asked by the user in writing' });
+    expect(deleted.body).toMatchObject({ code: 1, data: { id: user.id, email: null, deleted: true } });
+    // Its session is over at once; signing in again is refused.
+    expect((await call<ErrorData>('POST', '/api/user/index', { token: user.token })).status).toBe(401);
+    const detail = await asAdmin<AdminUserDetail>('GET', `/api/admin/users/detail?id=${user.id}`);
+    expect(detail.body.data).toMatchObject({ user: { deleted: true, email: null }, liveSessions: 0 });
+
+    await eventually('the review gone with the account, the company re-rated', async () => {
+      const r = await reviewsOf(company);
+      return !r.list.some((x) => x.id === reviewId) && r.rating.count === 0;
+    });
+  });
+
+  it('merges a company: its reviews move to the survivor, which is rated from them', async () => {
+    const dup = (await asAdmin<AdminCompany>('POST', '/api/admin/companies/save', { form: form('Kestrel Prime') })).body.data.id;
+    const into = (await asAdmin<AdminCompany>('POST', '/api/admin/companies/save', { form: form('Kestrel Markets') })).body.data.id;
+    const a = await publishedReview(dup, 5);
+    const b = await publishedReview(dup, 3);
+    await eventually('both reviews rated', async () => (await reviewsOf(dup)).rating.count === 2);
+
+    const merged = await asAdmin<unknown>('POST', '/api/admin/companies/merge', { id: dup, into, reason: 'Same firm' });
+    expect(merged.body.code, merged.body.msg).toBe(1);
+    await eventually('the reviews on the survivor', async () => {
+      const r = await reviewsOf(into);
+      return r.rating.count === 2 && [a.reviewId, b.reviewId].every((id) => r.list.some((x) => x.id === id));
+    });
+    // The catalogue follows the new rating (score and count on the survivor's card).
+    await eventually('the survivor counted', async () => (await asAdmin<{ company: AdminCompany }>('GET', `/api/admin/companies/detail?id=${into}`)).body.data.company.reviewCount === 2);
+  });
+});
