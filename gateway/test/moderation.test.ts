@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
-import type { AuditLogEntry, CommentPage, CompanyReviews, ErrorData, ModerationItem, NoticePage, Page, PostComment, PostDetail, PublicReview, UploadedImage, UserInfo, UserReport } from '@brokerwise/api-contract';
+import type { AdminRemovalAppeal, AdminUserRow, AuditLogEntry, CommentPage, CompanyReviews, ErrorData, ModerationItem, NoticePage, Page, PostComment, PostDetail, PublicReview, RemovalAppeal, UploadedImage, UserInfo, UserRemoval, UserReport } from '@brokerwise/api-contract';
 import { makePng } from '../../services/media/test/clips.ts';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 
@@ -86,6 +86,70 @@ describe('reports, the moderation queue and the audit log through the gateway', 
     const future = await call<Page<AuditLogEntry>>('GET', '/api/admin/audit?from=2999-01-01', { token: admin.token });
     expect(future.body.data).toMatchObject({ list: [], total: 0 });
     expect((await call<ErrorData>('GET', '/api/admin/audit?from=yesterday', { token: admin.token })).status).toBe(400);
+  });
+
+  it('the author appeals a removal; the moderator who removed it may not decide; a second one restores it, published and logged', async () => {
+    const author = await stack.signUp();
+    const reporter = await stack.signUp();
+    const mod = await stack.signUp();
+    const promoted = await call<AdminUserRow>('POST', '/api/admin/users/role', { token: admin.token, body: { userId: mod.id, role: 'moderator' } });
+    expect(promoted.body.code, promoted.body.msg).toBe(1);
+    const review = await publishedReview(author, 'Spreads widened to 9 pips at every news release I traded.');
+    expect((await call<UserReport>('POST', '/api/report', { token: reporter.token, body: { targetKind: 'review', targetId: review.id, reason: 'fake_review' } })).body.code).toBe(1);
+    const removed = await call<AuditLogEntry>('POST', '/api/admin/moderation/decide', {
+      token: admin.token,
+      body: { targetKind: 'review', targetId: review.id, action: 'remove', reason: 'Looks copied from a forum.', rule: 'fake_review' },
+    });
+    expect(removed.body.code, removed.body.msg).toBe(1);
+    const listed = async () => (await call<CompanyReviews>('GET', '/api/reviews/list?id=harbour-fx')).body.data.list.map((r) => r.id);
+    await expect.poll(listed, { timeout: 10_000 }).not.toContain(review.id);
+
+    // The author sees the removal and appeals it (10–1000 characters, in their language; once).
+    const mine = await call<UserRemoval[]>('GET', '/api/user/removals', { token: author.token });
+    expect(mine.body.data).toEqual([
+      expect.objectContaining({ removalId: removed.body.data.id, targetId: review.id, reason: 'Looks copied from a forum.', rule: 'fake_review', status: 'rejected', link: '/detail?id=harbour-fx', appeal: null }),
+    ]);
+    const short = await call<ErrorData>('POST', '/api/user/removalAppeal', { token: author.token, lang: 'zh-cn', body: { removalId: removed.body.data.id, text: 'no' } });
+    expect(short.body).toMatchObject({ data: { fields: { text: '申诉内容须为 10 到 1000 个字符。' } } });
+    const notMine = await call<ErrorData>('POST', '/api/user/removalAppeal', { token: reporter.token, body: { removalId: removed.body.data.id, text: 'This is not even my review at all.' } });
+    expect(notMine).toMatchObject({ status: 404, body: { msg: 'This removal does not exist.' } });
+    const appealed = await call<RemovalAppeal>('POST', '/api/user/removalAppeal', { token: author.token, body: { removalId: removed.body.data.id, text: 'I wrote it myself after trading the NFP release.' } });
+    expect(appealed.body).toMatchObject({ code: 1, msg: 'Your appeal has been sent. Another moderator will review it.', data: { decision: null } });
+    const twice = await call<ErrorData>('POST', '/api/user/removalAppeal', { token: author.token, lang: 'zh-cn', body: { removalId: removed.body.data.id, text: 'I wrote it myself after trading the NFP release.' } });
+    expect(twice).toMatchObject({ status: 409, body: { msg: '您已对该删除提出过申诉。' } });
+
+    // Staff only; the list names who removed it and why.
+    expect((await call('GET', '/api/admin/removalAppeals', { token: author.token })).status).toBe(403);
+    const open = await call<Page<AdminRemovalAppeal>>('GET', '/api/admin/removalAppeals', { token: mod.token });
+    expect(open.body.data.list.find((a) => a.id === appealed.body.data.id)).toMatchObject({
+      user: { id: author.id, username: author.username },
+      removedBy: { id: admin.id, username: 'admin' },
+      removal: { reason: 'Looks copied from a forum.', rule: 'fake_review' },
+      targetId: review.id,
+      status: 'rejected',
+      link: '/detail?id=harbour-fx',
+    });
+
+    // The moderator who removed it is refused, in both languages.
+    for (const [lang, msg] of [
+      ['en', 'You removed this content: another moderator must decide the appeal.'],
+      ['zh-cn', '该内容由您删除，申诉须由另一位审核员处理。'],
+    ] as const) {
+      const own = await call<ErrorData>('POST', '/api/admin/removalAppeals/decide', { token: admin.token, lang, body: { appealId: appealed.body.data.id, decision: 'restore', reason: 'Fine' } });
+      expect(own).toMatchObject({ status: 403, body: { code: 0, msg, data: { error: 'reviews.removal_appeal_same_moderator' } } });
+    }
+    const blank = await call<ErrorData>('POST', '/api/admin/removalAppeals/decide', { token: mod.token, body: { appealId: appealed.body.data.id, decision: 'restore', reason: ' ' } });
+    expect(blank.body.data.fields).toEqual({ reason: 'Please give the reason (the author will read it).' });
+
+    const restored = await call<AdminRemovalAppeal>('POST', '/api/admin/removalAppeals/decide', {
+      token: mod.token,
+      body: { appealId: appealed.body.data.id, decision: 'restore', reason: 'The trades match the release times.' },
+    });
+    expect(restored.body).toMatchObject({ code: 1, msg: 'The appeal was accepted and the content is published again.', data: { decision: 'restore', status: 'approved', removedBy: { id: admin.id } } });
+    await expect.poll(listed, { timeout: 10_000 }).toContain(review.id);
+    expect((await call<UserRemoval[]>('GET', '/api/user/removals', { token: author.token })).body.data[0]).toMatchObject({ status: 'approved', appeal: { decision: 'restore', decisionReason: 'The trades match the release times.' } });
+    const log = await call<Page<AuditLogEntry>>('GET', `/api/admin/audit?action=restore&actor=${mod.id}`, { token: admin.token });
+    expect(log.body.data.list).toEqual([expect.objectContaining({ action: 'restore', targetId: review.id, moderator: { id: mod.id, username: mod.username }, after: expect.objectContaining({ status: 'approved' }) })]);
   });
 
   it('removes a reported comment through media; dismisses a reported profile; profiles cannot be removed', async () => {

@@ -140,11 +140,28 @@ describe('sanctions, appeals, moderators and the users console through the gatew
     const frozen = await call<AdminSanction>('POST', '/api/admin/users/sanction', { token: admin.token, body: { userId: user.id, kind: 'freeze', reason: 'Selling accounts', rule: 'illegal' } });
     expect(frozen.body.code, frozen.body.msg).toBe(1);
     expect((await call('POST', '/api/user/index', { token: user.token })).body.code).toBe(409);
+    // Signing in gives a session confined to the sanction and its appeal.
     const login = await signIn(user.username, 'Secret123');
-    expect(login).toMatchObject({ status: 403, body: { msg: 'This account has been frozen. Please contact customer service.' } });
+    expect(login.body).toMatchObject({ code: 1, msg: 'Your account is frozen. You can see the sanction and appeal it.', data: { userInfo: { id: user.id, frozen: true } } });
+    const confined = login.body.data.userInfo.token;
+    expect((await call<UserProfile>('POST', '/api/user/index', { token: confined })).body.data).toMatchObject({ id: user.id, frozen: true });
+    const mine = await call<UserSanction[]>('GET', '/api/user/sanctions', { token: confined });
+    expect(mine.body.data).toEqual([expect.objectContaining({ id: frozen.body.data.id, kind: 'freeze', active: true, reason: 'Selling accounts' })]);
+    for (const [lang, msg] of [
+      ['en', 'Your account is frozen: you can only see your sanctions and appeal them.'],
+      ['zh-cn', '您的账号已被冻结：只能查看处罚并提出申诉。'],
+    ] as const) {
+      const reports = await call<ErrorData>('GET', '/api/user/reports', { token: confined, lang });
+      expect(reports).toMatchObject({ status: 403, body: { code: 0, msg, data: { error: 'identity.account_frozen_limited' } } });
+      expect((await submitReview({ ...user, token: confined }, lang)).status).toBe(403);
+    }
+    expect((await call('GET', '/api/user/removals', { token: confined })).body).toMatchObject({ code: 1, data: [] });
+    const appealed = await call<SanctionAppeal>('POST', '/api/user/appeal', { token: confined, lang: 'zh-cn', body: { sanctionId: frozen.body.data.id, text: 'I never sold an account; this one is mine.' } });
+    expect(appealed.body).toMatchObject({ code: 1, msg: '申诉已提交，将由另一位审核员复核。', data: { decision: null } });
 
     const detail = await call<AdminUserDetail>('GET', `/api/admin/users/detail?id=${user.id}`, { token: admin.token, lang: 'zh-cn' });
-    expect(detail.body.data).toMatchObject({ user: { frozen: true }, liveSessions: 0, sanctions: [{ kind: 'freeze', active: true }] });
+    // The confined session is the only live one.
+    expect(detail.body.data).toMatchObject({ user: { frozen: true }, liveSessions: 1, sanctions: [{ kind: 'freeze', active: true }] });
     expect((await call<ErrorData>('GET', '/api/admin/users/detail?id=nope', { token: admin.token })).status).toBe(404);
 
     const lift = await call<AdminSanction>('POST', '/api/admin/users/liftSanction', { token: admin.token, body: { sanctionId: frozen.body.data.id, reason: 'Wrong account' } });
@@ -153,7 +170,8 @@ describe('sanctions, appeals, moderators and the users console through the gatew
     expect(back.body.code, back.body.msg).toBe(1);
 
     const revoked = await call<{ revoked: number }>('POST', '/api/admin/users/revokeSessions', { token: admin.token, body: { userId: user.id } });
-    expect(revoked.body).toMatchObject({ code: 1, data: { revoked: 1 }, msg: 'Signed out of 1 session(s).' });
+    // The session confined while frozen, and the one opened after the lift.
+    expect(revoked.body).toMatchObject({ code: 1, data: { revoked: 2 }, msg: 'Signed out of 2 session(s).' });
     expect((await call('POST', '/api/user/index', { token: back.body.data.userInfo.token })).body.code).toBe(409);
   });
 });

@@ -80,14 +80,14 @@ export class IdentityClient {
   register(body: { email: string; username: string; password: string; code: string; accountType?: string; locale: string; ip: string; userAgent: string }, rid: string) {
     return this.http.send<SignedIn>('POST', '/v1/register', body, rid);
   }
-  login(body: { login: string; password: string; remember: boolean; device?: string; ip: string; userAgent: string }, rid: string) {
-    return this.http.send<SignedIn & { device: string }>('POST', '/v1/login', body, rid);
+  login(body: { login: string; password: string; remember: boolean; device?: string; frozenAccess?: boolean; ip: string; userAgent: string }, rid: string) {
+    return this.http.send<SignedIn & { device: string; frozen?: boolean }>('POST', '/v1/login', body, rid);
   }
   social(body: { provider: 'google' | 'facebook'; credential: string; ip: string; userAgent: string }, rid: string) {
     return this.http.send<SignedIn & { created: boolean }>('POST', '/v1/social', body, rid);
   }
   session(id: string, rid: string) {
-    return this.http.get<{ session: IdentitySession & { revokedAt: string | null }; user: IdentityUser }>(`/v1/sessions/${encodeURIComponent(id)}`, {}, rid);
+    return this.http.get<{ session: IdentitySession & { revokedAt: string | null }; user: IdentityUser; frozen?: boolean }>(`/v1/sessions/${encodeURIComponent(id)}`, {}, rid);
   }
   revoke(id: string, reason: string, rid: string) {
     return this.http.send<{ revoked: string[] }>('POST', `/v1/sessions/${encodeURIComponent(id)}/revoke`, { reason }, rid);

@@ -62,7 +62,7 @@ export interface WorkItemRecord {
 }
 export type SignalKind = 'near_duplicate' | 'company_burst' | 'shared_origin' | 'new_account_link' | 'tied_account';
 export interface ReviewSignal { kind: SignalKind; details: Record<string, unknown> }
-export type AuditAction = 'approve' | 'reject' | 'dismiss' | 'remove';
+export type AuditAction = 'approve' | 'reject' | 'dismiss' | 'remove' | 'restore' | 'uphold';
 export interface LogEntryRecord {
   id: string;
   moderatorId: string;
@@ -75,6 +75,34 @@ export interface LogEntryRecord {
   after: Record<string, unknown>;
   at: string;
 }
+/** An appeal against a content removal (services/reviews removal-appeals). */
+export interface RemovalAppealRecord {
+  id: string;
+  removalId: string;
+  targetKind: 'review' | 'post' | 'comment';
+  targetId: string;
+  userId: string;
+  removedBy: string;
+  text: string;
+  createdAt: string;
+  decision: 'restore' | 'uphold' | null;
+  decidedBy: string | null;
+  decisionReason: string | null;
+  decidedAt: string | null;
+}
+export interface RemovalRecord {
+  removalId: string;
+  targetKind: 'review';
+  targetId: string;
+  contextId: string;
+  excerpt: string;
+  reason: string;
+  rule: string;
+  removedAt: string;
+  status: ReviewRecord['status'];
+  appeal: RemovalAppealRecord | null;
+}
+export interface RemovalAppealItem { appeal: RemovalAppealRecord; removal: LogEntryRecord | null; review: ReviewRecord | null }
 export interface ReportSnapshot { authorId: string; authorName: string; excerpt: string; contextId: string | null }
 
 /** One month of moderation figures (services/reviews/src/domain/transparency.ts). */
@@ -141,6 +169,18 @@ export class ReviewsClient {
   }
   auditLog(q: { page: number; limit: number; actor?: string | undefined; action?: string | undefined; targetKind?: string | undefined; from?: string | undefined; to?: string | undefined }, rid: string) {
     return this.http.get<{ items: LogEntryRecord[]; total: number }>('/v1/moderation/audit-log', q, rid);
+  }
+  removalsOf(userId: string, rid: string) {
+    return this.http.get<{ items: RemovalRecord[] }>(`/v1/users/${encodeURIComponent(userId)}/removals`, {}, rid);
+  }
+  appealRemoval(userId: string, body: { removalId: string; text: string }, rid: string) {
+    return this.http.send<RemovalAppealRecord>('POST', `/v1/users/${encodeURIComponent(userId)}/removal-appeals`, body, rid);
+  }
+  removalAppeals(q: { status: 'open' | 'decided'; page: number; limit: number }, rid: string) {
+    return this.http.get<{ items: RemovalAppealItem[]; total: number }>('/v1/moderation/removal-appeals', q, rid);
+  }
+  decideRemovalAppeal(appealId: string, body: { moderatorId: string; decision: 'restore' | 'uphold'; reason: string }, rid: string) {
+    return this.http.send<{ appeal: RemovalAppealRecord; review: ReviewRecord | null; audit: LogEntryRecord; removal: LogEntryRecord | null }>('POST', `/v1/moderation/removal-appeals/${encodeURIComponent(appealId)}/decide`, body, rid);
   }
   audit(reviewId: string, rid: string) {
     return this.http.get<{ items: AuditRecord[] }>(`/v1/moderation/${encodeURIComponent(reviewId)}/audit`, {}, rid);

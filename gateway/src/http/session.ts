@@ -18,7 +18,20 @@ export interface SessionUser {
   sessionId: string;
   /** Cookie sessions need the CSRF header on state-changing calls; header tokens don't. */
   via: 'cookie' | 'header';
+  /** The account is frozen: only calls that opt in (`frozen: true`: its sanctions and appeals) accept it. */
+  frozen: boolean;
 }
+
+/** What `require` accepts beyond a plain signed-in call. */
+export interface RequireOptions {
+  /** A POST that only reads: no CSRF token needed. */
+  read?: boolean;
+  /** A frozen account may make this call (seeing and appealing its sanctions, signing out; ADR 026). */
+  frozen?: boolean;
+}
+
+/** A frozen account's session used for anything but its sanctions and appeals. */
+const frozenRefusal = () => new AppError({ code: 'identity.account_frozen_limited', kind: 'forbidden', message: 'Account frozen: only sanctions and appeals are available' });
 
 interface Claims {
   sub: string;
@@ -97,13 +110,13 @@ export class Sessions {
     await Promise.all(sessionIds.map((id) => this.cache.del(`sess:${id}`).catch(() => undefined)));
   }
 
-  async optional(request: FastifyRequest): Promise<SessionUser | null> {
+  async optional(request: FastifyRequest, opts: Pick<RequireOptions, 'frozen'> = {}): Promise<SessionUser | null> {
     if (!this.tokenOf(request)) return null;
     try {
-      return await this.require(request);
+      return await this.require(request, opts);
     } catch (err) {
-      // A stale cookie on a public call is simply "signed out".
-      if (isAppError(err) && (err.kind === 'unauthenticated' || err.kind === 'session_revoked')) return null;
+      // A stale cookie on a public call is simply "signed out"; so is a frozen account's session.
+      if (isAppError(err) && (err.kind === 'unauthenticated' || err.kind === 'session_revoked' || err.code === 'identity.account_frozen_limited')) return null;
       throw err;
     }
   }
@@ -115,7 +128,7 @@ export class Sessions {
    * right one set on this answer, so a browser that lost it recovers instead of failing every
    * call (a session cookie without the CSRF cookie used to make every signed-in page a 503).
    */
-  async require(request: FastifyRequest, opts: { read?: boolean } = {}): Promise<SessionUser> {
+  async require(request: FastifyRequest, opts: RequireOptions = {}): Promise<SessionUser> {
     const found = this.tokenOf(request);
     if (!found) throw new AppError({ code: 'session_required', kind: 'unauthenticated', message: 'Sign-in required' });
     let claims: Claims;
@@ -127,7 +140,8 @@ export class Sessions {
     if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') {
       throw new AppError({ code: 'session_invalid', kind: 'unauthenticated', message: 'Malformed token' });
     }
-    if (!(await this.isLive(claims.sid, claims.sub, request.id))) {
+    const state = await this.stateOf(claims.sid, claims.sub, request.id);
+    if (state === 'dead') {
       throw new AppError({ code: 'session_revoked', kind: 'session_revoked', message: 'Session revoked' });
     }
     if (found.via === 'cookie') {
@@ -135,9 +149,10 @@ export class Sessions {
       if (request.cookies[CSRF_COOKIE] !== expected) this.csrfRepairs.set(request, expected);
       if (request.method !== 'GET' && request.method !== 'HEAD' && opts.read !== true) this.checkCsrf(request, expected);
     }
+    if (state === 'frozen' && opts.frozen !== true) throw frozenRefusal();
     // The services this request calls act for this user (their service tokens say so, ADR 017).
     actFor(claims.sub);
-    return { userId: claims.sub, sessionId: claims.sid, via: found.via };
+    return { userId: claims.sub, sessionId: claims.sid, via: found.via, frozen: state === 'frozen' };
   }
 
   private tokenOf(request: FastifyRequest): { token: string; via: 'cookie' | 'header' } | null {
@@ -155,19 +170,21 @@ export class Sessions {
     if (!ok) throw new AppError({ code: 'csrf_failed', kind: 'forbidden', message: 'CSRF check failed' });
   }
 
-  private async isLive(sessionId: string, userId: string, requestId: string): Promise<boolean> {
+  /** Live, live but the account frozen, or over (cached briefly: a lifted freeze shows within the TTL). */
+  private async stateOf(sessionId: string, userId: string, requestId: string): Promise<'live' | 'frozen' | 'dead'> {
     const key = `sess:${sessionId}`;
     const cached = await this.cache.get(key).catch(() => null);
-    if (cached !== null) return cached === `live:${userId}`;
-    let live: boolean;
+    if (cached !== null) return cached === `live:${userId}` ? 'live' : cached === `frozen:${userId}` ? 'frozen' : 'dead';
+    let state: 'live' | 'frozen' | 'dead';
     try {
-      const { session } = await this.identity.session(sessionId, requestId);
-      live = session.userId === userId && session.revokedAt === null && new Date(session.expiresAt).getTime() > Date.now();
+      const { session, frozen } = await this.identity.session(sessionId, requestId);
+      const live = session.userId === userId && session.revokedAt === null && new Date(session.expiresAt).getTime() > Date.now();
+      state = !live ? 'dead' : frozen === true ? 'frozen' : 'live';
     } catch (err) {
-      if (isAppError(err) && err.kind === 'not_found') live = false;
+      if (isAppError(err) && err.kind === 'not_found') state = 'dead';
       else throw err;
     }
-    await this.cache.set(key, live ? `live:${userId}` : 'dead', STATUS_TTL_MS).catch(() => undefined);
-    return live;
+    await this.cache.set(key, state === 'dead' ? 'dead' : `${state}:${userId}`, STATUS_TTL_MS).catch(() => undefined);
+    return state;
   }
 }

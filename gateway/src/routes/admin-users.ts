@@ -88,8 +88,9 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
 
   // --- The user's side ---------------------------------------------------------------------
 
+  // A frozen account reaches these two (ADR 026): it must be able to read and appeal its sanction.
   app.get('/api/user/sanctions', async (request, reply) => {
-    const user = await sessions.require(request);
+    const user = await sessions.require(request, { frozen: true });
     const { items } = await identity.sanctionsOf(user.userId, request.id);
     return send(
       request,
@@ -100,7 +101,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
   });
 
   app.post<{ Body: Static<typeof UserAppealBody> }>('/api/user/appeal', { schema: { body: UserAppealBody } }, async (request, reply) => {
-    const user = await sessions.require(request);
+    const user = await sessions.require(request, { frozen: true });
     const a = await identity.appeal(user.userId, request.body, request.id).catch(gone('identity.sanction_not_found'));
     return send(request, reply, 'user.appeal_sent', appealOf(a));
   });

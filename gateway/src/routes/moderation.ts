@@ -1,11 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@brokerwise/errors';
 import { Type, type Static } from 'typebox';
-import { REPORT_REASONS, type AuditLogEntry, type ModerationItem, type Page, type UserReport } from '@brokerwise/api-contract';
+import {
+  AdminDecideRemovalAppealBody,
+  AdminRemovalAppealsQuery,
+  REPORT_REASONS,
+  UserRemovalAppealBody,
+  type AdminRemovalAppeal,
+  type AuditLogEntry,
+  type ModerationItem,
+  type Page,
+  type RemovalAppeal,
+  type UserRemoval,
+} from '@brokerwise/api-contract';
+import type { UserReport } from '@brokerwise/api-contract';
 import type { CatalogueClient } from '../clients/catalogue.client.ts';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { MediaClient } from '../clients/media.client.ts';
-import type { LogEntryRecord, ReportSnapshot, ReportTargetKind, ReviewsClient } from '../clients/reviews.client.ts';
+import type { LogEntryRecord, RemovalAppealItem, RemovalAppealRecord, ReportSnapshot, ReportTargetKind, ReviewsClient } from '../clients/reviews.client.ts';
 import { companiesOfReviews } from '../domain/reviews.ts';
 import { requireRole } from '../http/admin-guard.ts';
 import { now } from '../http/envelope.ts';
@@ -43,7 +55,7 @@ const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const AuditQuery = Type.Object(
   {
     actor: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' })),
-    action: Type.Optional(Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('dismiss'), Type.Literal('remove')])),
+    action: Type.Optional(Type.Union(['approve', 'reject', 'dismiss', 'remove', 'restore', 'uphold'].map((a) => Type.Literal(a)))),
     targetKind: Type.Optional(TargetKind),
     from: Type.Optional(Day),
     to: Type.Optional(Day),
@@ -57,6 +69,16 @@ const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, dat
   reply.header('cache-control', 'no-store').send({ code: 1, msg: message(code, request.lang), time: now(), data });
 
 const notFound = (err: unknown) => isAppError(err) && err.kind === 'not_found';
+
+/** What the author sees of an appeal against a removal: no moderator ids. */
+const removalAppealOf = (a: RemovalAppealRecord): RemovalAppeal => ({
+  id: a.id,
+  text: a.text,
+  createdAt: a.createdAt,
+  decision: a.decision,
+  decidedAt: a.decidedAt,
+  decisionReason: a.decisionReason,
+});
 const targetGone = () => new AppError({ code: 'reviews.target_not_found', kind: 'not_found', message: 'Nothing to report there' });
 
 /** A day (YYYY-MM-DD, UTC) as an instant; `to` days are inclusive, so their end is the next midnight. */
@@ -207,6 +229,72 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
       request.id,
     );
     return send(request, reply, b.action === 'remove' ? 'admin.content_removed' : 'admin.reports_dismissed', presentEntry(audit, new Map([[me.id, me.username]])));
+  });
+
+  // --- Appeals against a content removal (a second moderator restores or keeps it removed) ----
+
+  app.get('/api/user/removals', async (request, reply) => {
+    const user = await sessions.require(request, { frozen: true });
+    const { items } = await reviews.removalsOf(user.userId, request.id);
+    const link = await linker(items, request.id);
+    const data: UserRemoval[] = items.map((r) => ({
+      removalId: r.removalId,
+      targetKind: r.targetKind,
+      targetId: r.targetId,
+      excerpt: r.excerpt,
+      reason: r.reason,
+      rule: r.rule,
+      removedAt: r.removedAt,
+      status: r.status,
+      link: link(r),
+      appeal: r.appeal && removalAppealOf(r.appeal),
+    }));
+    return send(request, reply, 'ok', data);
+  });
+
+  app.post<{ Body: Static<typeof UserRemovalAppealBody> }>('/api/user/removalAppeal', { schema: { body: UserRemovalAppealBody } }, async (request, reply) => {
+    const user = await sessions.require(request, { frozen: true });
+    const a = await reviews.appealRemoval(user.userId, { removalId: request.body.removalId, text: request.body.text }, request.id);
+    return send(request, reply, 'user.removal_appeal_sent', removalAppealOf(a));
+  });
+
+  /** Staff's view of removal appeals: names from identity, company links from the catalogue. */
+  const presentRemovalAppeals = async (items: RemovalAppealItem[], rid: string): Promise<AdminRemovalAppeal[]> => {
+    const ids = [...new Set(items.flatMap((i) => [i.appeal.userId, i.appeal.removedBy]))];
+    const cards = ids.length > 0 ? (await identity.userCards(ids, rid)).items : [];
+    const names = new Map(cards.map((c) => [c.id, c.username]));
+    const person = (id: string) => ({ id, username: names.get(id) ?? '' });
+    const link = await linker(
+      items.map((i) => ({ targetKind: 'review' as const, targetId: i.appeal.targetId, contextId: i.review?.companyId ?? null })),
+      rid,
+    );
+    return items.map(({ appeal, removal, review }) => ({
+      ...removalAppealOf(appeal),
+      user: person(appeal.userId),
+      removedBy: person(appeal.removedBy),
+      removal: { reason: removal?.reason ?? '', rule: removal?.rule ?? '', at: removal?.at ?? appeal.createdAt },
+      targetKind: 'review',
+      targetId: appeal.targetId,
+      excerpt: review?.text ?? '',
+      status: review?.status ?? 'deleted',
+      link: link({ targetKind: 'review', targetId: appeal.targetId, contextId: review?.companyId ?? null }),
+    }));
+  };
+
+  app.get<{ Querystring: Static<typeof AdminRemovalAppealsQuery> }>('/api/admin/removalAppeals', { schema: { querystring: AdminRemovalAppealsQuery } }, async (request, reply) => {
+    await requireModerator(request);
+    const page = request.query.page ?? 1;
+    const { items, total } = await reviews.removalAppeals({ status: request.query.status ?? 'open', page, limit: PAGE_SIZE }, request.id);
+    const data: Page<AdminRemovalAppeal> = { list: await presentRemovalAppeals(items, request.id), total, page, limit: PAGE_SIZE };
+    return send(request, reply, 'ok', data);
+  });
+
+  app.post<{ Body: Static<typeof AdminDecideRemovalAppealBody> }>('/api/admin/removalAppeals/decide', { schema: { body: AdminDecideRemovalAppealBody } }, async (request, reply) => {
+    const me = await requireModerator(request);
+    const b = request.body;
+    const { appeal, review, removal } = await reviews.decideRemovalAppeal(b.appealId, { moderatorId: me.id, decision: b.decision, reason: b.reason }, request.id);
+    const [data] = await presentRemovalAppeals([{ appeal, review, removal }], request.id);
+    return send(request, reply, b.decision === 'restore' ? 'admin.removal_restored' : 'admin.removal_upheld', data!);
   });
 
   app.get<{ Querystring: Static<typeof AuditQuery> }>('/api/admin/audit', { schema: { querystring: AuditQuery } }, async (request, reply) => {

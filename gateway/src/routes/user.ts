@@ -126,9 +126,14 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
       if (!b.password) fields.password = 'required';
       if (Object.keys(fields).length > 0) throw new AppError({ code: 'identity.validation', kind: 'validation', message: 'Missing fields', fields });
       const device = sessions.deviceOf(request);
-      const signed = await identity.login({ login: b.email!.trim(), password: b.password!, remember: b.rememberpwd === true, ...(device ? { device } : {}), ...client(request) }, request.id);
+      // A frozen account signs in to a session confined to its sanctions and appeals (ADR 026).
+      const signed = await identity.login(
+        { login: b.email!.trim(), password: b.password!, remember: b.rememberpwd === true, frozenAccess: true, ...(device ? { device } : {}), ...client(request) },
+        request.id,
+      );
       const token = sessions.issue(reply, signed.session);
       sessions.rememberDevice(reply, signed.device);
+      if (signed.frozen === true) return okWith(request, reply, 'user.signed_in_frozen', { userInfo: { ...userInfo(signed.user, token), frozen: true } });
       return okWith(request, reply, 'user.signed_in', { userInfo: userInfo(signed.user, token) });
     }
     requireFields({ email: b.email, username: b.username, password: b.password, captcha: b.captcha });
@@ -148,7 +153,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
   });
 
   app.post('/api/user/logout', async (request, reply) => {
-    const user = await sessions.optional(request);
+    const user = await sessions.optional(request, { frozen: true });
     if (user) {
       const { revoked } = await identity.revoke(user.sessionId, 'logout', request.id);
       await sessions.forget(revoked);
@@ -159,8 +164,10 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
 
   app.post('/api/user/index', async (request, reply) => {
     // A read (every server-rendered page checks the session with it): no CSRF token needed.
-    const user = await sessions.require(request, { read: true });
-    return okWith(request, reply, 'ok', await profile(await identity.user(user.userId, request.id), request.id));
+    // A frozen account's session answers too (flagged), so the web app can confine it to its sanctions.
+    const user = await sessions.require(request, { read: true, frozen: true });
+    const data = await profile(await identity.user(user.userId, request.id), request.id);
+    return okWith(request, reply, 'ok', user.frozen ? { ...data, frozen: true } : data);
   });
 
   app.post<{ Body: Static<typeof EditBody> }>('/api/user/editUser', { schema: { body: EditBody } }, async (request, reply) => {

@@ -160,7 +160,7 @@ describe('identity: sign-in, throttling, sessions and passwords (real SQL, bus, 
     const second = (await login(h, person.email, person.password, '10.5.0.1')).body.session;
     const found = await session(first.id);
     expect(found.status).toBe(200);
-    expect(found.body).toEqual({ session: { ...first, revokedAt: null }, user });
+    expect(found.body).toEqual({ session: { ...first, revokedAt: null }, user, frozen: false });
 
     const out = await revoke(first.id);
     expect(out.body).toEqual({ revoked: [first.id] });

@@ -93,10 +93,17 @@ describe('identity: sanctions, appeals and the users console (real SQL, bus, cac
     const refused = await login(h, person.email, person.password);
     expect(refused.status).toBe(403);
     expect(errorOf(refused)).toMatchObject({ code: 'identity.account_frozen' });
+    // A caller that confines frozen accounts (the gateway) signs it in, told it is frozen, and
+    // every look-up of that session says so until the freeze is lifted.
+    const confined = await h.call('POST', '/v1/login', { login: person.email, password: person.password, remember: false, ip: '10.0.0.1', userAgent: 'vitest', frozenAccess: true });
+    expect(confined.status, JSON.stringify(confined.body)).toBe(200);
+    expect(confined.body.frozen).toBe(true);
+    expect((await h.call('GET', `/v1/sessions/${confined.body.session.id}`)).body).toMatchObject({ session: { revokedAt: null }, frozen: true });
 
     const lift = await h.call('POST', `/v1/admin/sanctions/${frozen.body.sanction.id}/lift`, { reason: 'Wrong account', moderatorId: mod });
     expect(lift.status, JSON.stringify(lift.body)).toBe(200);
-    expect((await login(h, person.email, person.password)).status).toBe(200);
+    expect((await login(h, person.email, person.password)).body.frozen).toBe(false);
+    expect((await h.call('GET', `/v1/sessions/${confined.body.session.id}`)).body.frozen).toBe(false);
     expect(errorOf(await h.call('POST', `/v1/admin/sanctions/${frozen.body.sanction.id}/lift`, { reason: 'Again', moderatorId: mod }))).toMatchObject({ code: 'identity.sanction_inactive' });
   });
 

@@ -5,6 +5,8 @@ import { migration as ratingRecompute } from './20261122T1200_rating_recompute.t
 import { migration as reportsAndAuditLog } from './20261126T1400_reports_and_audit_log.ts';
 import { migration as reviewSignals } from './20261126T1500_review_signals.ts';
 import { migration as removalAppeals } from './20261127T0300_removal_appeals.ts';
+import { migration as removalAppealNoAuditFk } from './20261127T0400_removal_appeal_no_audit_fk.ts';
+import { migration as ratingAtScale } from './20261210T0926_rating_at_scale.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
@@ -14,4 +16,6 @@ export const migrations: MigrationSet = {
   '20261126T1400_reports_and_audit_log': reportsAndAuditLog,
   '20261126T1500_review_signals': reviewSignals,
   '20261127T0300_removal_appeals': removalAppeals,
+  '20261127T0400_removal_appeal_no_audit_fk': removalAppealNoAuditFk,
+  '20261210T0926_rating_at_scale': ratingAtScale,
 };

@@ -61,7 +61,7 @@ describe('appeals against a content removal (real SQL, bus)', () => {
 
     const d = await decide(a.body.id, secondModerator, 'restore');
     expect(d.status, JSON.stringify(d.body)).toBe(200);
-    expect(d.body).toMatchObject({ appeal: { decision: 'restore', decidedBy: secondModerator }, review: { status: 'approved' }, audit: { action: 'restore', moderatorId: secondModerator, targetId: reviewId, before: { status: 'rejected' }, after: { status: 'approved' } } });
+    expect(d.body).toMatchObject({ removal: { id: removalId, action: 'remove', moderatorId: moderator }, appeal: { decision: 'restore', decidedBy: secondModerator }, review: { status: 'approved' }, audit: { action: 'restore', moderatorId: secondModerator, targetId: reviewId, before: { status: 'rejected' }, after: { status: 'approved' } } });
     expect(errorOf(await decide(a.body.id, secondModerator, 'uphold')).code).toBe('reviews.removal_appeal_decided');
 
     // Published again: listed for the company, counted in the rating (recomputed from the event).

@@ -1,4 +1,4 @@
-import type { ModerationSignal, ReportReason, ReportTargetKind, UserReport } from '@brokerwise/api-contract';
+import type { AuditLogEntry, ModerationSignal, ReportReason, ReportTargetKind, UserReport } from '@brokerwise/api-contract';
 
 /** Message ids of the report reasons (issue 17); a moderator cites the same list as the rule broken. */
 export const REASON_LABEL: Record<ReportReason, string> = {
@@ -34,11 +34,13 @@ export const REPORT_STATUS_LABEL: Record<UserReport['status'], string> = {
   actioned: 'myReports.status.actioned',
 };
 
-export const AUDIT_ACTION_LABEL: Record<'approve' | 'reject' | 'dismiss' | 'remove', string> = {
+export const AUDIT_ACTION_LABEL: Record<AuditLogEntry['action'], string> = {
   approve: 'auditLog.action.approve',
   reject: 'auditLog.action.reject',
   dismiss: 'auditLog.action.dismiss',
   remove: 'auditLog.action.remove',
+  restore: 'auditLog.action.restore',
+  uphold: 'auditLog.action.uphold',
 };
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);

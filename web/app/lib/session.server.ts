@@ -23,6 +23,9 @@ export type ServerSession =
 
 const checks = new WeakMap<Request, Promise<ServerSession>>();
 
+/** The one page of a frozen account: its sanctions, removals and appeals. */
+export const FROZEN_HOME = '/user/sanctions';
+
 export function hasSessionCookie(request: Request): boolean {
   return !!readCookie(request.headers.get('cookie'), SESSION_COOKIE);
 }
@@ -63,7 +66,11 @@ export function clearSessionCookieHeaders(): Headers {
  */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<UserProfile> {
   const session = await loadSession(request, context);
-  if (session.state === 'signed-in') return session.profile;
+  if (session.state === 'signed-in') {
+    // A frozen account reaches its sanctions and appeals only (ADR 026): every other account page leads there.
+    if (session.profile.frozen === true && documentUrl(request).pathname !== FROZEN_HOME) throw redirect(FROZEN_HOME);
+    return session.profile;
+  }
   if (session.state === 'unknown') throw data(null, { status: failureStatus(session.error) });
   const url = documentUrl(request);
   throw redirect(loginUrlFor(url.pathname, url.search), session.state === 'ended' ? { headers: clearSessionCookieHeaders() } : undefined);

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
-import type { AdminAppeal, Page } from '@brokerwise/api-contract';
+import type { AdminAppeal, AdminRemovalAppeal, Page } from '@brokerwise/api-contract';
 import { useHydrated } from '../components/account/use-form';
 import { AdminNav } from '../components/admin/AdminNav';
+import { RemovalDecideForm, RemovalSummary } from '../components/admin/RemovalParts';
 import { REASON_MAX, SanctionSummary, TextAreaField, useReasonCheck } from '../components/admin/SanctionParts';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -24,19 +25,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = params.get('status') === 'decided' ? ('decided' as const) : ('open' as const);
   const page = Math.min(10000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const { api } = pageApi(request, context);
-  const appeals = await settle(api.get<Page<AdminAppeal>>('/api/admin/appeals', { status, page }));
-  return data({ me: { id: me.id, role: me.role }, status, appeals }, { status: pageStatus(appeals), headers: { 'cache-control': 'private, no-store' } });
+  const [appeals, removals] = await Promise.all([
+    settle(api.get<Page<AdminAppeal>>('/api/admin/appeals', { status, page })),
+    settle(api.get<Page<AdminRemovalAppeal>>('/api/admin/removalAppeals', { status, page })),
+  ]);
+  return data({ me: { id: me.id, role: me.role }, status, appeals, removals }, { status: pageStatus(appeals), headers: { 'cache-control': 'private, no-store' } });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'adminAppeals.page.title' }, noindex: true });
 
 /**
  * Appeals against sanctions, oldest first: a moderator other than the one who imposed the
- * sanction keeps it or lifts it, with a reason the user reads.
+ * sanction keeps it or lifts it, with a reason the user reads. Then appeals against removed
+ * content: a moderator other than the one who removed it restores it or keeps it removed.
  */
 export default function AdminAppeals() {
   const t = useT();
-  const { me, status, appeals } = useLoaderData<typeof loader>();
+  const { me, status, appeals, removals } = useLoaderData<typeof loader>();
   const hrefFor = (s: 'open' | 'decided', p = 1) => `/admin/appeals?${new URLSearchParams({ ...(s === 'decided' ? { status: s } : {}), ...(p > 1 ? { page: String(p) } : {}) })}`;
   return (
     <div className={`bw-container ${adminClasses.page}`}>
@@ -81,6 +86,39 @@ export default function AdminAppeals() {
             ))}
           </ol>
           <Pagination page={appeals.data.page} total={appeals.data.total} limit={appeals.data.limit} hrefFor={(p) => hrefFor(status, p)} />
+        </>
+      )}
+      <h2>{t('adminAppeals.removals.title')}</h2>
+      <p className={classes.muted}>{t('adminAppeals.removals.intro')}</p>
+      {!removals.ok ? (
+        <ErrorNotice error={removals.error} />
+      ) : removals.data.list.length === 0 ? (
+        <p className={classes.muted} data-testid="admin-removal-appeals-empty">
+          {t('adminAppeals.removals.empty')}
+        </p>
+      ) : (
+        <>
+          <ol className={classes.list}>
+            {removals.data.list.map((a) => (
+              <li key={a.id} className={classes.card} data-testid="admin-removal-appeal" data-appeal-id={a.id}>
+                <p>
+                  <Link to={`/admin/users?${new URLSearchParams({ id: a.user.id })}`} className={classes.link}>
+                    {a.user.username}
+                  </Link>
+                </p>
+                <RemovalSummary excerpt={a.excerpt} reason={a.removal.reason} rule={a.removal.rule} removedAt={a.removal.at} status={a.status} link={a.link} appeal={a} removedBy={a.removedBy.username} />
+                {a.decision === null &&
+                  (a.removedBy.id === me.id ? (
+                    <p className={classes.small} data-testid="admin-removal-appeal-own">
+                      {t('adminAppeals.removals.own')}
+                    </p>
+                  ) : (
+                    <RemovalDecideForm appealId={a.id} />
+                  ))}
+              </li>
+            ))}
+          </ol>
+          <Pagination page={removals.data.page} total={removals.data.total} limit={removals.data.limit} hrefFor={(p) => hrefFor(status, p)} />
         </>
       )}
     </div>

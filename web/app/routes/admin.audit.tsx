@@ -17,7 +17,7 @@ import { AdminNav } from '../components/admin/AdminNav';
 import adminClasses from './admin.reviews.module.css';
 import auditClasses from './admin.audit.module.css';
 
-const ACTIONS = ['approve', 'reject', 'dismiss', 'remove'] as const;
+const ACTIONS = ['approve', 'reject', 'dismiss', 'remove', 'restore', 'uphold'] as const;
 const KINDS = ['review', 'post', 'comment', 'profile'] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { data, useLoaderData } from 'react-router';
-import type { SanctionAppeal, UserAppealBody, UserSanction } from '@brokerwise/api-contract';
+import type { SanctionAppeal, UserAppealBody, UserRemoval, UserSanction } from '@brokerwise/api-contract';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useHydrated } from '../components/account/use-form';
+import { RemovalAppealForm, RemovalSummary } from '../components/admin/RemovalParts';
 import { APPEAL_TEXT, SanctionSummary, TextAreaField } from '../components/admin/SanctionParts';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -15,26 +16,32 @@ import { useT } from '../lib/use-t';
 import type { Route } from './+types/user.sanctions';
 import classes from '../components/trader/Trader.module.css';
 
-/** Signed-in users only: this loader checks it itself, never relying on a parent. */
+/** Signed-in users only, frozen ones included (the one page they reach): this loader checks it itself. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
+  const me = await requireUser(request, context);
   const { api } = pageApi(request, context);
-  const sanctions = await settle(api.get<UserSanction[]>('/api/user/sanctions'));
-  return data({ sanctions }, { status: pageStatus(sanctions), headers: { 'cache-control': 'private, no-store' } });
+  const [sanctions, removals] = await Promise.all([settle(api.get<UserSanction[]>('/api/user/sanctions')), settle(api.get<UserRemoval[]>('/api/user/removals'))]);
+  return data({ frozen: me.frozen === true, sanctions, removals }, { status: pageStatus(sanctions), headers: { 'cache-control': 'private, no-store' } });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'sanctions.page.title' }, noindex: true });
 
 /**
  * /user/sanctions: the warnings, restrictions and freezes on my account (spec §6 terms), with the
- * reason and the rule, and an appeal per sanction in force, decided by a second moderator.
+ * reason and the rule, and an appeal per sanction in force, decided by a second moderator; then my
+ * removed content, each removal appealable once. A frozen account reaches this page only.
  */
 export default function MySanctions() {
   const t = useT();
-  const { sanctions } = useLoaderData<typeof loader>();
+  const { frozen, sanctions, removals } = useLoaderData<typeof loader>();
   return (
     <AccountLayout title={t('sanctions.page.title')}>
       <div className={classes.stack}>
+        {frozen && (
+          <p className={classes.error} role="status" data-testid="sanctions-frozen">
+            {t('sanctions.frozen.notice')}
+          </p>
+        )}
         <p className={classes.muted}>{t('sanctions.page.intro')}</p>
         {!sanctions.ok ? (
           <ErrorNotice error={sanctions.error} />
@@ -48,6 +55,24 @@ export default function MySanctions() {
               <li key={s.id} className={classes.card} data-testid="sanction-item" data-sanction-id={s.id}>
                 <SanctionSummary sanction={s} />
                 {s.active && !s.appeal && <AppealForm sanctionId={s.id} />}
+              </li>
+            ))}
+          </ol>
+        )}
+        <h2>{t('removal.section.title')}</h2>
+        <p className={classes.muted}>{t('removal.section.intro')}</p>
+        {!removals.ok ? (
+          <ErrorNotice error={removals.error} />
+        ) : removals.data.length === 0 ? (
+          <p className={classes.muted} data-testid="removals-empty">
+            {t('removal.section.empty')}
+          </p>
+        ) : (
+          <ol className={classes.list}>
+            {removals.data.map((r) => (
+              <li key={r.removalId} className={classes.card} data-testid="removal-item" data-removal-id={r.removalId}>
+                <RemovalSummary excerpt={r.excerpt} reason={r.reason} rule={r.rule} removedAt={r.removedAt} status={r.status} link={r.status === 'approved' ? r.link : null} appeal={r.appeal} />
+                {r.status === 'rejected' && !r.appeal && <RemovalAppealForm removalId={r.removalId} />}
               </li>
             ))}
           </ol>

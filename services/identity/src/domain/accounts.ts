@@ -111,6 +111,11 @@ export interface LoginInput extends Client {
   remember: boolean;
   /** The browser's device cookie from an earlier sign-in, if any (ADR 013). */
   device?: string | undefined;
+  /**
+   * The caller limits a frozen account's session to its sanctions and appeals (the gateway, ADR
+   * 026): a frozen account then signs in instead of being refused. Without it, it is refused.
+   */
+  frozenAccess?: boolean | undefined;
 }
 
 /**
@@ -145,7 +150,7 @@ export async function login(
     throw badCredentials();
   }
   await turn.succeeded();
-  if (user.frozen_at) throw accountFrozen();
+  if (user.frozen_at && input.frozenAccess !== true) throw accountFrozen();
   const session = await ctx.db.transaction().execute((trx) =>
     openSession(trx, ctx.now(), { userId: user.id, remember: input.remember, ip: input.ip, userAgent: input.userAgent }),
   );

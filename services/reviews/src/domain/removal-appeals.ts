@@ -99,7 +99,7 @@ export interface RemovalAppealInput {
  * The moderator who removed it is refused. A review changed meanwhile (edited back to pending,
  * deleted by its author) is decided but not restored.
  */
-export async function decideRemovalAppeal(ctx: Ctx, input: RemovalAppealInput, meta: RequestMeta = {}): Promise<{ appeal: RemovalAppealRow; review: ReviewRow | null; audit: AuditRow }> {
+export async function decideRemovalAppeal(ctx: Ctx, input: RemovalAppealInput, meta: RequestMeta = {}): Promise<{ appeal: RemovalAppealRow; review: ReviewRow | null; audit: AuditRow; removal: AuditRow | null }> {
   const reason = input.reason.trim();
   if (reason.length === 0) throw invalidInput({ reason: 'removal_appeal_reason_required' });
   if (charCount(reason) > REASON_MAX) throw invalidInput({ reason: 'removal_appeal_reason_length' });
@@ -132,7 +132,8 @@ export async function decideRemovalAppeal(ctx: Ctx, input: RemovalAppealInput, m
       after,
       at: now,
     });
-    return { appeal: decided, review: updated, audit };
+    const removal = (await findAuditEntries(trx, [appeal.audit_id])).get(appeal.audit_id) ?? null;
+    return { appeal: decided, review: updated, audit, removal };
   });
 }
 

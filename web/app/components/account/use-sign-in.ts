@@ -26,7 +26,10 @@ export function useFinishSignIn() {
       // The answer names the user but not their roles: the root loader's session check does, so
       // an admin's links show at once, without a reload (the sign-in pages keep their own data).
       void revalidate();
-      later(REDIRECT_DELAY_MS, () => navigate(takeRedirect(window.sessionStorage), { replace: true }));
+      // A frozen account can only see and appeal its sanctions: it goes there, not where it was headed.
+      const frozen = result.data.userInfo.frozen === true;
+      if (frozen) takeRedirect(window.sessionStorage);
+      later(REDIRECT_DELAY_MS, () => navigate(frozen ? '/user/sanctions' : takeRedirect(window.sessionStorage), { replace: true }));
     },
     [toast, signIn, revalidate, later, navigate],
   );

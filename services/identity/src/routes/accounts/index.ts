@@ -21,8 +21,8 @@ export async function accountRoutes(app: FastifyInstance, deps: IdentityDeps): P
 
   app.post<{ Body: Static<typeof LoginBody> }>('/v1/login', { schema: { body: LoginBody, response: { 200: LoginResponse } } }, async (request) => {
     const b = request.body;
-    const { user, session, device } = await login(deps, { login: b.login, password: b.password, remember: b.remember, device: b.device, ip: b.ip, userAgent: b.userAgent });
-    return { user: toUserDto(user), session: toSessionDto(session), device };
+    const { user, session, device } = await login(deps, { login: b.login, password: b.password, remember: b.remember, device: b.device, frozenAccess: b.frozenAccess, ip: b.ip, userAgent: b.userAgent });
+    return { user: toUserDto(user), session: toSessionDto(session), device, frozen: user.frozen_at !== null };
   });
 
   app.post<{ Body: Static<typeof SocialBody> }>('/v1/social', { schema: { body: SocialBody, response: { 200: SocialResponse } } }, async (request) => {

@@ -19,7 +19,15 @@ export const RegisterBody = Type.Object(
 );
 
 export const LoginBody = Type.Object(
-  { login: Field(), password: Field(), remember: Type.Boolean({ default: false }), device: Type.Optional(Type.String({ maxLength: 200 })), ...Client },
+  {
+    login: Field(),
+    password: Field(),
+    remember: Type.Boolean({ default: false }),
+    device: Type.Optional(Type.String({ maxLength: 200 })),
+    /** The caller confines a frozen account to its sanctions and appeals: sign it in (answering `frozen`) instead of refusing. */
+    frozenAccess: Type.Optional(Type.Boolean()),
+    ...Client,
+  },
   { additionalProperties: false },
 );
 
@@ -40,4 +48,4 @@ export const ResetBody = Type.Object({ email: Field(), newPassword: Field(), cod
 export const SocialResponse = Type.Object({ user: UserDto, session: SessionDto, created: Type.Boolean() });
 
 /** A password sign-in also hands back the device cookie to keep (ADR 013). */
-export const LoginResponse = Type.Object({ user: UserDto, session: SessionDto, device: Type.String() });
+export const LoginResponse = Type.Object({ user: UserDto, session: SessionDto, device: Type.String(), frozen: Type.Boolean() });

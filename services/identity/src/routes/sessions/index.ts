@@ -9,7 +9,7 @@ import { RevokeBody, SessionParams, SessionResponse } from './schemas.ts';
 export async function sessionRoutes(app: FastifyInstance, deps: IdentityDeps): Promise<void> {
   app.get<{ Params: Static<typeof SessionParams> }>('/v1/sessions/:id', { schema: { params: SessionParams, response: { 200: SessionResponse } } }, async (request) => {
     const { session, user } = await lookupSession(deps, request.params.id);
-    return { session: { ...toSessionDto(session), revokedAt: session.revoked_at ? session.revoked_at.toISOString() : null }, user: toUserDto(user) };
+    return { session: { ...toSessionDto(session), revokedAt: session.revoked_at ? session.revoked_at.toISOString() : null }, user: toUserDto(user), frozen: user.frozen_at !== null };
   });
 
   app.post<{ Params: Static<typeof SessionParams>; Body: Static<typeof RevokeBody> }>(

@@ -70,13 +70,13 @@ export async function removalAppealRoutes(app: FastifyInstance, deps: ReviewsDep
     { config: { callerRole: 'moderator' }, schema: { params: AppealParams, body: DecideBody, response: { 200: DecideDto } } },
     async (request) => {
       const b = request.body;
-      const { appeal, review, audit } = await decideRemovalAppeal(
+      const { appeal, review, audit, removal } = await decideRemovalAppeal(
         deps,
         { appealId: request.params.appealId, decision: b.decision, reason: b.reason, moderatorId: b.moderatorId.toLowerCase() },
         { correlationId: request.id },
       );
       deps.relay.poke();
-      return { appeal: toAppealDto(appeal), review: review && toReviewDto(review, undefined), audit: toLogEntryDto(audit) };
+      return { appeal: toAppealDto(appeal), review: review && toReviewDto(review, undefined), audit: toLogEntryDto(audit), removal: removal && toLogEntryDto(removal) };
     },
   );
 }

@@ -67,4 +67,4 @@ export const DecideBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const DecideDto = Type.Object({ appeal: RemovalAppealDto, review: Type.Union([ReviewDto, Type.Null()]), audit: LogEntryDto });
+export const DecideDto = Type.Object({ appeal: RemovalAppealDto, review: Type.Union([ReviewDto, Type.Null()]), audit: LogEntryDto, removal: Type.Union([LogEntryDto, Type.Null()]) });
