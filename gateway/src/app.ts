@@ -24,6 +24,7 @@ import { promotionRoutes } from './routes/promotions.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { newsletterFormRoutes, newsletterRoutes } from './routes/newsletter.ts';
 import { noticeRoutes } from './routes/notices.ts';
+import { licenceRoutes } from './routes/licences.ts';
 import { postRoutes } from './routes/posts.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { traderRoutes } from './routes/trader.ts';
@@ -75,6 +76,7 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     await newsletterRoutes(api, { notifications: deps.notifications, cache: deps.cache, limit: deps.newsletterLimit });
     // Unknown /api paths answer in the envelope instead of falling through to the page proxy.
     api.all('/api/*', async () => {
+    await licenceRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, notifications: deps.notifications, sessions, invalidator: deps.invalidator });
       throw new AppError({ code: 'route_not_found', kind: 'not_found', message: 'No such API path' });
     });
   });

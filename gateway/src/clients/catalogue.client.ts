@@ -33,7 +33,7 @@ export interface CatalogueCompanyDetail extends CatalogueCompany {
     regulatorCountry: { code: string; nameEn: string; nameZh: string };
     licenceNo: string;
     entity: string;
-    status: 'regulated' | 'offshore' | 'revoked' | 'exceeded';
+    status: 'regulated' | 'offshore' | 'revoked' | 'exceeded' | 'suspended' | 'expired';
     registerUrl: string;
   }[];
   contact: { website: string | null; email: string | null; phone: string | null; address: CatalogueText | null };
@@ -88,7 +88,25 @@ export interface CatalogueAdminCompany extends CatalogueCompany {
   merged: boolean;
   updatedAt: string;
 }
-export interface CatalogueCompanyAudit { id: string; companyId: string; actorId: string; action: 'create' | 'update' | 'hide' | 'unhide' | 'merge' | 'absorb'; reason: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; at: string }
+export interface CatalogueCompanyAudit { id: string; companyId: string; actorId: string; action: 'create' | 'update' | 'hide' | 'unhide' | 'merge' | 'absorb' | 'licence_status'; reason: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null; at: string }
+
+type RegisterStatus = 'active' | 'suspended' | 'revoked' | 'expired';
+/** services/catalogue/src/routes/licences/schemas.ts */
+export interface CatalogueLicenceHistory {
+  id: string;
+  status: RegisterStatus;
+  previousStatus: RegisterStatus | null;
+  effectiveOn: string;
+  note: string;
+  evidence: { key: string; sha256: string; contentType: string; size: number; capturedAt: string } | null;
+  recordedAt: string;
+}
+export interface CatalogueLicenceRegister {
+  companyId: string;
+  slug: string;
+  licences: (Omit<CatalogueCompanyDetail['licences'][number], 'regulatorCountry'> & { regulatorCountry: string; regulatorCountryName: { en: string; zh: string }; history: CatalogueLicenceHistory[] })[];
+}
+export interface CatalogueEvidence { key: string; sha256: string; contentType: string; size: number }
 
 export class CatalogueClient {
   private readonly http: ServiceClient;
@@ -149,6 +167,21 @@ export class CatalogueClient {
   }
   mergeCompany(slug: string, body: { adminId: string; reason: string; into: string }, requestId: string) {
     return this.http.send<{ from: CatalogueAdminCompany; into: CatalogueAdminCompany }>('POST', `/v1/admin/companies/${encodeURIComponent(slug)}/merge`, body, requestId);
+  }
+  /** Each licence with its register history; `admin` also answers for hidden and merged companies. */
+  licences(slug: string, admin: boolean, requestId: string) {
+    return this.http.get<CatalogueLicenceRegister>(`${admin ? '/v1/admin' : '/v1'}/companies/${encodeURIComponent(slug)}/licences`, {}, requestId);
+  }
+  /** The file's bytes; the catalogue checks them by content and keeps them under their SHA-256. */
+  uploadLicenceEvidence(bytes: Buffer, requestId: string) {
+    return this.http.sendBytes<CatalogueEvidence>('/v1/admin/licence-evidence', bytes, requestId);
+  }
+  changeLicenceStatus(
+    slug: string,
+    body: { adminId: string; regulator: string; licenceNo: string; status: string; effectiveOn: string; note: string; evidence?: { key: string; capturedAt?: string } },
+    requestId: string,
+  ) {
+    return this.http.send<CatalogueLicenceHistory>('POST', `/v1/admin/companies/${encodeURIComponent(slug)}/licences/status`, body, requestId);
   }
   companyAudit(q: { slug?: string | undefined; page: number; limit: number }, requestId: string) {
     return this.http.get<{ items: CatalogueCompanyAudit[]; total: number }>('/v1/admin/companies-audit', q, requestId);

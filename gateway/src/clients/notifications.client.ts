@@ -30,6 +30,12 @@ export class NotificationsClient {
   notices(userId: string, q: { category: NoticeCategory; page: number; limit: number; lang: Lang }, rid: string) {
     return this.http.get<{ items: NoticeRecord[]; total: number; unread: UnreadRecord }>(`/v1/users/${encodeURIComponent(userId)}/notices`, q, rid);
   }
+  companyFollow(userId: string, companyId: string, rid: string) {
+    return this.http.get<{ following: boolean; followers: number }>(`/v1/users/${encodeURIComponent(userId)}/company-follows/${encodeURIComponent(companyId)}`, {}, rid);
+  }
+  setCompanyFollow(userId: string, companyId: string, following: boolean, rid: string) {
+    return this.http.send<{ following: boolean; followers: number }>('PUT', `/v1/users/${encodeURIComponent(userId)}/company-follows/${encodeURIComponent(companyId)}`, { following }, rid);
+  }
   unread(userId: string, rid: string) {
     return this.http.get<UnreadRecord>(`/v1/users/${encodeURIComponent(userId)}/unread`, {}, rid);
   }

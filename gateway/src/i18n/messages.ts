@@ -34,6 +34,8 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'catalogue.promotion_not_found': { en: 'This promotion does not exist or is no longer available.', 'zh-cn': '该推广活动不存在或已下线。' },
   'catalogue.promotion_exists': { en: 'A promotion with this address already exists. Please try again.', 'zh-cn': '已存在相同地址的推广活动，请重试。' },
   'catalogue.company_invalid': { en: 'Please check the highlighted fields.', 'zh-cn': '请检查标出的输入项。' },
+  'catalogue.licence_invalid': { en: 'Please check the highlighted fields.', 'zh-cn': '请检查标出的输入项。' },
+  'catalogue.evidence_invalid': { en: 'This evidence file cannot be used.', 'zh-cn': '该证据文件无法使用。' },
   country_decrypt_failed: { en: 'Failed to decrypt', 'zh-cn': '解密失败' },
   // Reviews
   'reviews.submitted': { en: 'Your review is pending', 'zh-cn': '您的点评正在审核中' },
@@ -70,6 +72,10 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'admin.promotion_deleted': { en: 'The promotion has been deleted.', 'zh-cn': '推广活动已删除。' },
   // Admin: companies
   'admin.company_saved': { en: 'The company has been saved.', 'zh-cn': '公司信息已保存。' },
+  'admin.licence_evidence_uploaded': { en: 'The evidence file has been uploaded.', 'zh-cn': '证据文件已上传。' },
+  'admin.licence_status_recorded': { en: 'The licence status has been recorded.', 'zh-cn': '牌照状态已记录。' },
+  'company.followed': { en: 'You follow this company now.', 'zh-cn': '已关注该公司。' },
+  'company.unfollowed': { en: 'You no longer follow this company.', 'zh-cn': '已取消关注该公司。' },
   'admin.company_hidden': { en: 'The company is now hidden from visitors.', 'zh-cn': '该公司已对访客隐藏。' },
   'admin.company_shown': { en: 'The company is visible again.', 'zh-cn': '该公司已重新公开。' },
   'admin.company_merged': { en: 'The companies have been merged. Old links now lead to the remaining company.', 'zh-cn': '公司已合并，旧链接将跳转到保留的公司。' },
@@ -338,6 +344,9 @@ export const FIELD_SPECIFIC: Record<string, Record<Lang, string>> = {
   'image:required': { en: 'Please choose an image.', 'zh-cn': '请选择图片。' },
   'image:too_large': { en: 'The image must be at most {maxMb}MB.', 'zh-cn': '图片不能超过 {maxMb}MB。' },
   'image:type': { en: 'The image must be a JPEG, PNG or WebP file.', 'zh-cn': '图片须为 JPEG、PNG 或 WebP 格式。' },
+  'evidence:required': { en: 'Please choose a PDF or a screenshot.', 'zh-cn': '请选择 PDF 文件或截图。' },
+  'evidence:too_large': { en: 'The file must be at most {maxMb}MB.', 'zh-cn': '文件不能超过 {maxMb}MB。' },
+  'evidence:type': { en: 'The file must be a PDF, PNG, JPEG or WebP file.', 'zh-cn': '文件须为 PDF、PNG、JPEG 或 WebP 格式。' },
   'image:corrupt': { en: 'This image file is damaged or incomplete.', 'zh-cn': '图片文件已损坏或不完整。' },
   'image:dimensions': { en: 'The image has too many pixels.', 'zh-cn': '图片像素过多。' },
   // Notifications: system notices and newsletter issues (title:required, title:length and
@@ -418,6 +427,15 @@ export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
   company_url: { en: 'Please enter a web address starting with https://.', 'zh-cn': '请输入以 https:// 开头的网址。' },
   company_country: { en: 'Please choose a country or region from the list.', 'zh-cn': '请从列表中选择国家或地区。' },
   company_licence_status: { en: 'Please choose a licence status.', 'zh-cn': '请选择牌照状态。' },
+  // The licence register (catalogue.licence_invalid, catalogue.evidence_invalid).
+  licence_status: { en: 'Please choose active, suspended, revoked or expired.', 'zh-cn': '请选择有效、暂停、已撤销或已过期。' },
+  licence_date: { en: 'Please enter a date as YYYY-MM-DD.', 'zh-cn': '请按 YYYY-MM-DD 格式输入日期。' },
+  licence_date_future: { en: 'The date cannot be in the future.', 'zh-cn': '日期不能晚于今天。' },
+  licence_note_required: { en: 'Please write a note saying what changed.', 'zh-cn': '请填写变更说明。' },
+  licence_note_too_long: { en: 'The note can be at most 1000 characters.', 'zh-cn': '说明最多 1000 个字符。' },
+  licence_evidence_missing: { en: 'Please upload the evidence file again.', 'zh-cn': '请重新上传证据文件。' },
+  licence_captured_at: { en: 'The capture time cannot be in the future.', 'zh-cn': '截取时间不能晚于现在。' },
+  licence_unknown: { en: 'This company has no such licence.', 'zh-cn': '该公司没有此牌照。' },
 };
 
 export function format(template: string, params: Record<string, string | number> = {}): string {

@@ -5,7 +5,10 @@ import { OWN_CSP } from '../http/security-headers.ts';
 const SAFE_TYPES = /^(image\/(png|jpeg|webp|gif|svg\+xml)|video\/mp4)$/;
 /** The open-data export (scripts/open-data.ts --publish): text served as data, never rendered (nosniff, CSP none). */
 const OPEN_DATA_TYPES = /^(text\/csv|text\/plain|application\/json|application\/x-ndjson)(; charset=utf-8)?$/;
-const servable = (key: string, contentType: string) => SAFE_TYPES.test(contentType) || (key.startsWith('open-data/') && OPEN_DATA_TYPES.test(contentType));
+/** Licence register evidence: PDFs too (downloaded, never rendered in our origin). */
+const isEvidencePdf = (key: string, contentType: string) => key.startsWith('licence-evidence/') && contentType === 'application/pdf';
+const servable = (key: string, contentType: string) =>
+  SAFE_TYPES.test(contentType) || (key.startsWith('open-data/') && OPEN_DATA_TYPES.test(contentType)) || isEvidencePdf(key, contentType);
 
 /** Keys with a generated name (a UUID or a content hash segment) never change: cache them for good. */
 const GENERATED = /(^|\/)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32,64})(\/|\.|$)/i;
@@ -36,6 +39,7 @@ export function parseRange(header: string | undefined): RangeRequest {
 }
 
 function common(reply: FastifyReply, key: string, info: ObjectInfo): FastifyReply {
+  if (isEvidencePdf(key, info.contentType)) void reply.header('content-disposition', `attachment; filename="${key.slice(key.lastIndexOf('/') + 1)}"`);
   return reply
     .header('content-type', info.contentType)
     .header('accept-ranges', 'bytes')

@@ -191,7 +191,7 @@ export async function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps)
       version: PUBLIC_API_VERSION,
       documentation: `${request.protocol}://${request.host}/developers`,
       licence: 'CC BY 4.0 (attribute "Brokerwise")',
-      endpoints: ['/v1/companies', '/v1/companies/{slug}', '/v1/companies/{slug}/reviews', '/v1/companies/{slug}/rating', '/v1/reviews', '/v1/rankings/top-brokers', '/v1/rankings/top-traders', '/v1/promotions'],
+      endpoints: ['/v1/companies', '/v1/companies/{slug}', '/v1/companies/{slug}/reviews', '/v1/companies/{slug}/rating', '/v1/companies/{slug}/licences', '/v1/reviews', '/v1/rankings/top-brokers', '/v1/rankings/top-traders', '/v1/promotions'],
     }),
   );
 
@@ -242,6 +242,28 @@ export async function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps)
       return send(reply, { data, total: result.total, nextCursor: nextCursor(page, limit, result.total) });
     },
   );
+
+  // The licence register: each licence with its status history; evidence by URL and SHA-256, so a copy can be checked.
+  app.get<{ Params: Static<typeof SlugParams> }>('/v1/companies/:slug/licences', { schema: { params: SlugParams } }, async (request, reply) => {
+    const r = await deps.catalogue.licences(request.params.slug, false, request.id);
+    const data = r.licences.map((l) => ({
+      regulator: l.regulator,
+      regulatorCountry: l.regulatorCountry,
+      licenceNo: l.licenceNo,
+      entity: l.entity,
+      status: l.status,
+      registerUrl: l.registerUrl,
+      history: l.history.map((e) => ({
+        status: e.status,
+        previousStatus: e.previousStatus,
+        effectiveOn: e.effectiveOn,
+        note: e.note,
+        evidence: e.evidence ? { url: mediaUrl(request, e.evidence.key), sha256: e.evidence.sha256, contentType: e.evidence.contentType, size: e.evidence.size, capturedAt: e.evidence.capturedAt } : null,
+        recordedAt: e.recordedAt,
+      })),
+    }));
+    return send(reply, { data });
+  });
 
   app.get<{ Params: Static<typeof SlugParams> }>('/v1/companies/:slug/rating', { schema: { params: SlugParams } }, async (request, reply) => {
     const c = await deps.catalogue.company(request.params.slug, request.id);

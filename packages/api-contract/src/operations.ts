@@ -50,6 +50,9 @@ export const operations = {
   categories: op('GET', '/api/brokers/categories', 'public', 'Company categories', Type.Array(S.Category)),
   popularCountries: op('GET', '/api/brokers/country', 'public', 'Popular countries (footer)', Type.Array(S.Country)),
   countries: op('GET', '/api/ajax/dataRegion', 'public', 'Every country/region', Type.Array(S.Country)),
+  companyLicences: op('GET', '/api/brokers/licences', 'public', "A company's licences with their status history and evidence", S.CompanyLicences, { query: Id }),
+  companyFollow: op('GET', '/api/brokers/follow', 'session', 'Whether the caller follows a company', S.CompanyFollow, { query: Id }),
+  companyFollowSet: op('POST', '/api/brokers/follow', 'session', 'Follow or unfollow a company (licence changes become notices)', S.CompanyFollow, { body: S.CompanyFollowBody }),
 
   // Accounts
   checkIn: op('POST', '/api/user/checkIn', 'public', 'Sign in or register', Type.Object({ userInfo: S.UserInfo }), { body: S.CheckInBody }),
@@ -126,6 +129,8 @@ export const operations = {
   adminCompanyHide: op('POST', '/api/admin/companies/hide', 'admin', 'Hide or unhide a company', S.AdminCompany, { body: S.AdminCompanyHideBody }),
   adminCompanyMerge: op('POST', '/api/admin/companies/merge', 'admin', 'Merge a duplicate into another company', S.AdminCompanyMerged, { body: S.AdminCompanyMergeBody }),
   adminCompanyAudit: op('GET', '/api/admin/companies/audit', 'admin', 'The companies audit log', S.Page(S.AdminCompanyAuditEntry), { query: Type.Object({ id: Type.Optional(Type.String()), page: Type.Optional(Type.Integer({ minimum: 1 })) }) }),
+  adminLicenceEvidence: op('POST', '/api/admin/companies/licence-evidence', 'admin', 'Upload licence evidence (PDF or PNG/JPEG/WebP screenshot, field `file`)', S.UploadedLicenceEvidence, { bodyType: 'multipart/form-data' }),
+  adminLicenceStatus: op('POST', '/api/admin/companies/licence-status', 'admin', "Record a licence's new status (audited, notifies followers)", S.LicenceHistoryEntry, { body: S.AdminLicenceStatusBody }),
 
   // Notifications and newsletter
   notices: op('GET', '/api/user/notice', 'session', "The caller's notices of one tab", S.NoticePage, { query: Type.Object({ type: Type.Optional(S.NoticeType), page: Type.Optional(Type.Integer({ minimum: 1 })) }) }),

@@ -261,7 +261,9 @@ export const Licence = Type.Object({
   regulatorCountry: Type.String({ description: "Regulator's country/region name in the caller's language." }),
   licenceNo: Type.String(),
   entity: Type.String({ description: 'The licensed legal entity.' }),
-  status: Type.Union([Type.Literal('regulated'), Type.Literal('offshore'), Type.Literal('revoked'), Type.Literal('exceeded')]),
+  status: Type.Union([Type.Literal('regulated'), Type.Literal('offshore'), Type.Literal('revoked'), Type.Literal('exceeded'), Type.Literal('suspended'), Type.Literal('expired')], {
+    description: 'As the register lists it now; suspended and expired come from the licence register history.',
+  }),
   registerUrl: Type.String({ description: "Link to the regulator's public register entry." }),
 });
 export type Licence = Static<typeof Licence>;
@@ -533,7 +535,7 @@ export const AdminCompanyLicence = Type.Object({
   regulatorCountry: Type.String({ description: 'ISO 3166-1 alpha-2 of the regulator; may be empty.' }),
   licenceNo: Type.String(),
   entity: Type.String(),
-  status: Type.String({ description: 'regulated, offshore, revoked or exceeded.' }),
+  status: Type.String({ description: 'regulated, offshore, revoked, exceeded, suspended or expired.' }),
   registerUrl: Type.String(),
 });
 export type AdminCompanyLicence = Static<typeof AdminCompanyLicence>;
@@ -591,7 +593,7 @@ export const AdminCompanyAuditEntry = Type.Object({
   id: Type.String(),
   companyId: Type.String({ description: 'The company uuid (stable across slug changes).' }),
   actorId: Type.String({ description: 'User id of the admin.' }),
-  action: Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('hide'), Type.Literal('unhide'), Type.Literal('merge'), Type.Literal('absorb')]),
+  action: Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('hide'), Type.Literal('unhide'), Type.Literal('merge'), Type.Literal('absorb'), Type.Literal('licence_status')], { description: 'licence_status: a licence register entry (after.licenceStatus says which).' }),
   reason: Type.String(),
   before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
@@ -626,6 +628,7 @@ export const NoticeKind = Type.Union([
   Type.Literal('sanction_imposed'),
   Type.Literal('sanction_lifted'),
   Type.Literal('appeal_rejected'),
+  Type.Literal('licence_status_changed'),
   Type.Literal('system'),
 ]);
 export type NoticeKind = Static<typeof NoticeKind>;
@@ -1759,3 +1762,75 @@ export const AdminDashboard = Type.Object({
   reportsLastWeek: Count,
 });
 export type AdminDashboard = Static<typeof AdminDashboard>;
+
+/* ------------------------------------------------------------------------------------------
+ * Licence register (issue 19): each licence's status history with evidence, and company follows.
+ * ---------------------------------------------------------------------------------------- */
+
+export const LicenceRegisterStatus = Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('revoked'), Type.Literal('expired')]);
+export type LicenceRegisterStatus = Static<typeof LicenceRegisterStatus>;
+
+export const LicenceEvidence = Type.Object({
+  url: Type.String({ description: 'Where the file is served (site-relative); PDFs download, pictures open.' }),
+  sha256: Type.String({ description: 'SHA-256 of the file as stored (hex): check it against the downloaded bytes.' }),
+  contentType: Type.String({ description: 'application/pdf, image/png, image/jpeg or image/webp, as the content says.' }),
+  size: Type.Integer({ description: 'Bytes.' }),
+  capturedAt: Type.String({ description: "When the file was captured from the regulator's register (ISO time)." }),
+});
+export type LicenceEvidence = Static<typeof LicenceEvidence>;
+
+export const LicenceHistoryEntry = Type.Object({
+  id: Type.String(),
+  status: LicenceRegisterStatus,
+  previousStatus: Type.Union([LicenceRegisterStatus, Type.Null()], { description: 'Null for the first entry of a licence.' }),
+  effectiveOn: Type.String({ description: 'The day it took effect at the regulator, YYYY-MM-DD.' }),
+  note: Type.String({ description: "The administrator's note, as written." }),
+  evidence: Type.Union([LicenceEvidence, Type.Null()]),
+  recordedAt: Type.String({ description: 'When it was recorded here (ISO time).' }),
+});
+export type LicenceHistoryEntry = Static<typeof LicenceHistoryEntry>;
+
+export const RegisteredLicence = Type.Object({
+  ...Licence.properties,
+  regulatorCountryCode: Type.String({ description: 'ISO 3166-1 alpha-2; empty when unknown.' }),
+  history: Type.Array(LicenceHistoryEntry, { description: 'Oldest first; append-only.' }),
+});
+export type RegisteredLicence = Static<typeof RegisteredLicence>;
+
+/** GET /api/brokers/licences?id=<slug>: every licence of the company with its status history. */
+export const CompanyLicences = Type.Object({ id: Type.String({ description: 'The company slug.' }), licences: Type.Array(RegisteredLicence) });
+export type CompanyLicences = Static<typeof CompanyLicences>;
+
+/** POST /api/admin/companies/licence-evidence (multipart, field `file`): a PDF or a PNG/JPEG/WebP screenshot ≤ 10 MB, checked by content. */
+export const UploadedLicenceEvidence = Type.Object({
+  key: Type.String({ description: 'Pass it as `evidenceKey` with the status change.' }),
+  sha256: Type.String(),
+  contentType: Type.String(),
+  size: Type.Integer(),
+  url: Type.String(),
+});
+export type UploadedLicenceEvidence = Static<typeof UploadedLicenceEvidence>;
+
+/**
+ * POST /api/admin/companies/licence-status: a new status of one licence (matched by regulator and
+ * number). Rules (code `catalogue.licence_invalid`, a message per field): status one of the four,
+ * effectiveOn a real day not after tomorrow, a note (≤ 1000), capturedAt not in the future; the
+ * change is audited, shown on the company page and told to the company's followers.
+ */
+export const AdminLicenceStatusBody = Type.Object({
+  id: Type.String({ description: 'The company slug.' }),
+  regulator: Type.String(),
+  licenceNo: Type.String(),
+  status: Type.String({ description: 'active, suspended, revoked or expired.' }),
+  effectiveOn: Type.String({ description: 'YYYY-MM-DD.' }),
+  note: Type.String(),
+  evidenceKey: Type.Optional(Type.String({ description: 'From the evidence upload.' })),
+  capturedAt: Type.Optional(Type.String({ description: 'ISO time the evidence was captured; now when absent.' })),
+});
+export type AdminLicenceStatusBody = Static<typeof AdminLicenceStatusBody>;
+
+/** GET/POST /api/brokers/follow: whether the caller follows the company (followers hear of licence changes). */
+export const CompanyFollow = Type.Object({ following: Type.Boolean(), followers: Type.Integer() });
+export type CompanyFollow = Static<typeof CompanyFollow>;
+export const CompanyFollowBody = Type.Object({ id: Type.String({ description: 'The company slug.' }), follow: Type.Boolean() });
+export type CompanyFollowBody = Static<typeof CompanyFollowBody>;

@@ -7,6 +7,7 @@ import type { ObjectStore } from '@brokerwise/storage';
 import { companyAnnounced, licenceStatusChanged } from '../events/publish.ts';
 import { appendAudit, findCompanyById, findCompanyBySlug, lockCompanyBySlug, updateCompany, type CompanyRow } from '../store/company.store.ts';
 import { insertLicenceStatus, latestLicenceStatus, listLicenceStatuses, type LicenceStatusRow } from '../store/licence.store.ts';
+import { listCountries } from '../store/reference.store.ts';
 import type { CatalogueTables, LicenceRegisterStatus } from '../store/types.ts';
 import { snapshot, type AdminCtx } from './company-admin.ts';
 import { readDetails, type LicenceDoc } from './company-details.ts';
@@ -157,14 +158,15 @@ export interface LicenceWithHistory {
 }
 
 /** Each licence of a visible company with its register history, oldest entry first. */
-export async function licenceRegister(db: Db, slug: string, opts: { includeHidden?: boolean } = {}): Promise<{ row: CompanyRow; licences: LicenceWithHistory[] }> {
+export async function licenceRegister(db: Db, slug: string, opts: { includeHidden?: boolean } = {}): Promise<{ row: CompanyRow; licences: LicenceWithHistory[]; countries: Map<string, { name_en: string; name_zh: string }> }> {
   let row = await findCompanyBySlug(db, slug);
   if (row?.merged_into && !opts.includeHidden) row = await findCompanyById(db, row.merged_into);
   if (!row || (!opts.includeHidden && (row.hidden_at || row.merged_into))) throw notFound('catalogue.company_not_found', 'No such company');
   const details = readDetails(row.details, row.website);
-  const entries = await listLicenceStatuses(db, row.id);
+  const [entries, countries] = await Promise.all([listLicenceStatuses(db, row.id), listCountries(db, false)]);
   return {
     row,
+    countries: new Map(countries.map((c) => [c.code, c])),
     licences: details.licences.map((licence) => ({
       licence,
       history: entries.filter((e) => same(e.regulator, licence.regulator) && same(e.licence_no, licence.licenceNo)),

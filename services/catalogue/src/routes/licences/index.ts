@@ -21,10 +21,13 @@ export const toHistoryDto = (e: LicenceStatusRow): Static<typeof HistoryDto> => 
   recordedAt: iso(e.recorded_at),
 });
 
-const toRegisterDto = (r: { row: { id: string; slug: string }; licences: LicenceWithHistory[] }): Static<typeof LicenceRegisterDto> => ({
+const toRegisterDto = (r: { row: { id: string; slug: string }; licences: LicenceWithHistory[]; countries: Map<string, { name_en: string; name_zh: string }> }): Static<typeof LicenceRegisterDto> => ({
   companyId: r.row.id,
   slug: r.row.slug,
-  licences: r.licences.map(({ licence, history }) => ({ ...licence, history: history.map(toHistoryDto) })),
+  licences: r.licences.map(({ licence, history }) => {
+    const c = r.countries.get(licence.regulatorCountry);
+    return { ...licence, regulatorCountryName: { en: c?.name_en ?? licence.regulatorCountry, zh: c?.name_zh ?? licence.regulatorCountry }, history: history.map(toHistoryDto) };
+  }),
 });
 
 /** The licence register: each licence's status history (public) and its changes (admins, audited). */

@@ -27,6 +27,7 @@ export const LicenceRegisterDto = Type.Object({
     Type.Object({
       regulator: Type.String(),
       regulatorCountry: Type.String(),
+      regulatorCountryName: Type.Object({ en: Type.String(), zh: Type.String() }),
       licenceNo: Type.String(),
       entity: Type.String(),
       status: LicenceStatus,

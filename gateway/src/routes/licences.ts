@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@brokerwise/errors';
+import { Type, type Static } from 'typebox';
+import type { CompanyFollow, CompanyLicences, Lang, LicenceHistoryEntry, UploadedLicenceEvidence } from '@brokerwise/api-contract';
+import type { CatalogueClient, CatalogueLicenceHistory } from '../clients/catalogue.client.ts';
+import type { IdentityClient } from '../clients/identity.client.ts';
+import type { NotificationsClient } from '../clients/notifications.client.ts';
+import { requireRole } from '../http/admin-guard.ts';
+import { now } from '../http/envelope.ts';
+import type { CacheInvalidator } from '../http/invalidation.ts';
+import { readMultipartFile } from '../http/multipart.ts';
+import type { Sessions } from '../http/session.ts';
+import { message } from '../i18n/messages.ts';
+
+export interface LicenceDeps {
+  catalogue: CatalogueClient;
+  identity: IdentityClient;
+  notifications: NotificationsClient;
+  sessions: Sessions;
+  invalidator?: CacheInvalidator | undefined;
+}
+
+/** The catalogue's limit too (it refuses more); checked here first so a big upload stops early. */
+export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
+const Slug = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,80}$' });
+const IdQuery = Type.Object({ id: Slug, _: Type.Optional(Type.String()) }, { additionalProperties: false });
+const FollowBody = Type.Object({ id: Slug, follow: Type.Boolean() }, { additionalProperties: false });
+// Bounds only: the rules and their field codes are the catalogue's (`catalogue.licence_invalid`).
+const StatusBody = Type.Object(
+  {
+    id: Slug,
+    regulator: Type.String({ maxLength: 500 }),
+    licenceNo: Type.String({ maxLength: 500 }),
+    status: Type.String({ maxLength: 20 }),
+    effectiveOn: Type.String({ maxLength: 20 }),
+    note: Type.String({ maxLength: 5000 }),
+    evidenceKey: Type.Optional(Type.String({ maxLength: 200 })),
+    capturedAt: Type.Optional(Type.String({ maxLength: 40 })),
+  },
+  { additionalProperties: false },
+);
+
+const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, data: T) =>
+  reply.header('cache-control', 'no-store').send({ code: 1, msg: message(code, request.lang), time: now(), data });
+
+const mediaPath = (key: string) => `/media/${key}`;
+
+export const presentHistory = (e: CatalogueLicenceHistory): LicenceHistoryEntry => ({
+  id: e.id,
+  status: e.status,
+  previousStatus: e.previousStatus,
+  effectiveOn: e.effectiveOn,
+  note: e.note,
+  evidence: e.evidence ? { url: mediaPath(e.evidence.key), sha256: e.evidence.sha256, contentType: e.evidence.contentType, size: e.evidence.size, capturedAt: e.evidence.capturedAt } : null,
+  recordedAt: e.recordedAt,
+});
+
+/**
+ * The licence register: a company's licences with their status history (public), following a
+ * company (signed in), and an admin recording a new status with evidence (audited by the catalogue).
+ */
+export async function licenceRoutes(app: FastifyInstance, deps: LicenceDeps): Promise<void> {
+  const { catalogue, notifications, sessions } = deps;
+  const requireAdmin = requireRole(sessions, deps.identity, 'admin');
+
+  app.get<{ Querystring: Static<typeof IdQuery> }>('/api/brokers/licences', { schema: { querystring: IdQuery } }, async (request, reply) => {
+    const r = await catalogue.licences(request.query.id, false, request.id);
+    const lang: Lang = request.lang;
+    const data: CompanyLicences = {
+      id: r.slug,
+      licences: r.licences.map((l) => ({
+        regulator: l.regulator,
+        regulatorCountry: lang === 'zh-cn' ? l.regulatorCountryName.zh : l.regulatorCountryName.en,
+        regulatorCountryCode: l.regulatorCountry,
+        licenceNo: l.licenceNo,
+        entity: l.entity,
+        status: l.status,
+        registerUrl: l.registerUrl,
+        history: l.history.map(presentHistory),
+      })),
+    };
+    return send(request, reply, 'ok', data);
+  });
+
+  app.get<{ Querystring: Static<typeof IdQuery> }>('/api/brokers/follow', { schema: { querystring: IdQuery } }, async (request, reply) => {
+    const user = await sessions.require(request);
+    const company = await catalogue.company(request.query.id, request.id);
+    const data: CompanyFollow = await notifications.companyFollow(user.userId, company.id, request.id);
+    return send(request, reply, 'ok', data);
+  });
+
+  app.post<{ Body: Static<typeof FollowBody> }>('/api/brokers/follow', { schema: { body: FollowBody } }, async (request, reply) => {
+    const user = await sessions.require(request);
+    const company = await catalogue.company(request.body.id, request.id);
+    const data: CompanyFollow = await notifications.setCompanyFollow(user.userId, company.id, request.body.follow, request.id);
+    return send(request, reply, data.following ? 'company.followed' : 'company.unfollowed', data);
+  });
+
+  app.post('/api/admin/companies/licence-evidence', async (request, reply) => {
+    await requireAdmin(request);
+    const refuse = (problem: string) =>
+      new AppError({
+        code: 'catalogue.evidence_invalid',
+        kind: problem === 'too_large' ? 'too_large' : 'validation',
+        message: `Evidence refused: ${problem}`,
+        fields: { evidence: problem === 'malformed' ? 'required' : problem },
+        params: { max: EVIDENCE_MAX_BYTES, maxMb: EVIDENCE_MAX_BYTES / 1_048_576 },
+      });
+    if (!request.isMultipart()) throw refuse('required');
+    const bytes = await readMultipartFile(request, EVIDENCE_MAX_BYTES, refuse);
+    const stored = await catalogue.uploadLicenceEvidence(bytes, request.id);
+    const data: UploadedLicenceEvidence = { ...stored, url: mediaPath(stored.key) };
+    return send(request, reply, 'admin.licence_evidence_uploaded', data);
+  });
+
+  app.post<{ Body: Static<typeof StatusBody> }>('/api/admin/companies/licence-status', { schema: { body: StatusBody } }, async (request, reply) => {
+    const me = await requireAdmin(request);
+    const b = request.body;
+    const entry = await catalogue.changeLicenceStatus(
+      b.id,
+      {
+        adminId: me.id,
+        regulator: b.regulator,
+        licenceNo: b.licenceNo,
+        status: b.status,
+        effectiveOn: b.effectiveOn,
+        note: b.note,
+        ...(b.evidenceKey ? { evidence: { key: b.evidenceKey, ...(b.capturedAt ? { capturedAt: b.capturedAt } : {}) } } : {}),
+      },
+      request.id,
+    );
+    try {
+      await deps.invalidator?.flush();
+    } catch (err) {
+      // The change is committed; its event drops the caches shortly anyway.
+      request.log.warn({ err }, 'company cache invalidation failed');
+    }
+    return send(request, reply, 'admin.licence_status_recorded', presentHistory(entry));
+  });
+}
