@@ -1,11 +1,12 @@
 import { Alert } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
-import type { AdminCompany, AdminCompanyAuditEntry, AdminCompanyDetail, AdminCompanyForm, AdminCompanyLicence, AdminCompanyMerged, Category, Country, Page } from '@brokerwise/api-contract';
+import type { AdminCompany, AdminCompanyAuditEntry, AdminCompanyDetail, AdminCompanyForm, AdminCompanyLicence, AdminCompanyMerged, Category, Country, LicenceHistoryEntry, Page, UploadedLicenceEvidence } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
 import { AdminNav } from '../components/admin/AdminNav';
+import { REGISTER_STATUS_MESSAGE } from '../components/licences/LicenceTimeline';
 import { type ApiClient, ApiError, failureStatus, fieldErrorsOf, pageStatus, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
@@ -18,7 +19,9 @@ import classes from './admin.promotions.module.css';
 
 const PATH = '/admin/companies';
 const SLUG = /^[a-z0-9][a-z0-9-]{0,80}$/;
-const STATUSES = ['regulated', 'offshore', 'revoked', 'exceeded'] as const;
+const STATUSES = ['regulated', 'offshore', 'revoked', 'exceeded', 'suspended', 'expired'] as const;
+/** The licence register's statuses (a new entry in a licence's history). */
+const REGISTER_STATUSES = ['active', 'suspended', 'revoked', 'expired'] as const;
 const LICENCE_KEYS = ['regulator', 'regulatorCountry', 'licenceNo', 'entity', 'status', 'registerUrl'] as const;
 /** Blank licence rows offered below the existing ones (rows left empty are ignored). */
 const BLANK_LICENCE_ROWS = 2;
@@ -52,8 +55,16 @@ const STATUS_LABELS: Record<(typeof STATUSES)[number], string> = {
   offshore: 'detail.status.offshore',
   revoked: 'detail.status.revoked',
   exceeded: 'detail.status.exceeded',
+  suspended: 'detail.status.suspended',
+  expired: 'detail.status.expired',
 };
-const NOTICES = { saved: 'companyAdmin.notice.saved', hidden: 'companyAdmin.notice.hidden', shown: 'companyAdmin.notice.shown', merged: 'companyAdmin.notice.merged' } as const;
+const NOTICES = {
+  saved: 'companyAdmin.notice.saved',
+  hidden: 'companyAdmin.notice.hidden',
+  shown: 'companyAdmin.notice.shown',
+  merged: 'companyAdmin.notice.merged',
+  licence: 'companyAdmin.notice.licence',
+} as const;
 const AUDIT_LABELS: Record<AdminCompanyAuditEntry['action'], string> = {
   create: 'companyAdmin.audit.create',
   update: 'companyAdmin.audit.update',
@@ -61,6 +72,7 @@ const AUDIT_LABELS: Record<AdminCompanyAuditEntry['action'], string> = {
   unhide: 'companyAdmin.audit.unhide',
   merge: 'companyAdmin.audit.merge',
   absorb: 'companyAdmin.audit.absorb',
+  licence_status: 'companyAdmin.audit.licenceStatus',
 };
 
 const slugParam = (params: URLSearchParams, name: string) => {
@@ -129,7 +141,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 interface ActionResult {
-  intent: 'save' | 'hide' | 'merge';
+  intent: 'save' | 'hide' | 'merge' | 'licence';
   form: AdminCompanyForm | null;
   fields: Record<string, string>;
   msg: string;
@@ -167,7 +179,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api } = pageApi(request, context);
   const id = String(fd.get('id') ?? '').trim();
   const reason = String(fd.get('reason') ?? '');
-  const intent = fd.get('intent') === 'hide' ? 'hide' : fd.get('intent') === 'merge' ? 'merge' : 'save';
+  const intent = fd.get('intent') === 'hide' ? 'hide' : fd.get('intent') === 'merge' ? 'merge' : fd.get('intent') === 'licence' ? 'licence' : 'save';
   const failed = (error: unknown, form: AdminCompanyForm | null) => {
     if (!(error instanceof ApiError)) throw error;
     const status = error.failure.status && error.failure.status >= 400 ? error.failure.status : 400;
@@ -182,6 +194,39 @@ export async function action({ request, context }: Route.ActionArgs) {
       return failed(error, null);
     }
     throw redirect(editHref(id, { [hidden ? 'hidden' : 'shown']: '1' }));
+  }
+  if (intent === 'licence') {
+    // The evidence goes up first (checked by content, kept under its SHA-256), then the status names it.
+    let licence: { regulator?: unknown; licenceNo?: unknown } = {};
+    try {
+      licence = JSON.parse(String(fd.get('licence') ?? '{}')) as typeof licence;
+    } catch {
+      // A tampered value: the gateway answers that there is no such licence.
+    }
+    const file = fd.get('evidence');
+    const capturedAt = String(fd.get('capturedAt') ?? '').trim();
+    try {
+      let evidenceKey: string | undefined;
+      if (file instanceof File && file.size > 0) {
+        const upload = new FormData();
+        upload.append('file', file, file.name || 'evidence');
+        evidenceKey = (await api.upload<UploadedLicenceEvidence>('/api/admin/companies/licence-evidence', upload)).data.key;
+      }
+      await api.post<LicenceHistoryEntry>('/api/admin/companies/licence-status', {
+        id,
+        regulator: String(licence.regulator ?? ''),
+        licenceNo: String(licence.licenceNo ?? ''),
+        status: String(fd.get('status') ?? ''),
+        effectiveOn: String(fd.get('effectiveOn') ?? ''),
+        note: String(fd.get('note') ?? ''),
+        ...(evidenceKey ? { evidenceKey } : {}),
+        // The form's local date and time is read as UTC (the label says so).
+        ...(evidenceKey && capturedAt ? { capturedAt: `${capturedAt.length === 16 ? `${capturedAt}:00` : capturedAt}Z` } : {}),
+      });
+    } catch (error) {
+      return failed(error, null);
+    }
+    throw redirect(editHref(id, { licence: '1' }));
   }
   if (intent === 'merge') {
     let merged: AdminCompanyMerged;
@@ -260,6 +305,7 @@ export default function AdminCompanies() {
           />
           {editing && (
             <>
+              {editing.form.licences.length > 0 && <LicenceStatusSection company={editing} csrf={d.csrf} result={actionData?.intent === 'licence' ? actionData : null} />}
               <HideSection company={editing} csrf={d.csrf} result={actionData?.intent === 'hide' ? actionData : null} />
               {!editing.company.merged && (
                 <MergeSection company={editing} csrf={d.csrf} query={d.mergeQuery} candidates={d.mergeCandidates} result={actionData?.intent === 'merge' ? actionData : null} />
@@ -520,6 +566,106 @@ function ReasonField({ id, error }: { id: string; error: string | undefined }) {
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The licence register: a new status of one licence (active, suspended, revoked, expired) from a
+ * date, with a note and the regulator's page as a PDF or screenshot. Appended to the licence's
+ * history (never rewritten), audited, shown on the company page, told to its followers.
+ */
+function LicenceStatusSection({ company, csrf, result }: { company: AdminCompanyDetail; csrf: string; result: ActionResult | null }) {
+  const t = useT();
+  const fields = result?.fields ?? {};
+  const field = (name: string) => ({
+    id: `licence-${name}`,
+    name,
+    'aria-invalid': fields[name] ? true : undefined,
+    'aria-describedby': fields[name] ? `licence-${name}-error` : undefined,
+    'data-testid': `licence-${name}`,
+  });
+  const errorOf = (name: string) =>
+    fields[name] && (
+      <p id={`licence-${name}-error`} className={classes.error} data-testid={`licence-${name}-error`}>
+        {fields[name]}
+      </p>
+    );
+  const label = (name: string, id: string) => (
+    <label htmlFor={`licence-${name}`} className={classes.label}>
+      {t(id)}
+    </label>
+  );
+  const known = new Set(['licence', 'status', 'effectiveOn', 'note', 'evidence', 'capturedAt']);
+  const other = result && result.msg && !Object.keys(fields).some((k) => known.has(k));
+  return (
+    <section className={classes.section} aria-labelledby="company-licence-title" data-testid="company-admin-licence-panel">
+      <h2 id="company-licence-title" className={classes.sectionTitle}>
+        {t('companyAdmin.licenceStatus.title')}
+      </h2>
+      <p className={classes.muted}>{t('companyAdmin.licenceStatus.intro')}</p>
+      <Form method="post" encType="multipart/form-data" className={classes.form} noValidate data-testid="company-admin-licence-form">
+        <input type="hidden" name="csrf" value={csrf} />
+        <input type="hidden" name="intent" value="licence" />
+        <input type="hidden" name="id" value={company.company.id} />
+        <div className={classes.pair}>
+          <div className={classes.field}>
+            {label('licence', 'companyAdmin.licenceStatus.licence')}
+            <select {...field('licence')} className={classes.input}>
+              {company.form.licences.map((l) => (
+                <option key={`${l.regulator}-${l.licenceNo}`} value={JSON.stringify({ regulator: l.regulator, licenceNo: l.licenceNo })}>
+                  {`${l.regulator} ${l.licenceNo} — ${l.entity}`}
+                </option>
+              ))}
+            </select>
+            {errorOf('licence')}
+          </div>
+          <div className={classes.field}>
+            {label('status', 'companyAdmin.licenceStatus.status')}
+            <select {...field('status')} className={classes.input} defaultValue="active">
+              {REGISTER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(REGISTER_STATUS_MESSAGE[s])}
+                </option>
+              ))}
+            </select>
+            {errorOf('status')}
+          </div>
+        </div>
+        <div className={classes.pair}>
+          <div className={classes.field}>
+            {label('effectiveOn', 'companyAdmin.licenceStatus.effectiveOn')}
+            <input type="date" {...field('effectiveOn')} className={classes.input} required />
+            {errorOf('effectiveOn')}
+          </div>
+          <div className={classes.field}>
+            {label('capturedAt', 'companyAdmin.licenceStatus.capturedAt')}
+            <input type="datetime-local" {...field('capturedAt')} className={classes.input} />
+            {errorOf('capturedAt')}
+          </div>
+        </div>
+        <div className={classes.field} data-wide="">
+          {label('note', 'companyAdmin.licenceStatus.note')}
+          <textarea {...field('note')} className={classes.input} rows={3} maxLength={1000} required />
+          {errorOf('note')}
+        </div>
+        <div className={classes.field} data-wide="">
+          {label('evidence', 'companyAdmin.licenceStatus.evidence')}
+          <input type="file" {...field('evidence')} accept="application/pdf,image/png,image/jpeg,image/webp" className={classes.input} />
+          <p className={classes.muted}>{t('companyAdmin.licenceStatus.evidenceHint')}</p>
+          {errorOf('evidence')}
+        </div>
+        {other && (
+          <Alert color="red" variant="light" role="alert" className={classes.notice}>
+            {result.msg}
+          </Alert>
+        )}
+        <div className={classes.buttons}>
+          <button type="submit" className={classes.primaryButton} data-testid="licence-submit">
+            {t('companyAdmin.licenceStatus.submit')}
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }
 

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
-import type { CompanyDetail, CompanyReviews, Licence } from '@brokerwise/api-contract';
+import type { CompanyDetail, CompanyFollow, CompanyLicences, CompanyReviews, Licence } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { CompanyFollowButton } from '../components/licences/CompanyFollowButton';
+import { LicenceTimelines } from '../components/licences/LicenceTimeline';
 import { MapPinIcon, ShieldCheckIcon } from '../components/icons';
 import { Score } from '../components/Score';
 import { ReviewsSection } from '../components/reviews/ReviewsSection';
@@ -37,24 +39,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reviewsCall: Promise<Settled<CompanyReviews> | null> = isReviewableId(id)
     ? settle(api.get<CompanyReviews>('/api/reviews/list', { id, page }))
     : Promise.resolve(null);
+  // The register's history and whether the visitor follows the company: the page shows without either.
+  const licencesCall = settle(api.get<CompanyLicences>('/api/brokers/licences', { id }));
+  const followCall = settle(api.get<CompanyFollow>('/api/brokers/follow', { id }));
   let loaded: Loaded;
   try {
     loaded = { ok: true, company: (await api.get<CompanyDetail>('/api/brokers/detail', { id })).data };
   } catch (error) {
-    await reviewsCall;
+    await Promise.all([reviewsCall, licencesCall, followCall]);
     if (!(error instanceof ApiError)) throw error;
     if (isNotFound(error.failure)) throw data(null, { status: 404 });
     loaded = { ok: false, error: error.failure };
   }
   // A merged duplicate answers with the company it was merged into: old links move there for good.
   if (loaded.ok && loaded.company.id !== id) {
-    await reviewsCall;
+    await Promise.all([reviewsCall, licencesCall, followCall]);
     const to = new URLSearchParams({ id: loaded.company.id, ...(page > 1 ? { page: String(page) } : {}) });
     throw redirect(`/detail?${to}`, 301);
   }
   // An id the reviews API can't take (the catalogue still knew it): the section says reviews are unavailable.
   const reviews: Settled<CompanyReviews> = (await reviewsCall) ?? { ok: false, error: { kind: 'business', code: null, status: 400, msg: '' } };
-  return data({ locale, id, page, loaded, reviews }, { status: failureStatus(loaded.ok ? undefined : loaded.error) });
+  const [licences, follow] = await Promise.all([licencesCall, followCall]);
+  const register = licences.ok ? licences.data.licences : null;
+  const following = follow.ok && follow.data.following;
+  return data({ locale, id, page, loaded, reviews, register, following }, { status: failureStatus(loaded.ok ? undefined : loaded.error) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
@@ -81,7 +89,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 
 export default function Detail() {
   const t = useT();
-  const { locale, loaded, reviews } = useLoaderData<typeof loader>();
+  const { locale, loaded, reviews, register, following } = useLoaderData<typeof loader>();
   if (!loaded.ok) {
     return (
       <div className="bw-container">
@@ -95,7 +103,7 @@ export default function Detail() {
   const company = loaded.company;
   return (
     <div className="bw-container" data-testid="company-detail">
-      <CompanyHeader company={company} locale={locale} />
+      <CompanyHeader company={company} locale={locale} following={following} />
       <div className={classes.layout}>
         <div className={classes.main}>
           <Section id="about" title={t('detail.about.title', { name: company.name })}>
@@ -117,6 +125,7 @@ export default function Detail() {
           </Section>
           <Section id="licences" title={t('detail.licences.title')}>
             <Licences licences={company.licences} />
+            {register && <LicenceTimelines licences={register} />}
           </Section>
           <Section id="reviews" title={t('detail.reviews.title')}>
             <ReviewsSection companyId={company.id} companyName={company.name} reviews={reviews} />
@@ -147,7 +156,7 @@ export default function Detail() {
   );
 }
 
-function CompanyHeader({ company, locale }: { company: CompanyDetail; locale: Locale }) {
+function CompanyHeader({ company, locale, following }: { company: CompanyDetail; locale: Locale; following: boolean }) {
   const t = useT();
   const [primary, secondary, secondaryLang] =
     locale === 'zh-CN' ? [company.nameZh || company.name, company.nameEn, 'en'] : [company.nameEn || company.name, company.nameZh, 'zh-CN'];
@@ -193,6 +202,7 @@ function CompanyHeader({ company, locale }: { company: CompanyDetail; locale: Lo
         <Link to={commentHref(company.id)} className={classes.secondaryButton} data-testid="rate-link">
           {t('detail.header.rate')}
         </Link>
+        <CompanyFollowButton companyId={company.id} following={following} />
       </div>
     </header>
   );
@@ -229,6 +239,8 @@ const STATUS_MESSAGE: Record<Licence['status'], string> = {
   offshore: 'detail.status.offshore',
   revoked: 'detail.status.revoked',
   exceeded: 'detail.status.exceeded',
+  suspended: 'detail.status.suspended',
+  expired: 'detail.status.expired',
 };
 
 function Licences({ licences }: { licences: Licence[] }) {
