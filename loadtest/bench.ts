@@ -12,11 +12,19 @@ import { printUploadTiming, uploadToPlayable, type UploadTiming } from './media.
 import { startStack } from './stack.ts';
 import { printSyncTiming, syncThousand } from './trader-sync.ts';
 import { exitWithUsageOnHelp } from '@brokerwise/config';
+import { SCALE_USAGE } from './scale.ts';
 
 exitWithUsageOnHelp(`Usage: npm run bench
   Prints req/s and p50/p99 of the gateway and the SSR pages against a raw Node baseline, then
   upload-to-playable and a 1,000-account sync. Figures, not assertions.
-  Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (3).`);
+  Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (3).
+${SCALE_USAGE}`);
+
+// `--scale`: the large-catalogue latency table instead (scale.ts).
+if (process.argv.includes('--scale')) {
+  await (await import('./scale.ts')).main(process.argv.slice(2));
+  process.exit(0);
+}
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

@@ -5,6 +5,7 @@ import { migration as ratingVersion } from './20261122T0100_rating_version.ts';
 import { migration as promotion } from './20261205T0900_promotion.ts';
 import { migration as companyAdmin } from './20261206T0900_company_admin.ts';
 import { migration as licenceRegister } from './20261208T0900_licence_register.ts';
+import { migration as listingAtScale } from './20261210T0926_listing_at_scale.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
@@ -14,4 +15,5 @@ export const migrations: MigrationSet = {
   '20261205T0900_promotion': promotion,
   '20261206T0900_company_admin': companyAdmin,
   '20261208T0900_licence_register': licenceRegister,
+  '20261210T0926_listing_at_scale': listingAtScale,
 };

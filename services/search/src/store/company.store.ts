@@ -4,7 +4,7 @@ import type { SearchTables } from './types.ts';
 type Db = Kysely<SearchTables> | Transaction<SearchTables>;
 
 /** A read-model row as written: columns plus the three tsvector sources (names A, aliases B, descriptions D). */
-export type CompanyDocument = Omit<Selectable<SearchTables['company']>, 'search_doc'> & {
+export type CompanyDocument = Omit<Selectable<SearchTables['company']>, 'search_doc' | 'search_zh_grams'> & {
   tsvNames: string;
   tsvAliases: string;
   tsvDescription: string;
@@ -111,14 +111,37 @@ const ORDER = {
   name: sql`lower(name) asc, slug asc`,
 } as const;
 
+/**
+ * Relevance is computed only for candidates that an index can find (ADR 029): a superset of
+ * every row the tiers below can score above 0, so results equal scoring every row.
+ * - Latin: the folded query inside `search_latin` (holds names, aliases, slug words; trigram GIN,
+ *   LIKE), a strict-word-similarity typo (`%>>`, same index, threshold set for the transaction),
+ *   or a tsquery on `search_doc` (GIN).
+ * - Chinese: every character and character pair of the query among those of `search_zh` (GIN on
+ *   `search_zh_grams`: trigrams need three characters, most Chinese words have two), or the
+ *   word tsquery on `search_doc`.
+ * With text the page and the total come from one pass (`count(*) over ()`); without, the page
+ * walks the score index and the total is a separate count.
+ */
 export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams): Promise<{ rows: SearchRow[]; total: number }> {
   const w = p.weights;
   const hasText = p.latin !== '' || p.zh !== '';
+  const latinLike = `%${p.latin}%`;
+  const candidate = sql`(
+      (${p.latin} <> '' and (
+        c.search_latin like unaccent(${latinLike}::text)
+        or c.search_latin %>> unaccent(${p.latin}::text)
+        or (${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text))
+        or (${p.latinWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinWordsQuery}::text))))
+      or (${p.zh} <> '' and (
+        c.search_zh_grams @> zh_grams(${p.zh}::text)
+        or (${p.zhWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.zhWordsQuery}::text)))))`;
   const scored = sql`
     with q as (select unaccent(${p.latin}::text) as latin, ${p.zh}::text as zh),
-    scored as (
-      select c.id, c.slug, c.name, c.name_zh, c.category, c.country_code, c.description_en, c.description_zh,
-        c.score, c.regulated, c.founded, c.logo_url,
+    -- Materialized: the relevance is computed once, in the scan, and only narrow rows travel on
+    -- (inlined, PostgreSQL carries whole rows into the window and spills them to disk).
+    scored as materialized (
+      select c.id, c.slug, c.name, c.score, c.founded,
         greatest(
           case
             when q.latin = '' then 0
@@ -149,9 +172,32 @@ export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams)
         and (${p.countryCode ?? null}::text is null or c.country_code = ${p.countryCode ?? null}::text)
         and (${p.minScore ?? null}::numeric is null or c.score >= ${p.minScore ?? null}::numeric)
         and (${p.regulated ?? null}::boolean is null or c.regulated = ${p.regulated ?? null}::boolean)
+        and (${hasText} = false or ${candidate})
     ),
     hits as (select * from scored where ${hasText} = false or relevance > 0)`;
-  const page = await sql<SearchRow>`${scored} select * from hits order by ${ORDER[p.order]} limit ${p.limit} offset ${p.offset}`.execute(db);
-  const count = await sql<{ total: number }>`${scored} select count(*)::int as total from hits`.execute(db);
-  return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+  // Candidates are ranked on narrow rows (id and sort keys); only the page's rows are read in full.
+  const pageOf = (withTotal: boolean) => sql`${scored},
+    page as (select id, relevance${withTotal ? sql`, count(*) over ()::int as total` : sql``} from hits order by ${ORDER[p.order]} limit ${p.limit} offset ${p.offset})
+    select c.id, c.slug, c.name, c.name_zh, c.category, c.country_code, c.description_en, c.description_zh,
+      c.score, c.regulated, c.founded, c.logo_url, page.relevance${withTotal ? sql`, page.total` : sql``}
+    from page join company c on c.id = page.id
+    order by ${ORDER[p.order]}`;
+  if (!hasText) {
+    const page = await sql<SearchRow>`${pageOf(false)}`.execute(db);
+    const count = await sql<{ total: number }>`${scored} select count(*)::int as total from hits`.execute(db);
+    return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+  }
+  return db.transaction().execute(async (trx) => {
+    // `%>>` reads its threshold from this setting; the tiers above use the configured one. The
+    // planner underrates `%>>` per row and may pick a sequential scan that runs it on every
+    // company (seconds at 100,000); the candidate indexes are always the better path here.
+    await sql`select set_config('pg_trgm.strict_word_similarity_threshold', ${String(w.trigramThreshold)}, true), set_config('enable_seqscan', 'off', true)`.execute(trx);
+    const page = await sql<SearchRow & { total: number }>`${pageOf(true)}`.execute(trx);
+    if (page.rows.length > 0 || p.offset === 0) {
+      return { rows: page.rows.map(({ total: _total, ...row }) => row), total: page.rows[0]?.total ?? 0 };
+    }
+    // A page past the end has no row to carry the total.
+    const count = await sql<{ total: number }>`${scored} select count(*)::int as total from hits`.execute(trx);
+    return { rows: [], total: count.rows[0]?.total ?? 0 };
+  });
 }

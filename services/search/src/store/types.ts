@@ -24,6 +24,8 @@ export interface SearchTables extends KitTables {
     search_zh: string;
     /** Written with raw SQL (`to_tsvector`); never read. */
     search_doc: ColumnType<string, never, never>;
+    /** Generated from `search_zh` (migration 20261210T0926): its characters and character pairs. */
+    search_zh_grams: ColumnType<string[], never, never>;
   };
   company_tombstone: { id: string; version: number };
 }
