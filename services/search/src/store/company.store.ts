@@ -138,9 +138,10 @@ export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams)
         or (${p.zhWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.zhWordsQuery}::text)))))`;
   const scored = sql`
     with q as (select unaccent(${p.latin}::text) as latin, ${p.zh}::text as zh),
-    -- Materialized: the relevance is computed once, in the scan, and only narrow rows travel on
-    -- (inlined, PostgreSQL carries whole rows into the window and spills them to disk).
-    scored as materialized (
+    -- With text, materialized: the relevance is computed once, in the scan, and only narrow rows
+    -- travel on (inlined, PostgreSQL carries whole rows into the window and spills them to disk).
+    -- Without, inlined: the page can walk the score index.
+    scored as ${hasText ? sql`materialized` : sql``} (
       select c.id, c.slug, c.name, c.score, c.founded,
         greatest(
           case
