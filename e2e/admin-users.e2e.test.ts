@@ -2,7 +2,7 @@
  * Deleting an account from the admin console in a real browser (issue 17): the demo admin
  * (`E2E_ADMIN_EMAIL`, `E2E_ADMIN_PASSWORD`) opens a new user in /admin/users, is asked for a reason
  * (in Chinese too), confirms, and sees the account deleted; the user can no longer sign in, and
- * /admin/audit lists the deletion. Every user is new.
+ * /admin/audit lists the deletion in its merged view, filtered by area and by actor. Every user is new.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -54,5 +54,26 @@ describe('admin console: deleting an account', () => {
     await user.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => user.page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid'), { timeout: 15_000 }).toBe('true');
     expect(new URL(user.page.url()).pathname).toBe('/login');
+
+    // One audit view, newest first: the deletion is there, with the reason, in Chinese.
+    await admin.page.goto('/admin/audit');
+    await hydrated(admin.page);
+    const row = admin.page.locator('[data-testid="audit-row"][data-area="identity"][data-action="account.delete"]').first();
+    await row.waitFor();
+    expect(await row.innerText()).toContain('删除账户');
+    expect(await row.innerText()).toContain('用户书面要求删除账户');
+    // By area: accounts only.
+    await admin.page.getByTestId('audit-filter-area').selectOption('identity');
+    await Promise.all([admin.page.waitForURL((url) => url.searchParams.get('area') === 'identity'), admin.page.getByTestId('audit-filter-submit').click()]);
+    await row.waitFor();
+    const areas = await admin.page.locator('[data-testid="audit-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-area')));
+    expect(new Set(areas)).toEqual(new Set(['identity']));
+    // By actor: following the admin's name keeps only what the admin did.
+    await Promise.all([admin.page.waitForURL((url) => url.searchParams.has('actor')), row.getByRole('link').first().click()]);
+    await row.waitFor();
+    // The content area opens the moderation log with its own filters.
+    await admin.page.goto('/admin/audit?area=content');
+    await admin.page.getByTestId('audit-all-areas').waitFor();
+    await admin.page.getByTestId('audit-filter-action').waitFor();
   });
 });

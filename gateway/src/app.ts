@@ -17,14 +17,15 @@ import { adminRoutes } from './routes/admin.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { adminCompanyRoutes } from './routes/admin-companies.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
+import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { publicApiRoutes } from './routes/public-api.ts';
 import { promotionRoutes } from './routes/promotions.ts';
 import { devMailboxRoutes } from './routes/dev-mailbox.ts';
 import { newsletterFormRoutes, newsletterRoutes } from './routes/newsletter.ts';
-import { noticeRoutes } from './routes/notices.ts';
 import { licenceRoutes } from './routes/licences.ts';
+import { noticeRoutes } from './routes/notices.ts';
 import { postRoutes } from './routes/posts.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { traderRoutes } from './routes/trader.ts';
@@ -61,6 +62,7 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     await adminRoutes(api, { reviews: deps.reviews, trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions });
     await moderationRoutes(api, { reviews: deps.reviews, media: deps.media, identity: deps.identity, catalogue: deps.catalogue, sessions });
     await adminUserRoutes(api, { identity: deps.identity, sessions, posting });
+    await adminAuditRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions });
     await adminCompanyRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, sessions, invalidator: deps.invalidator });
     await transparencyRoutes(api, { reviews: deps.reviews, identity: deps.identity, sessions, cache: deps.cache, ttlSeconds: deps.apiCacheTtlSeconds });
     await api.register(async (traders) => traderRoutes(traders, { trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions }));
@@ -74,9 +76,9 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     await openApiRoutes(api);
     await noticeRoutes(api, { notifications: deps.notifications, identity: deps.identity, sessions, streams: deps.noticeStreams });
     await newsletterRoutes(api, { notifications: deps.notifications, cache: deps.cache, limit: deps.newsletterLimit });
+    await licenceRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, notifications: deps.notifications, sessions, invalidator: deps.invalidator });
     // Unknown /api paths answer in the envelope instead of falling through to the page proxy.
     api.all('/api/*', async () => {
-    await licenceRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, notifications: deps.notifications, sessions, invalidator: deps.invalidator });
       throw new AppError({ code: 'route_not_found', kind: 'not_found', message: 'No such API path' });
     });
   });

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminCompany, AdminCompanyForm, AdminUserDetail, AdminUserRow, CompanyReviews, ErrorData, UserInfo } from '@brokerwise/api-contract';
+import type { AdminCompany, AdminCompanyForm, AdminUserDetail, AdminUserRow, CompanyReviews, ErrorData, MergedAuditEntry, MergedAuditPage, UserInfo } from '@brokerwise/api-contract';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 
 const form = (name: string): AdminCompanyForm => ({
@@ -101,5 +101,51 @@ describe('admin console: deleting accounts and merging companies carry the users
     });
     // The catalogue follows the new rating (score and count on the survivor's card).
     await eventually('the survivor counted', async () => (await asAdmin<{ company: AdminCompany }>('GET', `/api/admin/companies/detail?id=${into}`)).body.data.company.reviewCount === 2);
+  });
+
+  it('shows one audit: accounts, companies and content, newest first, by area and actor, page after page', async () => {
+    const mod = await stack.signUp();
+    await asAdmin('POST', '/api/admin/users/role', { userId: mod.id, role: 'moderator', reason: 'Helps with the queue' });
+    const target = await stack.signUp();
+    // Enough entries for more than one page (20) with what the earlier tests did.
+    for (let i = 0; i < 15; i++) await asAdmin('POST', '/api/admin/users/revokeSessions', { userId: target.id, reason: `Check ${i}` });
+    const revoked = await call<unknown>('POST', '/api/admin/users/revokeSessions', { token: mod.token, body: { userId: target.id, reason: 'Lost phone' } });
+    expect(revoked.body.code, revoked.body.msg).toBe(1);
+
+    const all = await asAdmin<MergedAuditPage>('GET', '/api/admin/audit/all');
+    expect(all.body.data.areas).toEqual(['identity', 'catalogue', 'content']);
+    expect(all.body.data.list[0]).toMatchObject({ area: 'identity', action: 'sessions.revoke', actor: { id: mod.id, username: mod.username }, target: { kind: 'user', id: target.id, label: target.username }, reason: 'Lost phone' });
+
+    // Every page: newest first, no entry twice, and together they are the total.
+    const seen: MergedAuditEntry[] = [];
+    let page: MergedAuditPage = all.body.data;
+    for (;;) {
+      seen.push(...page.list);
+      if (!page.next) break;
+      page = (await asAdmin<MergedAuditPage>('GET', `/api/admin/audit/all?cursor=${page.next}`)).body.data;
+    }
+    expect(all.body.data.next).not.toBeNull();
+    expect(seen.length).toBe(all.body.data.total);
+    expect(new Set(seen.map((e) => `${e.area}:${e.id}`)).size).toBe(seen.length);
+    expect(seen.map((e) => e.at)).toEqual([...seen.map((e) => e.at)].sort().reverse());
+    // The earlier tests did all three: deletions and roles, company saves and merges, review approvals.
+    expect(new Set(seen.map((e) => e.area))).toEqual(new Set(['identity', 'catalogue', 'content']));
+    expect(seen.find((e) => e.area === 'catalogue' && e.action === 'merge')).toMatchObject({ target: { kind: 'company', label: 'Kestrel Prime' }, reason: 'Same firm', actor: { id: admin.id } });
+    expect(seen.find((e) => e.area === 'identity' && e.action === 'account.delete')).toMatchObject({ reason: 'Asked by the user in writing', before: { role: 'user' } });
+    expect(seen.some((e) => e.area === 'content' && e.action === 'approve' && e.target.kind === 'review')).toBe(true);
+
+    const companies = await asAdmin<MergedAuditPage>('GET', '/api/admin/audit/all?area=catalogue');
+    expect(companies.body.data.list.length).toBeGreaterThan(0);
+    expect(companies.body.data.list.every((e) => e.area === 'catalogue')).toBe(true);
+    const byMod = await asAdmin<MergedAuditPage>('GET', `/api/admin/audit/all?actor=${mod.id}`);
+    expect(byMod.body.data.total).toBe(1);
+    expect(byMod.body.data.list.map((e) => [e.area, e.action])).toEqual([['identity', 'sessions.revoke']]);
+
+    // A moderator reads accounts and content, not companies; others nothing; a bad cursor is a 400.
+    const asMod = await call<MergedAuditPage>('GET', '/api/admin/audit/all', { token: mod.token });
+    expect(asMod.body.data.areas).toEqual(['identity', 'content']);
+    expect(asMod.body.data.list.some((e) => e.area === 'catalogue')).toBe(false);
+    expect((await call<ErrorData>('GET', '/api/admin/audit/all', { token: (await stack.signUp()).token })).status).toBe(403);
+    expect((await asAdmin<ErrorData>('GET', '/api/admin/audit/all?cursor=nonsense', undefined, 'zh-cn')).status).toBe(400);
   });
 });

@@ -183,7 +183,7 @@ export class CatalogueClient {
   ) {
     return this.http.send<CatalogueLicenceHistory>('POST', `/v1/admin/companies/${encodeURIComponent(slug)}/licences/status`, body, requestId);
   }
-  companyAudit(q: { slug?: string | undefined; page: number; limit: number }, requestId: string) {
+  companyAudit(q: { slug?: string | undefined; actorId?: string | undefined; page: number; limit: number }, requestId: string) {
     return this.http.get<{ items: CatalogueCompanyAudit[]; total: number }>('/v1/admin/companies-audit', q, requestId);
   }
 }

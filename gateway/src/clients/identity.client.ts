@@ -176,7 +176,7 @@ export class IdentityClient {
   transparency(q: { from: string; to: string }, rid: string) {
     return this.http.get<{ months: { month: string; sanctions: { warn: number; restrict: number; freeze: number }; appeals: { received: number; upheld: number; lifted: number } }[] }>('/v1/transparency', q, rid);
   }
-  audit(q: { targetId?: string | undefined; page: number; limit: number }, rid: string) {
+  audit(q: { targetId?: string | undefined; actorId?: string | undefined; page: number; limit: number }, rid: string) {
     return this.http.get<{ items: IdentityAuditEntry[]; total: number }>('/v1/admin/audit', q, rid);
   }
 }

@@ -142,7 +142,6 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'admin.sessions_revoked', { revoked: revoked.length }, { count: revoked.length });
   });
 
-  app.post<{ Body: Static<typeof AdminSanctionBody> }>('/api/admin/users/sanction', { schema: { body: AdminSanctionBody } }, async (request, reply) => {
   app.post<{ Body: Static<typeof AdminDeleteUserBody> }>('/api/admin/users/delete', { schema: { body: AdminDeleteUserBody } }, async (request, reply) => {
     const me = await requireAdmin(request);
     const b = request.body;
@@ -151,6 +150,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'admin.account_deleted', user);
   });
 
+  app.post<{ Body: Static<typeof AdminSanctionBody> }>('/api/admin/users/sanction', { schema: { body: AdminSanctionBody } }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const { sanction, revoked } = await identity

@@ -90,6 +90,9 @@ export const operations = {
   transparency: op('GET', '/api/transparency', 'public', 'The transparency report: moderation figures per month (docs/transparency.md)', S.TransparencyReport, { query: S.TransparencyQuery }),
   transparencyCsv: op('GET', '/api/transparency.csv', 'public', 'The transparency report as CSV, one row per month (columns: docs/transparency.md)', Type.String(), { query: S.TransparencyQuery, responseType: 'text/csv' }),
   adminAuditLog: op('GET', '/api/admin/audit', 'admin', 'The moderation log, newest first, filtered', S.Page(S.AuditLogEntry), { query: S.AuditLogQuery }),
+  adminAuditAll: op('GET', '/api/admin/audit/all', 'admin', 'One audit view: accounts, companies (admins) and content moderation, newest first, by area and actor', S.MergedAuditPage, {
+    query: S.MergedAuditQuery,
+  }),
   // Sanctions, appeals and the users console ('admin' access here: a moderator or an admin; the role change: admins only)
   mySanctions: op('GET', '/api/user/sanctions', 'session', "The caller's sanctions, newest first, each with its appeal", Type.Array(S.UserSanction)),
   appeal: op('POST', '/api/user/appeal', 'session', 'Appeal a sanction in force (once; a second moderator decides)', S.SanctionAppeal, { body: S.UserAppealBody }),
@@ -97,19 +100,16 @@ export const operations = {
   adminUserDetail: op('GET', '/api/admin/users/detail', 'admin', 'One account: role, live sessions, sanctions and appeals', S.AdminUserDetail, { query: S.AdminUserDetailQuery }),
   adminUserRole: op('POST', '/api/admin/users/role', 'admin', "Change an account's role (admins only; audited)", S.AdminUserRow, { body: S.AdminRoleBody }),
   adminUserRevokeSessions: op('POST', '/api/admin/users/revokeSessions', 'admin', 'Sign an account out everywhere', Type.Object({ revoked: Type.Number() }), { body: S.AdminRevokeSessionsBody }),
-  adminUserSanction: op('POST', '/api/admin/users/sanction', 'admin', 'Warn, restrict posting for N days, or freeze an account', S.AdminSanction, { body: S.AdminSanctionBody }),
-  adminUserLiftSanction: op('POST', '/api/admin/users/liftSanction', 'admin', 'Lift a sanction in force', S.AdminSanction, { body: S.AdminLiftSanctionBody }),
-  adminUserAudit: op('GET', '/api/admin/users/audit', 'admin', 'What staff did to accounts, newest first', S.Page(S.AdminUserAuditEntry), { query: S.AdminUserAuditQuery }),
   adminUserDelete: op('POST', '/api/admin/users/delete', 'admin', "Delete an account (admins only): erase its personal data, end its sessions; its reviews go with it (audited)", S.AdminUserRow, {
     body: S.AdminDeleteUserBody,
   }),
+  adminUserSanction: op('POST', '/api/admin/users/sanction', 'admin', 'Warn, restrict posting for N days, or freeze an account', S.AdminSanction, { body: S.AdminSanctionBody }),
+  adminUserLiftSanction: op('POST', '/api/admin/users/liftSanction', 'admin', 'Lift a sanction in force', S.AdminSanction, { body: S.AdminLiftSanctionBody }),
+  adminUserAudit: op('GET', '/api/admin/users/audit', 'admin', 'What staff did to accounts, newest first', S.Page(S.AdminUserAuditEntry), { query: S.AdminUserAuditQuery }),
   adminAppeals: op('GET', '/api/admin/appeals', 'admin', 'Appeals awaiting a second moderator (or decided ones)', S.Page(S.AdminAppeal), { query: S.AdminAppealsQuery }),
   adminDecideAppeal: op('POST', '/api/admin/appeals/decide', 'admin', 'Uphold or lift an appealed sanction (not by the moderator who imposed it)', Type.Object({ ...S.SanctionAppeal.properties, sanction: S.AdminSanction }), {
     body: S.AdminDecideAppealBody,
   }),
-
-  // Promotions
-  promotions: op('GET', '/api/promotion/list', 'public', 'Promotions running now', S.Page(S.Promotion), { query: PageQuery }),
   myRemovals: op('GET', '/api/user/removals', 'session', "The caller's removed content, newest first, each with its appeal", Type.Array(S.UserRemoval)),
   removalAppeal: op('POST', '/api/user/removalAppeal', 'session', 'Appeal the removal of my content (once; a second moderator decides)', S.RemovalAppeal, { body: S.UserRemovalAppealBody }),
   adminRemovalAppeals: op('GET', '/api/admin/removalAppeals', 'admin', 'Appeals against content removals awaiting a second moderator (or decided ones)', S.Page(S.AdminRemovalAppeal), {
@@ -118,6 +118,9 @@ export const operations = {
   adminDecideRemovalAppeal: op('POST', '/api/admin/removalAppeals/decide', 'admin', 'Restore removed content or keep it removed (not by the moderator who removed it)', S.AdminRemovalAppeal, {
     body: S.AdminDecideRemovalAppealBody,
   }),
+
+  // Promotions
+  promotions: op('GET', '/api/promotion/list', 'public', 'Promotions running now', S.Page(S.Promotion), { query: PageQuery }),
   promotionDetail: op('GET', '/api/promotion/detail', 'public', 'One promotion', S.PromotionDetail, { query: Id }),
   adminPromotions: op('GET', '/api/admin/promotions', 'admin', 'Every promotion', S.Page(S.AdminPromotion), { query: PageQuery }),
   adminPromotionDetail: op('GET', '/api/admin/promotions/detail', 'admin', 'One promotion with its full texts', S.AdminPromotionDetail, { query: Id }),

@@ -1474,12 +1474,12 @@ export const AdminUserRow = Type.Object({
   email: NullableText,
   role: UserRole,
   frozen: Type.Boolean(),
+  deleted: Type.Boolean({ description: 'Deleted by an administrator: personal data erased, cannot sign in.' }),
   createdAt: Type.String(),
 });
 export type AdminUserRow = Static<typeof AdminUserRow>;
 
 export const AdminUserDetail = Type.Object({
-  deleted: Type.Boolean({ description: 'Deleted by an administrator: personal data erased, cannot sign in.' }),
   user: AdminUserRow,
   liveSessions: Type.Number({ description: 'Sessions neither revoked nor expired.' }),
   sanctions: Type.Array(AdminSanction, { description: 'Newest first, each with its appeal.' }),
@@ -1519,13 +1519,13 @@ export const AdminSanctionBody = Type.Object(
 export type AdminSanctionBody = Static<typeof AdminSanctionBody>;
 export const AdminLiftSanctionBody = Type.Object({ sanctionId: Type.String({ minLength: 1, maxLength: 100 }), reason: StaffReason }, { additionalProperties: false });
 export const AdminRoleBody = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 100 }), role: UserRole, reason: Type.Optional(StaffReason) }, { additionalProperties: false });
+export const AdminDeleteUserBody = Type.Object(
+  { userId: Type.String({ minLength: 1, maxLength: 100 }), reason: Type.String({ maxLength: 5000, description: '1–500 characters; kept in the audit log.' }) },
+  { additionalProperties: false },
+);
 export const AdminRevokeSessionsBody = Type.Object({ userId: Type.String({ minLength: 1, maxLength: 100 }), reason: Type.Optional(StaffReason) }, { additionalProperties: false });
 export const AdminAppealsQuery = Type.Object(
   { status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('decided')])), page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })) },
-  { additionalProperties: false },
-);
-export const AdminDeleteUserBody = Type.Object(
-  { userId: Type.String({ minLength: 1, maxLength: 100 }), reason: Type.String({ maxLength: 5000, description: '1–500 characters; kept in the audit log.' }) },
   { additionalProperties: false },
 );
 export const AdminDecideAppealBody = Type.Object(
@@ -1538,9 +1538,6 @@ export const UserAppealBody = Type.Object(
   { additionalProperties: false },
 );
 export type UserAppealBody = Static<typeof UserAppealBody>;
-
-// ---------------------------------------------------------------------------------------------
-// Trust and safety (issue 17): reports, the one moderation queue, the audit log.
 
 /** An appeal against a content removal (issue 17): `restore` published the content again, `uphold` kept it removed. */
 export const RemovalAppeal = Type.Object({
@@ -1605,6 +1602,9 @@ export const AdminDecideRemovalAppealBody = Type.Object(
   { additionalProperties: false },
 );
 export type AdminDecideRemovalAppealBody = Static<typeof AdminDecideRemovalAppealBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Trust and safety (issue 17): reports, the one moderation queue, the audit log.
 
 export const ReportTargetKindSchema = Type.Union([Type.Literal('review'), Type.Literal('post'), Type.Literal('comment'), Type.Literal('profile')]);
 export const ReportReasonSchema = Type.Union(
@@ -1704,6 +1704,53 @@ export const AuditLogEntry = Type.Object({
   at: Type.String(),
 });
 export type AuditLogEntry = Static<typeof AuditLogEntry>;
+
+/** The three append-only logs the merged audit view reads: accounts (identity), companies (catalogue), content moderation (reviews). */
+export const AuditArea = Type.Union([Type.Literal('identity'), Type.Literal('catalogue'), Type.Literal('content')]);
+export type AuditArea = Static<typeof AuditArea>;
+const AuditSnapshot = Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]);
+
+/** One entry of the merged audit view (GET /api/admin/audit/all). */
+export const MergedAuditEntry = Type.Object({
+  id: Type.String(),
+  area: AuditArea,
+  at: Type.String(),
+  actor: Person,
+  action: Type.String({
+    description:
+      'identity: sanction.warn|restrict|freeze, sanction.lift, appeal.uphold|lift, role.change, sessions.revoke, account.delete; catalogue: create|update|hide|unhide|merge|absorb|licence_status; content: approve|reject|dismiss|remove|restore|uphold',
+  }),
+  target: Type.Object({
+    kind: Type.String({ description: 'user | company | review | post | comment | profile' }),
+    id: Type.String({ description: "A user's id, a company's slug, a content id." }),
+    label: Type.String({ description: "The user's name or the company's name; '' for content." }),
+  }),
+  reason: Type.String(),
+  rule: Type.String({ description: "The terms' rule (content); '' elsewhere." }),
+  before: AuditSnapshot,
+  after: AuditSnapshot,
+});
+export type MergedAuditEntry = Static<typeof MergedAuditEntry>;
+
+export const MergedAuditPage = Type.Object({
+  list: Type.Array(MergedAuditEntry, { description: 'Newest first, across the areas asked for.' }),
+  total: Type.Integer({ description: 'Entries in all the areas asked for.' }),
+  page: Type.Integer({ description: '1 for the newest page; counts the pages followed with `next`.' }),
+  limit: Type.Integer(),
+  next: Type.Union([Type.String(), Type.Null()], { description: 'Cursor of the next (older) page; null on the last.' }),
+  areas: Type.Array(AuditArea, { description: 'The areas the caller may read (companies: admins only).' }),
+});
+export type MergedAuditPage = Static<typeof MergedAuditPage>;
+
+export const MergedAuditQuery = Type.Object(
+  {
+    area: Type.Optional(AuditArea),
+    actor: Type.Optional(Type.String({ description: "A member of staff's user id." })),
+    cursor: Type.Optional(Type.String({ description: 'The `next` of the page before.' })),
+  },
+  { additionalProperties: false },
+);
+export type MergedAuditQuery = Static<typeof MergedAuditQuery>;
 
 /** GET /api/admin/audit filters; `from`/`to` are dates (YYYY-MM-DD, `to` inclusive). */
 export const AuditLogQuery = Type.Object({

@@ -1,10 +1,10 @@
 import { data, Form, Link, useLoaderData } from 'react-router';
-import type { AuditLogEntry, Page } from '@brokerwise/api-contract';
+import type { AuditArea, AuditLogEntry, MergedAuditPage, Page } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { ReviewDate } from '../components/reviews/Stars';
 import { RouteErrorContent } from '../components/StatusPage';
-import { failureStatus, pageStatus, settle } from '../lib/api';
+import { failureStatus, pageStatus, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { AUDIT_ACTION_LABEL, KIND_LABEL, reasonLabel } from '../lib/reports';
@@ -14,6 +14,7 @@ import { useT } from '../lib/use-t';
 import type { Route } from './+types/admin.audit';
 import classes from '../components/reviews/Reviews.module.css';
 import { AdminNav } from '../components/admin/AdminNav';
+import { AREAS, MergedAudit, type MergedFilters } from '../components/admin/MergedAudit';
 import adminClasses from './admin.reviews.module.css';
 import auditClasses from './admin.audit.module.css';
 
@@ -38,24 +39,38 @@ function filtersOf(params: URLSearchParams) {
 }
 type Filters = ReturnType<typeof filtersOf>;
 
-/** /admin/audit: the append-only moderation log (issue 17), newest first, filtered. Staff only (404 otherwise). */
+const CURSOR = /^\d{1,6}(-\d{1,8}){3}$/;
+
+/**
+ * /admin/audit (issue 17), staff only (404 otherwise): by default one merged view of the three
+ * append-only logs (accounts, companies for admins, content moderation), by area and actor; the
+ * content area (or any of its own filters) opens the moderation log with its detailed filters.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await loadSession(request, context);
   if (session.state === 'unknown') throw data(null, { status: failureStatus(session.error) });
   if (session.state !== 'signed-in' || !(session.profile.isAdmin || session.profile.role === 'moderator')) throw data(null, { status: 404 });
   const params = new URL(request.url).searchParams;
-  const page = reviewPage(params.get('page'));
   const filters = filtersOf(params);
-  const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+  const area: AuditArea | '' = (AREAS as readonly string[]).includes(params.get('area') ?? '') ? (params.get('area') as AuditArea) : '';
   const { api } = pageApi(request, context);
+  if (area !== 'content' && !filters.action && !filters.targetKind && !filters.from && !filters.to) {
+    const cursor = params.get('cursor') ?? '';
+    const merged: MergedFilters = { area, actor: filters.actor };
+    const query = { ...(area ? { area } : {}), ...(filters.actor ? { actor: filters.actor } : {}), ...(CURSOR.test(cursor) ? { cursor } : {}) };
+    const all = await settle(api.get<MergedAuditPage>('/api/admin/audit/all', query));
+    return data({ mode: 'merged' as const, merged, all, filters, log: null }, { status: pageStatus(all) });
+  }
+  const page = reviewPage(params.get('page'));
+  const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
   const log = await settle(api.get<Page<AuditLogEntry>>('/api/admin/audit', { ...query, page }));
-  return data({ filters, log }, { status: pageStatus(log) });
+  return data({ mode: 'content' as const, merged: null, all: null, filters, log }, { status: pageStatus(log) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'auditLog.page.title' }, noindex: true });
 
 const hrefOf = (filters: Partial<Filters>, page = 1) => {
-  const q = new URLSearchParams(Object.entries({ ...filters, ...(page > 1 ? { page: String(page) } : {}) }).filter(([, v]) => v) as [string, string][]);
+  const q = new URLSearchParams(Object.entries({ area: 'content', ...filters, ...(page > 1 ? { page: String(page) } : {}) }).filter(([, v]) => v) as [string, string][]);
   return q.size > 0 ? `/admin/audit?${q}` : '/admin/audit';
 };
 
@@ -68,13 +83,29 @@ const describe = (o: Record<string, unknown>) =>
 
 export default function AdminAudit() {
   const t = useT();
-  const { filters, log } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   return (
     <div className={`bw-container ${adminClasses.page}`}>
       <AdminNav />
       <h1 className={adminClasses.title}>{t('auditLog.page.title')}</h1>
       <p className={classes.muted}>{t('auditLog.page.intro')}</p>
+      {loaded.mode === 'merged' ? <MergedAudit filters={loaded.merged} log={loaded.all} /> : <ContentLog filters={loaded.filters} log={loaded.log} />}
+    </div>
+  );
+}
+
+/** The content moderation log with its own filters (action, content kind, dates). */
+function ContentLog({ filters, log }: { filters: Filters; log: Settled<Page<AuditLogEntry>> }) {
+  const t = useT();
+  return (
+    <>
+      <p>
+        <Link to="/admin/audit" className={classes.link} data-testid="audit-all-areas">
+          {t('auditLog.area.back')}
+        </Link>
+      </p>
       <Form method="get" className={auditClasses.filters} data-testid="audit-filters">
+        <input type="hidden" name="area" value="content" />
         <label>
           {t('auditLog.filter.actor')}
           <input name="actor" defaultValue={filters.actor} placeholder={t('auditLog.filter.actorHint')} />
@@ -167,7 +198,7 @@ export default function AdminAudit() {
           <Pagination page={log.data.page} total={log.data.total} limit={log.data.limit} hrefFor={(p) => hrefOf(filters, p)} />
         </>
       )}
-    </div>
+    </>
   );
 }
 

@@ -298,7 +298,7 @@ export function formOf(row: CompanyRow): CompanyForm {
   };
 }
 
-export async function companyAudit(db: Db, q: { slug?: string | undefined; page: number; limit: number }): Promise<{ rows: CompanyAuditRow[]; total: number }> {
+export async function companyAudit(db: Db, q: { slug?: string | undefined; actorId?: string | undefined; page: number; limit: number }): Promise<{ rows: CompanyAuditRow[]; total: number }> {
   const limit = Math.min(q.limit, MAX_PAGE_SIZE);
   let companyId: string | undefined;
   if (q.slug) {
@@ -306,5 +306,5 @@ export async function companyAudit(db: Db, q: { slug?: string | undefined; page:
     if (!row) return { rows: [], total: 0 };
     companyId = row.id;
   }
-  return listAudit(db, { companyId, offset: (q.page - 1) * limit, limit });
+  return listAudit(db, { companyId, actorId: q.actorId?.toLowerCase(), offset: (q.page - 1) * limit, limit });
 }

@@ -225,10 +225,11 @@ export async function appendAudit(
     .execute();
 }
 
-/** Newest first, optionally one company's. */
-export async function listAudit(db: Db, f: { companyId?: string | undefined; offset: number; limit: number }): Promise<{ rows: CompanyAuditRow[]; total: number }> {
+/** Newest first, optionally one company's or one admin's. */
+export async function listAudit(db: Db, f: { companyId?: string | undefined; actorId?: string | undefined; offset: number; limit: number }): Promise<{ rows: CompanyAuditRow[]; total: number }> {
   let q = db.selectFrom('company_audit');
   if (f.companyId) q = q.where('company_id', '=', f.companyId);
+  if (f.actorId) q = q.where('actor_id', '=', f.actorId);
   const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   const rows = await q.selectAll().orderBy('at', 'desc').orderBy('id').offset(f.offset).limit(f.limit).execute();
   return { rows, total: Number(total?.n ?? 0) };

@@ -126,7 +126,7 @@ export async function deleteAccount(
   });
 }
 
-export async function auditLog(ctx: Ctx, q: { targetUserId?: string | undefined; page: number; limit: number }): Promise<{ rows: AuditRow[]; total: number }> {
-  if (q.targetUserId !== undefined && !UUID.test(q.targetUserId)) return { rows: [], total: 0 };
-  return listAudit(ctx.db, { targetUserId: q.targetUserId, offset: (q.page - 1) * q.limit, limit: q.limit });
+export async function auditLog(ctx: Ctx, q: { targetUserId?: string | undefined; actorId?: string | undefined; page: number; limit: number }): Promise<{ rows: AuditRow[]; total: number }> {
+  if ((q.targetUserId !== undefined && !UUID.test(q.targetUserId)) || (q.actorId !== undefined && !UUID.test(q.actorId))) return { rows: [], total: 0 };
+  return listAudit(ctx.db, { targetUserId: q.targetUserId, actorId: q.actorId?.toLowerCase(), offset: (q.page - 1) * q.limit, limit: q.limit });
 }

@@ -129,10 +129,11 @@ export async function insertAudit(
     .executeTakeFirstOrThrow();
 }
 
-/** The audit, newest first; `targetUserId` narrows it to one account. */
-export async function listAudit(db: Db, q: { targetUserId?: string | undefined; offset: number; limit: number }): Promise<{ rows: AuditRow[]; total: number }> {
+/** The audit, newest first; `targetUserId` narrows it to one account, `actorId` to what one member of staff did. */
+export async function listAudit(db: Db, q: { targetUserId?: string | undefined; actorId?: string | undefined; offset: number; limit: number }): Promise<{ rows: AuditRow[]; total: number }> {
   let base = db.selectFrom('admin_audit');
   if (q.targetUserId) base = base.where('target_user_id', '=', q.targetUserId);
+  if (q.actorId) base = base.where('actor_id', '=', q.actorId);
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').offset(q.offset).limit(q.limit).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),

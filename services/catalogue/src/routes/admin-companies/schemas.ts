@@ -75,6 +75,7 @@ export const MergeResponse = Type.Object({ from: AdminCompanyDto, into: AdminCom
 export const AuditQuery = Type.Object(
   {
     slug: Type.Optional(Type.String({ maxLength: 100 })),
+    actorId: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' })),
     page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
     limit: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 20 }),
   },

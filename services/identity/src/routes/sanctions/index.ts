@@ -189,7 +189,7 @@ export async function sanctionRoutes(app: FastifyInstance, deps: IdentityDeps): 
     '/v1/admin/audit',
     { config: { callerRole: 'moderator' }, schema: { querystring: AuditQuery, response: { 200: AuditPageDto } } },
     async (request) => {
-      const { rows, total } = await auditLog(deps, { targetUserId: request.query.targetId, page: request.query.page, limit: request.query.limit });
+      const { rows, total } = await auditLog(deps, { targetUserId: request.query.targetId, actorId: request.query.actorId, page: request.query.page, limit: request.query.limit });
       return { items: rows.map(auditDto), total };
     },
   );

@@ -98,7 +98,7 @@ export const RevokedDto = Type.Object({ revoked: Type.Array(Type.String()) });
 export const DeleteBody = Type.Object({ adminId: Uuid, reason: Text(5000) }, { additionalProperties: false });
 export const DeletedDto = Type.Object({ user: AdminUserDto, revoked: Type.Array(Type.String()) });
 
-export const AuditQuery = Type.Object({ targetId: Type.Optional(Type.String({ maxLength: 100 })), page: Page, limit: Limit }, { additionalProperties: false });
+export const AuditQuery = Type.Object({ targetId: Type.Optional(Type.String({ maxLength: 100 })), actorId: Type.Optional(Type.String({ maxLength: 100 })), page: Page, limit: Limit }, { additionalProperties: false });
 export const AuditPageDto = Type.Object({
   items: Type.Array(
     Type.Object({
