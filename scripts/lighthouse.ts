@@ -182,13 +182,15 @@ const started = Date.now();
 const site = options.target ? { baseUrl: options.target.replace(/\/+$/, ''), stop: async () => {} } : await startSite();
 const browser = await resolveChromium();
 console.log(`Lighthouse on ${site.baseUrl} with ${browser.label}`);
-// One browser for every run (Lighthouse opens a fresh tab and clears the origin's storage each time).
-const chrome = await chromeLauncher.launch({
-  chromePath: browser.executablePath,
-  envVars: { ...(process.env as Record<string, string>), ...browser.env },
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage', ...(browser.source === 'npm' ? ['--no-zygote'] : [])],
-  logLevel: 'silent',
-});
+// A fresh browser for each run: Lighthouse clears the origin's storage but not its cookies, and the
+// `lang` cookie a ?lang=zh-CN run sets would make the next run's English page Chinese.
+const launchChrome = () =>
+  chromeLauncher.launch({
+    chromePath: browser.executablePath,
+    envVars: { ...(process.env as Record<string, string>), ...browser.env },
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage', ...(browser.source === 'npm' ? ['--no-zygote'] : [])],
+    logLevel: 'silent',
+  });
 const rows: Row[] = [];
 try {
   const urls = await pageUrls(site.baseUrl);
@@ -196,10 +198,12 @@ try {
   for (const formFactor of formFactors) {
     for (const page of pages) {
       for (const lang of langs) {
+        // English is canonical at the address without ?lang= (what a crawler and a first visit get), Chinese at ?lang=zh-CN.
         const url = new URL(urls[page], site.baseUrl);
-        url.searchParams.set('lang', lang);
+        if (lang !== 'en') url.searchParams.set('lang', lang);
+        const chrome = await launchChrome();
         const flags: Flags = { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: [...CATEGORIES] };
-        const result = await lighthouse(url.toString(), flags, formFactor === 'desktop' ? desktopConfig : undefined);
+        const result = await lighthouse(url.toString(), flags, formFactor === 'desktop' ? desktopConfig : undefined).finally(() => chrome.kill());
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         const name = `${page}-${lang}-${formFactor}`;
         const [html, json] = result.report as string[];
@@ -213,7 +217,6 @@ try {
     }
   }
 } finally {
-  chrome.kill();
   await site.stop();
 }
 

@@ -358,6 +358,7 @@ export interface PageListener {
 export async function createPageListener(opts: Omit<WebServerOptions, 'port' | 'reusePort'> & { port?: number }, server: Server): Promise<PageListener> {
   const webDir = dirname(fileURLToPath(import.meta.url));
   const buildDir = opts.buildDir ?? join(webDir, 'build');
+  const clientDir = join(buildDir, 'client');
   const onError = opts.onError ?? (opts.log ? (error: unknown, context: string) => opts.log?.error({ err: error, context }, 'render failed') : (error: unknown, context: string) => console.error(`[web] ${context}`, error));
   const gatewayUrl = opts.gatewayUrl.replace(/\/+$/, '');
   const publicOrigins = opts.publicOrigins?.map((o) => new URL(o).origin);
@@ -401,7 +402,7 @@ export async function createPageListener(opts: Omit<WebServerOptions, 'port' | '
         siteUrl: opts.siteUrl,
         // A fresh nonce per render for the page's scripts and its CSP (ADR 015). Development runs
         // Vite's own inline scripts, so it renders without a policy.
-        ...(opts.dev ? {} : { cspNonce: randomBytes(16).toString('base64') }),
+        ...(opts.dev ? {} : { cspNonce: randomBytes(16).toString('base64'), clientDir }),
       };
       const request = toFetchRequest(req, res, `${opts.host ?? 'localhost'}:${port()}`, publicOrigins);
       const response = await handle(request, context);

@@ -24,6 +24,8 @@ export interface WebContext {
   siteUrl?: string | undefined;
   /** This document render's CSP nonce (ADR 015); absent in development (Vite's inline scripts). */
   cspNonce?: string | undefined;
+  /** The built client (build/client) in production, whose stylesheets pages inline; absent in development. */
+  clientDir?: string | undefined;
 }
 
 declare module 'react-router' {

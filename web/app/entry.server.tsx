@@ -4,16 +4,25 @@
  * Router's inline scripts, to ours through NonceContext, and into this response's
  * Content-Security-Policy header. Development (Vite's own inline scripts) renders without one.
  */
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { contentSecurityPolicy } from './lib/csp';
+import { builtStylesheets, inlineStylesheetsStream, type ReadStylesheet } from './lib/inline-css.server';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
+
+/** The production build's stylesheets, inlined into each page's head (lib/inline-css.server.ts). */
+const stylesheets = new Map<string, ReadStylesheet>();
+function stylesheetsIn(clientDir: string): ReadStylesheet {
+  let read = stylesheets.get(clientDir);
+  if (!read) stylesheets.set(clientDir, (read = builtStylesheets(clientDir)));
+  return read;
+}
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.cspNonce;
@@ -44,7 +53,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           });
           responseHeaders.set('Content-Type', 'text/html');
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          // pipeline: an aborted render ends the inlining stream too (the error reaches the response).
+          // Development (no client build: Vite serves the CSS) keeps the links.
+          const page = loadContext.clientDir ? pipeline(body, inlineStylesheetsStream(stylesheetsIn(loadContext.clientDir)), () => undefined) : body;
+          resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

@@ -33,7 +33,11 @@ export function FilteredResults({ pathname, withKeyword = false, query, result, 
           selectedCountryName={resultCountry ? countryName(resultCountry, locale) : null}
         />
       </aside>
-      <section className={classes.main} aria-label={t('search.results.label')}>
+      {/* A heading between the page's h1 and each company's h3, so headings go down one level at a time. */}
+      <section className={classes.main} aria-labelledby="results-heading">
+        <h2 id="results-heading" className="bw-visually-hidden">
+          {t('search.results.label')}
+        </h2>
         <Results result={result} query={query} pathname={pathname} locale={locale} limit={SEARCH_PAGE_SIZE} clearHref={pathname} />
       </section>
     </div>
