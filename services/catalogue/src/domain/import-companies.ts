@@ -193,7 +193,7 @@ export function parseImportFile(text: string, format: ImportFormat): { records: 
 /** Clearer words than "must be equal to constant" for the enumerations. */
 const ENUM_MESSAGES: [RegExp, string][] = [
   [/^category$/, 'must be one of Brokers, FinTech, Lp, Pay'],
-  [/^licences\.\d+\.status$/, 'must be one of regulated, offshore, revoked, exceeded'],
+  [/^licences\.\d+\.status$/, 'must be one of regulated, offshore, revoked, exceeded, suspended, expired'],
 ];
 
 function schemaProblems(r: RawRecord): ImportProblem[] {
