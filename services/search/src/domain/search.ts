@@ -17,8 +17,9 @@ export const FUZZY_THRESHOLD = 0.5;
 /**
  * Relevance tiers, best first: exact name (English or Chinese, or the slug's words) > name prefix >
  * alias > alias prefix > every query word a prefix of a name/alias word (Chinese: the query inside
- * the name or an alias) > trigram strict word similarity ≥ FUZZY_THRESHOLD (typos; the similarity
- * is added so closer spellings rank first) > description match. Ties: score desc, then slug.
+ * the name or an alias) > trigram strict word similarity ≥ FUZZY_THRESHOLD (typos, for queries of
+ * MIN_TYPO_LENGTH letters or more; the similarity is added so closer spellings rank first) >
+ * description match. Ties: score desc, then slug.
  */
 export const RELEVANCE: Readonly<RelevanceWeights> = Object.freeze({
   exactName: 100,

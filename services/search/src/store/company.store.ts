@@ -123,14 +123,20 @@ const ORDER = {
  * With text the page and the total come from one pass (`count(*) over ()`); without, the page
  * walks the score index and the total is a separate count.
  */
+/** Fewest letters (spaces aside) a Latin query needs before typos of it are searched (ADR 029). */
+export const MIN_TYPO_LENGTH = 4;
+
 export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams): Promise<{ rows: SearchRow[]; total: number }> {
   const w = p.weights;
   const hasText = p.latin !== '' || p.zh !== '';
   const latinLike = `%${p.latin}%`;
+  // No typo tier for queries under MIN_TYPO_LENGTH letters: a "typo" of "pay" is any word sharing
+  // " pa" (partners, pacific…), tens of thousands of rechecks at scale for no useful match.
+  const typos = p.latin.replace(/ /g, '').length >= MIN_TYPO_LENGTH;
   const candidate = sql`(
       (${p.latin} <> '' and (
         c.search_latin like unaccent(${latinLike}::text)
-        or c.search_latin %>> unaccent(${p.latin}::text)
+        or (${typos} and c.search_latin %>> unaccent(${p.latin}::text))
         or (${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text))
         or (${p.latinWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinWordsQuery}::text))))
       or (${p.zh} <> '' and (
@@ -152,7 +158,7 @@ export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams)
             when exists (select 1 from unnest(c.aliases_latin) a where a like q.latin || '%') then ${w.aliasPrefix}
             when ${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text) then ${w.wordPrefix}
             -- Whole words only (strict): "sealpoint" is not a typo of the "point" in "Lagoon Point".
-            when strict_word_similarity(q.latin, c.search_latin) >= ${w.trigramThreshold} then ${w.trigram} + strict_word_similarity(q.latin, c.search_latin)
+            when ${typos} and strict_word_similarity(q.latin, c.search_latin) >= ${w.trigramThreshold} then ${w.trigram} + strict_word_similarity(q.latin, c.search_latin)
             when ${p.latinWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinWordsQuery}::text) then ${w.description}
             else 0
           end,
