@@ -76,7 +76,7 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     await openApiRoutes(api);
     await noticeRoutes(api, { notifications: deps.notifications, identity: deps.identity, sessions, streams: deps.noticeStreams });
     await newsletterRoutes(api, { notifications: deps.notifications, cache: deps.cache, limit: deps.newsletterLimit });
-    await licenceRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, notifications: deps.notifications, sessions, invalidator: deps.invalidator });
+    await licenceRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, notifications: deps.notifications, sessions, invalidator: deps.invalidator, cache: deps.cache, ttlSeconds: deps.apiCacheTtlSeconds });
     // Unknown /api paths answer in the envelope instead of falling through to the page proxy.
     api.all('/api/*', async () => {
       throw new AppError({ code: 'route_not_found', kind: 'not_found', message: 'No such API path' });

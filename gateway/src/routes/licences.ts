@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Cache } from '@brokerwise/cache';
 import { AppError } from '@brokerwise/errors';
 import { Type, type Static } from 'typebox';
 import type { CompanyFollow, CompanyLicences, Lang, LicenceHistoryEntry, UploadedLicenceEvidence } from '@brokerwise/api-contract';
@@ -6,6 +7,7 @@ import type { CatalogueClient, CatalogueLicenceHistory } from '../clients/catalo
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { NotificationsClient } from '../clients/notifications.client.ts';
 import { requireRole } from '../http/admin-guard.ts';
+import { JsonCache, sendOkJson } from '../http/cached.ts';
 import { now } from '../http/envelope.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
 import { readMultipartFile } from '../http/multipart.ts';
@@ -18,6 +20,9 @@ export interface LicenceDeps {
   notifications: NotificationsClient;
   sessions: Sessions;
   invalidator?: CacheInvalidator | undefined;
+  /** The company pages' cache: a licence's history changes rarely and is read on every page view. */
+  cache: Cache;
+  ttlSeconds: number;
 }
 
 /** The catalogue's limit too (it refuses more); checked here first so a big upload stops early. */
@@ -62,24 +67,31 @@ export const presentHistory = (e: CatalogueLicenceHistory): LicenceHistoryEntry 
 export async function licenceRoutes(app: FastifyInstance, deps: LicenceDeps): Promise<void> {
   const { catalogue, notifications, sessions } = deps;
   const requireAdmin = requireRole(sessions, deps.identity, 'admin');
+  // Under `gw:cat:`, so a catalogue event (and an admin's change, at once) drops it with the rest.
+  const jsonCache = new JsonCache(deps.cache);
+  deps.invalidator?.onInvalidate(() => jsonCache.clearLocal());
 
   app.get<{ Querystring: Static<typeof IdQuery> }>('/api/brokers/licences', { schema: { querystring: IdQuery } }, async (request, reply) => {
-    const r = await catalogue.licences(request.query.id, false, request.id);
     const lang: Lang = request.lang;
-    const data: CompanyLicences = {
-      id: r.slug,
-      licences: r.licences.map((l) => ({
-        regulator: l.regulator,
-        regulatorCountry: lang === 'zh-cn' ? l.regulatorCountryName.zh : l.regulatorCountryName.en,
-        regulatorCountryCode: l.regulatorCountry,
-        licenceNo: l.licenceNo,
-        entity: l.entity,
-        status: l.status,
-        registerUrl: l.registerUrl,
-        history: l.history.map(presentHistory),
-      })),
-    };
-    return send(request, reply, 'ok', data);
+    const { json, hit } = await jsonCache.get(`gw:cat:licences:${lang}:${request.query.id}`, deps.ttlSeconds, async () => {
+      const r = await catalogue.licences(request.query.id, false, request.id);
+      const data: CompanyLicences = {
+        id: r.slug,
+        licences: r.licences.map((l) => ({
+          regulator: l.regulator,
+          regulatorCountry: lang === 'zh-cn' ? l.regulatorCountryName.zh : l.regulatorCountryName.en,
+          regulatorCountryCode: l.regulatorCountry,
+          licenceNo: l.licenceNo,
+          entity: l.entity,
+          status: l.status,
+          registerUrl: l.registerUrl,
+          history: l.history.map(presentHistory),
+        })),
+      };
+      return data;
+    });
+    void reply.header('cache-control', `public, max-age=${deps.ttlSeconds}`).header('x-cache', hit ? 'HIT' : 'MISS').header('vary', 'lang, accept-language');
+    return sendOkJson(request, reply, json);
   });
 
   app.get<{ Querystring: Static<typeof IdQuery> }>('/api/brokers/follow', { schema: { querystring: IdQuery } }, async (request, reply) => {
