@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminCompany, AdminCompanyForm, AdminUserDetail, AdminUserRow, CompanyReviews, ErrorData, MergedAuditEntry, MergedAuditPage, UserInfo } from '@brokerwise/api-contract';
+import type { AdminCompany, AdminCompanyDetail, AdminCompanyForm, AdminUserDetail, AdminUserRow, CompanyReviews, CompanyDetail, ErrorData, MergedAuditEntry, MergedAuditPage, UserInfo } from '@brokerwise/api-contract';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 
 const form = (name: string): AdminCompanyForm => ({
@@ -21,6 +21,18 @@ const form = (name: string): AdminCompanyForm => ({
   openAccountUrl: '',
   licences: [],
 });
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** A multipart body with one file part `file`, as a browser's FormData sends it. */
+async function multipart(bytes: Buffer, name: string): Promise<{ raw: Buffer; contentType: string }> {
+  const fd = new FormData();
+  fd.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const req = new Request('http://localhost/', { method: 'POST', body: fd });
+  return { raw: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
+}
+
 
 /** The admin console's account deletion and company merges, through the gateway with every service on real events. */
 describe('admin console: deleting accounts and merging companies carry the users’ reviews along', () => {
@@ -147,5 +159,29 @@ describe('admin console: deleting accounts and merging companies carry the users
     expect(asMod.body.data.list.some((e) => e.area === 'catalogue')).toBe(false);
     expect((await call<ErrorData>('GET', '/api/admin/audit/all', { token: (await stack.signUp()).token })).status).toBe(403);
     expect((await asAdmin<ErrorData>('GET', '/api/admin/audit/all?cursor=nonsense', undefined, 'zh-cn')).status).toBe(400);
+  });
+
+  it('uploads a company logo, checked by content; the console and the public detail show it; the audit has it', async () => {
+    const id = (await asAdmin<AdminCompany>('POST', '/api/admin/companies/save', { form: form('Osprey Logo Markets') })).body.data.id;
+    const upload = async (bytes: Buffer, name: string, token = admin.token, lang = 'en') => call<AdminCompany>('POST', `/api/admin/companies/logo?id=${id}`, { token, lang, ...(await multipart(bytes, name)) });
+
+    // Refused by content, whatever the name says; field errors in the caller's language.
+    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.png', admin.token, 'zh-cn');
+    expect(svg.status).toBe(400);
+    expect((svg.body as unknown as { data: ErrorData }).data.fields).toEqual({ logo: '标志须为 JPEG、PNG 或 WebP 图片。' });
+    const user = await stack.signUp();
+    expect((await upload(PNG, 'logo.png', user.token)).status).toBe(403);
+
+    const saved = await upload(PNG, 'whatever.gif');
+    expect(saved.body).toMatchObject({ code: 1, msg: 'The logo has been saved.', data: { id, logo: expect.stringMatching(/^\/media\/logos\/[0-9a-f]{64}\.png$/) } });
+    const logo = saved.body.data.logo;
+    const file = await fetch(`${stack.base}${logo}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect((await asAdmin<AdminCompanyDetail>('GET', `/api/admin/companies/detail?id=${id}`)).body.data.company.logo).toBe(logo);
+    // Visitors: the detail page and the listing card carry it.
+    expect((await call<CompanyDetail>('GET', `/api/brokers/detail?id=${id}`)).body.data.logo).toMatch(/logos\/[0-9a-f]{64}\.png$/);
+    const audit = await asAdmin<MergedAuditPage>('GET', '/api/admin/audit/all?area=catalogue');
+    expect(audit.body.data.list[0]).toMatchObject({ action: 'update', target: { id }, after: { logoKey: logo.replace('/media/', '') } });
   });
 });

@@ -173,6 +173,10 @@ export class CatalogueClient {
     return this.http.get<CatalogueLicenceRegister>(`${admin ? '/v1/admin' : '/v1'}/companies/${encodeURIComponent(slug)}/licences`, {}, requestId);
   }
   /** The file's bytes; the catalogue checks them by content and keeps them under their SHA-256. */
+  /** A new logo (the raw file; the catalogue checks it by content), audited as the acting admin's. */
+  setCompanyLogo(slug: string, bytes: Buffer, requestId: string) {
+    return this.http.sendBytes<CatalogueAdminCompany>(`/v1/admin/companies/${encodeURIComponent(slug)}/logo`, bytes, requestId);
+  }
   uploadLicenceEvidence(bytes: Buffer, requestId: string) {
     return this.http.sendBytes<CatalogueEvidence>('/v1/admin/licence-evidence', bytes, requestId);
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
+import { AppError } from '@brokerwise/errors';
 import type { AdminCompany, AdminCompanyAuditEntry, AdminCompanyDetail, AdminCompanyMerged, Lang, Page } from '@brokerwise/api-contract';
 import { AdminCompanyForm } from '@brokerwise/api-contract';
 import type { CatalogueAdminCompany, CatalogueClient } from '../clients/catalogue.client.ts';
@@ -8,6 +9,7 @@ import { requireRole } from '../http/admin-guard.ts';
 import { now } from '../http/envelope.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
 import type { Sessions } from '../http/session.ts';
+import { readMultipartFile } from '../http/multipart.ts';
 import { message } from '../i18n/messages.ts';
 
 export interface AdminCompaniesDeps {
@@ -41,8 +43,12 @@ const present = (c: CatalogueAdminCompany, lang: Lang): AdminCompany => ({
   reviewCount: c.reviewCount,
   hidden: c.hidden,
   merged: c.merged,
+  logo: c.logoKey ? `/media/${c.logoKey}` : '',
   updatedAt: c.updatedAt,
 });
+const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+const logoInvalid = (problem: string) =>
+  new AppError({ code: 'catalogue.logo_invalid', kind: problem === 'too_large' ? 'too_large' : 'validation', message: `Logo refused: ${problem}`, fields: { logo: problem === 'malformed' ? 'required' : problem }, params: { maxMb: LOGO_MAX_BYTES / 1_048_576 } });
 
 /** /api/admin/companies*: the admin console's companies (admins only; the catalogue audits every change). */
 export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompaniesDeps): Promise<void> {
@@ -97,6 +103,16 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
     await changed(request);
     const data: AdminCompanyMerged = { from: present(r.from, request.lang), into: present(r.into, request.lang) };
     return send(request, reply, 'admin.company_merged', data);
+  });
+
+  // The file's name and declared type are ignored: the catalogue checks the bytes (as identity does avatars).
+  app.post<{ Querystring: Static<typeof IdQuery> }>('/api/admin/companies/logo', { schema: { querystring: IdQuery } }, async (request, reply) => {
+    await requireAdmin(request);
+    if (!request.isMultipart()) throw logoInvalid('required');
+    const bytes = await readMultipartFile(request, LOGO_MAX_BYTES, logoInvalid);
+    const saved = await catalogue.setCompanyLogo(request.query.id, bytes, request.id);
+    await changed(request);
+    return send(request, reply, 'admin.company_logo_saved', present(saved, request.lang));
   });
 
   app.get<{ Querystring: Static<typeof AuditQuery> }>('/api/admin/companies/audit', { schema: { querystring: AuditQuery } }, async (request, reply) => {

@@ -132,6 +132,10 @@ export const operations = {
   adminCompanyHide: op('POST', '/api/admin/companies/hide', 'admin', 'Hide or unhide a company', S.AdminCompany, { body: S.AdminCompanyHideBody }),
   adminCompanyMerge: op('POST', '/api/admin/companies/merge', 'admin', 'Merge a duplicate into another company', S.AdminCompanyMerged, { body: S.AdminCompanyMergeBody }),
   adminCompanyAudit: op('GET', '/api/admin/companies/audit', 'admin', 'The companies audit log', S.Page(S.AdminCompanyAuditEntry), { query: Type.Object({ id: Type.Optional(Type.String()), page: Type.Optional(Type.Integer({ minimum: 1 })) }) }),
+  adminCompanyLogo: op('POST', '/api/admin/companies/logo', 'admin', "Upload a company's logo (JPEG, PNG or WebP ≤ 2 MB, checked by content; field `file`; query `id`: the slug; audited)", S.AdminCompany, {
+    query: Type.Object({ id: Type.String() }),
+    bodyType: 'multipart/form-data',
+  }),
   adminLicenceEvidence: op('POST', '/api/admin/companies/licence-evidence', 'admin', 'Upload licence evidence (PDF or PNG/JPEG/WebP screenshot, field `file`)', S.UploadedLicenceEvidence, { bodyType: 'multipart/form-data' }),
   adminLicenceStatus: op('POST', '/api/admin/companies/licence-status', 'admin', "Record a licence's new status (audited, notifies followers)", S.LicenceHistoryEntry, { body: S.AdminLicenceStatusBody }),
 

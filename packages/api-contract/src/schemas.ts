@@ -567,6 +567,7 @@ export const AdminCompany = Type.Object({
   reviewCount: Type.Integer(),
   hidden: Type.Boolean(),
   merged: Type.Boolean(),
+  logo: Type.String({ description: "The logo's URL; empty when it has none." }),
   updatedAt: Type.String(),
 });
 export type AdminCompany = Static<typeof AdminCompany>;

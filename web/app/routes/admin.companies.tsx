@@ -64,6 +64,7 @@ const NOTICES = {
   shown: 'companyAdmin.notice.shown',
   merged: 'companyAdmin.notice.merged',
   licence: 'companyAdmin.notice.licence',
+  logo: 'companyAdmin.notice.logo',
 } as const;
 const AUDIT_LABELS: Record<AdminCompanyAuditEntry['action'], string> = {
   create: 'companyAdmin.audit.create',
@@ -141,7 +142,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 interface ActionResult {
-  intent: 'save' | 'hide' | 'merge' | 'licence';
+  intent: 'save' | 'hide' | 'merge' | 'licence' | 'logo';
   form: AdminCompanyForm | null;
   fields: Record<string, string>;
   msg: string;
@@ -179,7 +180,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api } = pageApi(request, context);
   const id = String(fd.get('id') ?? '').trim();
   const reason = String(fd.get('reason') ?? '');
-  const intent = fd.get('intent') === 'hide' ? 'hide' : fd.get('intent') === 'merge' ? 'merge' : fd.get('intent') === 'licence' ? 'licence' : 'save';
+  const intents = ['hide', 'merge', 'licence', 'logo'] as const;
+  const intent = intents.find((i) => fd.get('intent') === i) ?? 'save';
   const failed = (error: unknown, form: AdminCompanyForm | null) => {
     if (!(error instanceof ApiError)) throw error;
     const status = error.failure.status && error.failure.status >= 400 ? error.failure.status : 400;
@@ -227,6 +229,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       return failed(error, null);
     }
     throw redirect(editHref(id, { licence: '1' }));
+  }
+  if (intent === 'logo') {
+    // The file as chosen: the catalogue checks it by content and re-encodes it.
+    const file = fd.get('logo');
+    const upload = new FormData();
+    upload.append('file', file instanceof File ? file : new Blob([]), file instanceof File && file.name ? file.name : 'logo');
+    try {
+      await api.upload<AdminCompany>(`/api/admin/companies/logo?${new URLSearchParams({ id })}`, upload);
+    } catch (error) {
+      return failed(error, null);
+    }
+    throw redirect(editHref(id, { logo: '1' }));
   }
   if (intent === 'merge') {
     let merged: AdminCompanyMerged;
@@ -305,6 +319,7 @@ export default function AdminCompanies() {
           />
           {editing && (
             <>
+              <LogoSection company={editing} csrf={d.csrf} result={actionData?.intent === 'logo' ? actionData : null} />
               {editing.form.licences.length > 0 && <LicenceStatusSection company={editing} csrf={d.csrf} result={actionData?.intent === 'licence' ? actionData : null} />}
               <HideSection company={editing} csrf={d.csrf} result={actionData?.intent === 'hide' ? actionData : null} />
               {!editing.company.merged && (
@@ -662,6 +677,57 @@ function LicenceStatusSection({ company, csrf, result }: { company: AdminCompany
         <div className={classes.buttons}>
           <button type="submit" className={classes.primaryButton} data-testid="licence-submit">
             {t('companyAdmin.licenceStatus.submit')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** The company's logo (shown on the listing and the detail page): JPEG, PNG or WebP, checked by content. */
+function LogoSection({ company, csrf, result }: { company: AdminCompanyDetail; csrf: string; result: ActionResult | null }) {
+  const t = useT();
+  const error = result?.fields.logo ?? (result?.msg || '');
+  return (
+    <section className={classes.section} aria-labelledby="company-logo-title" data-testid="company-admin-logo-panel">
+      <h2 id="company-logo-title" className={classes.sectionTitle}>
+        {t('companyAdmin.logo.title')}
+      </h2>
+      {company.company.logo ? (
+        <img src={company.company.logo} alt={t('companyAdmin.logo.current', { name: company.company.name })} width={96} height={96} style={{ objectFit: 'contain' }} data-testid="company-admin-logo" />
+      ) : (
+        <p className={classes.muted}>{t('companyAdmin.logo.none')}</p>
+      )}
+      <Form method="post" encType="multipart/form-data" className={classes.form} noValidate data-testid="company-admin-logo-form">
+        <input type="hidden" name="csrf" value={csrf} />
+        <input type="hidden" name="intent" value="logo" />
+        <input type="hidden" name="id" value={company.company.id} />
+        <div className={classes.field} data-wide="">
+          <label htmlFor="company-logo-file" className={classes.label}>
+            {t('companyAdmin.logo.file')}
+          </label>
+          <input
+            type="file"
+            id="company-logo-file"
+            name="logo"
+            accept="image/png,image/jpeg,image/webp"
+            className={classes.input}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'company-logo-error' : 'company-logo-hint'}
+            data-testid="company-logo-file"
+          />
+          <p id="company-logo-hint" className={classes.muted}>
+            {t('companyAdmin.logo.hint')}
+          </p>
+          {error && (
+            <p id="company-logo-error" className={classes.error} data-testid="company-logo-error">
+              {error}
+            </p>
+          )}
+        </div>
+        <div className={classes.buttons}>
+          <button type="submit" className={classes.primaryButton} data-testid="company-logo-submit">
+            {t('companyAdmin.logo.submit')}
           </button>
         </div>
       </Form>

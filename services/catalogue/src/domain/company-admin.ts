@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, notFound } from '@brokerwise/errors';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
+import type { ObjectStore } from '@brokerwise/storage';
 import { companyAnnounced } from '../events/publish.ts';
 import {
   appendAudit,
@@ -20,6 +21,7 @@ import { countryExists } from '../store/reference.store.ts';
 import type { CatalogueTables, CategorySlug, CompanyAuditAction } from '../store/types.ts';
 import { LICENCE_STATUSES, readDetails, type BilingualText, type LicenceDoc } from './company-details.ts';
 import { MAX_PAGE_SIZE } from './companies.ts';
+import { processLogo } from './logo.ts';
 
 type Db = Kysely<CatalogueTables>;
 const CATEGORIES: readonly CategorySlug[] = ['Brokers', 'FinTech', 'Lp', 'Pay'];
@@ -264,6 +266,22 @@ export async function mergeCompanies(db: Db, fromSlug: string, intoSlug: string,
     const into = await updateCompany(trx, target.id, { aliases });
     await commit(trx, into, 'absorb', ctx, target);
     return { from: merged, into };
+  });
+}
+
+/**
+ * A new logo from the console: checked and re-encoded (logo.ts), stored in object storage, then
+ * set on the company with its audit entry and announcement (search and caches show it).
+ */
+export async function setCompanyLogo(db: Db, objects: Pick<ObjectStore, 'put'>, slug: string, bytes: Buffer, ctx: AdminCtx): Promise<CompanyRow> {
+  const logo = await processLogo(bytes);
+  await objects.put(logo.key, logo.bytes, logo.contentType);
+  return db.transaction().execute(async (trx) => {
+    const before = await lockBySlug(trx, slug);
+    if (before.logo_key === logo.key) return before;
+    const row = await updateCompany(trx, before.id, { logoKey: logo.key });
+    await commit(trx, row, 'update', ctx, before);
+    return row;
   });
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
-import { adminCompany, companyAudit, createCompany, editCompany, formOf, mergeCompanies, setCompanyHidden, type AdminCtx } from '../../domain/company-admin.ts';
+import { adminCompany, companyAudit, createCompany, editCompany, formOf, mergeCompanies, setCompanyHidden, setCompanyLogo, type AdminCtx } from '../../domain/company-admin.ts';
+import { LOGO_MAX_BYTES } from '../../domain/logo.ts';
 import { findCompanies } from '../../domain/companies.ts';
 import type { CompanyRow } from '../../store/company.store.ts';
 import type { CatalogueDeps } from '../../deps.ts';
@@ -91,6 +92,23 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: CatalogueDe
       return { from: toAdminDto(from), into: toAdminDto(into) };
     },
   );
+
+  // The logo arrives as the raw file (its content decides what it is); the acting admin is the token's.
+  await app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('application/octet-stream')) {
+      scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES + 1 }, (_request, body, done) => done(null, body));
+    }
+    scope.post<{ Params: Static<typeof SlugParams> }>(
+      '/v1/admin/companies/:slug/logo',
+      { ...admin, bodyLimit: LOGO_MAX_BYTES + 1, schema: { params: SlugParams, response: { 200: AdminCompanyDto } } },
+      async (request) => {
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const row = await setCompanyLogo(deps.db, deps.objects, request.params.slug, bytes, { actorId: request.caller?.userId ?? '', reason: '', correlationId: request.id, mediaUrl: deps.mediaUrl });
+        deps.relay.poke();
+        return toAdminDto(row);
+      },
+    );
+  });
 
   app.get<{ Querystring: Static<typeof AuditQuery> }>(
     '/v1/admin/companies-audit',
