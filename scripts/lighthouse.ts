@@ -37,7 +37,7 @@ exitWithUsageOnHelp(`Usage: npm run lighthouse -- [options]
   --out DIR             where the reports go (default: reports/lighthouse)
   --check               exit 1 when a mobile run scores under performance ${THRESHOLDS.performance}, accessibility,
                         best practices or SEO ${THRESHOLDS.seo}
-  A full run (32 audits) takes about 10 minutes on 2 cores; --pages home --form-factors mobile about 1.`);
+  A full run (32 audits) takes about 12 minutes on 2 cores; --pages home --form-factors mobile about 1.`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
