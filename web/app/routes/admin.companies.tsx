@@ -694,7 +694,7 @@ function LogoSection({ company, csrf, result }: { company: AdminCompanyDetail; c
         {t('companyAdmin.logo.title')}
       </h2>
       {company.company.logo ? (
-        <img src={company.company.logo} alt={t('companyAdmin.logo.current', { name: company.company.name })} width={96} height={96} style={{ objectFit: 'contain' }} data-testid="company-admin-logo" />
+        <img src={company.company.logo} alt={t('companyAdmin.logo.current', { name: company.company.name })} width={96} height={96} style={{ objectFit: 'contain' }} data-testid="company-admin-logo-image" />
       ) : (
         <p className={classes.muted}>{t('companyAdmin.logo.none')}</p>
       )}
