@@ -14,6 +14,8 @@ type Lang = 'en' | 'zh-CN';
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL;
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD;
 const session = browserSession();
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 const TEXT = {
   en: {
@@ -151,5 +153,31 @@ describe.each(['en', 'zh-CN'] as const)('admin console: companies (%s)', (lang) 
     await visitor.goto(`/detail?id=${dup}`);
     expect(new URL(visitor.url()).searchParams.get('id')).toBe(slug);
     expect(await visitor.locator('h1').first().innerText()).toContain(lang === 'en' ? name : `灯塔 ${run}`);
+  });
+
+  it('an admin uploads a logo, checked by content; the company page shows it', async () => {
+    if (!ADMIN_EMAIL || !ADMIN_PASSWORD) throw new Error('E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD are required');
+    const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+    const { page: admin } = await session.visitor(lang);
+    await signInAsAdmin(admin, lang);
+    const slug = await createCompany(admin, lang, `Lighthouse Logo ${run}`);
+    expect(await admin.getByTestId('company-admin-logo-image').count()).toBe(0);
+
+    // Text named .png: refused by its content, the message under the field in the page's language.
+    await admin.getByTestId('company-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await admin.getByTestId('company-logo-submit').click();
+    expect(await admin.getByTestId('company-logo-error').innerText()).toBe(lang === 'en' ? 'The logo must be a JPEG, PNG or WebP image.' : '标志须为 JPEG、PNG 或 WebP 图片。');
+
+    await admin.getByTestId('company-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await Promise.all([admin.waitForURL((url) => url.searchParams.has('logo')), admin.getByTestId('company-logo-submit').click()]);
+    await admin.getByTestId('company-admin-logo-image').waitFor();
+    const src = await admin.getByTestId('company-admin-logo-image').getAttribute('src');
+    expect(src).toMatch(/\/logos\/[0-9a-f]{64}\.png$/);
+
+    const { page: visitor } = await session.visitor(lang);
+    await visitor.goto(`/detail?id=${slug}`);
+    const shown = visitor.locator(`img[src$="${src!.split('/').pop()!}"]`).first();
+    await shown.waitFor();
+    expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 });
