@@ -221,23 +221,27 @@ export async function removePost(ctx: Pick<MediaContext, 'db' | 'now'>, postId: 
     const existing = UUID.test(postId) ? await findPost(trx, postId, { forUpdate: true }) : undefined;
     if (!existing) throw postNotFound();
     if (authorId !== null && existing.author_id !== authorId) throw notPostAuthor();
-    const now = ctx.now();
-    const imageIds = await postImageIds(trx, existing.id);
-    await deletePost(trx, existing.id);
-    const images = await unusedImages(trx, imageIds);
-    await deleteImages(trx, images.map((i) => i.id));
-    const doomed = images.flatMap(imageKeys);
-    if (existing.video_id) {
-      const video = await findVideo(trx, existing.video_id);
-      if (video) {
-        await deleteVideo(trx, video.id);
-        doomed.push(...videoKeys(video));
-      }
-    }
-    await doomObjects(trx, doomed, now);
-    await enqueueEvent(trx, postDeleted(existing, existing.version + 1, now, meta.correlationId));
-    return { row: existing, doomed };
+    return { row: existing, doomed: await dropPost(trx, existing, ctx.now(), meta) };
   });
+}
+
+/** Deletes a post in the caller's transaction: its images and video go too (their files later), and `media.post.deleted`. */
+export async function dropPost(trx: Db, existing: PostRow, now: Date, meta: RequestMeta = {}): Promise<string[]> {
+  const imageIds = await postImageIds(trx, existing.id);
+  await deletePost(trx, existing.id);
+  const images = await unusedImages(trx, imageIds);
+  await deleteImages(trx, images.map((i) => i.id));
+  const doomed = images.flatMap(imageKeys);
+  if (existing.video_id) {
+    const video = await findVideo(trx, existing.video_id);
+    if (video) {
+      await deleteVideo(trx, video.id);
+      doomed.push(...videoKeys(video));
+    }
+  }
+  await doomObjects(trx, doomed, now);
+  await enqueueEvent(trx, postDeleted(existing, existing.version + 1, now, meta.correlationId));
+  return doomed;
 }
 
 async function withViewer(db: Db, rows: CardRow[], viewer: string | undefined): Promise<Card[]> {
