@@ -1,0 +1,128 @@
+/**
+ * What `npm run lighthouse` measures on the public pages (issue 20), checked on every run: one
+ * canonical among its own hreflang alternates, a description, no stylesheet that blocks the first
+ * paint, the banner (the home page's largest paint) preloaded at high priority, banner dots a
+ * finger can hit (24 × 24 px), and no layout shift while the page loads and hydrates.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL, browserSession, hydrated } from './browser.ts';
+
+const session = browserSession();
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/** The pages Lighthouse audits; the company, post and trader are the first ones the sitemap lists. */
+async function publicPages(): Promise<string[]> {
+  const { context } = await session.visitor();
+  const xml = await (await context.request.get('/sitemap.xml')).text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replaceAll('&amp;', '&')));
+  const first = (...paths: string[]) => {
+    const found = locs.find((u) => paths.includes(u.pathname) && !u.searchParams.has('lang'));
+    return found ? `${found.pathname}${found.search}` : null;
+  };
+  return ['/', '/listing/Brokers', first('/detail'), '/search?keyword=markets', '/topbrokers', first('/blog/detail', '/vlog/detail'), first('/trader/account'), '/login'].filter(
+    (p): p is string => p !== null,
+  );
+}
+
+async function head(page: Page) {
+  return page.evaluate(() => ({
+    canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute('href')),
+    alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')] as const),
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+  }));
+}
+
+describe('public pages as a crawler and a phone see them', () => {
+  it('name one canonical among their own alternates (themselves when they are one), with a description, in both languages', async () => {
+    const pages = await publicPages();
+    expect(pages).toHaveLength(8);
+    // A crawler has no cookie: the bare address is English, ?lang=zh-CN Chinese, ?lang=en English.
+    for (const path of pages) {
+      for (const lang of [null, 'en', 'zh-CN'] as const) {
+        const { page } = await session.visitor();
+        const url = new URL(path, BASE_URL);
+        if (lang) url.searchParams.set('lang', lang);
+        await page.goto(url.toString());
+        const tags = await head(page);
+        const where = `${url.pathname}${url.search}`;
+        expect(tags.canonical, where).toHaveLength(1);
+        const canonical = tags.canonical[0]!;
+        const hrefs = tags.alternates.map(([, href]) => href);
+        expect(tags.alternates.map(([hreflang]) => hreflang), where).toEqual(['en', 'zh-CN', 'x-default']);
+        expect(hrefs, where).toContain(canonical);
+        if (hrefs.includes(url.toString())) expect(canonical, where).toBe(url.toString());
+        expect(tags.alternates.find(([hreflang]) => hreflang === (lang ?? 'en'))?.[1], where).toBe(canonical);
+        expect(tags.description.length, where).toBeGreaterThan(20);
+        await page.context().close();
+      }
+    }
+  });
+
+  it('paint from the HTML: every stylesheet is inlined, none is fetched before the first paint', async () => {
+    const pages = await publicPages();
+    const { context } = await session.visitor('en', PHONE);
+    for (const path of pages) {
+      const html = await (await context.request.get(path)).text();
+      const documentHead = html.slice(0, html.indexOf('</head>'));
+      const links = [...documentHead.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+      expect(links.length, path).toBeGreaterThan(0);
+      for (const link of links) {
+        expect(link, path).toContain('type="text/x-inlined-css"');
+        const href = /href="([^"#]+)/.exec(link)![1]!;
+        expect(documentHead, path).toContain(`<style data-href="${href}">`);
+      }
+    }
+    // Styled without a single CSS request (and without script): the global styles (body) and the
+    // route's own (the banner's rounded corners) apply.
+    const bare = await session.context({ ...PHONE, javaScriptEnabled: false });
+    const page = session.watch(await bare.newPage());
+    const css: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') css.push(request.url());
+    });
+    await page.goto('/');
+    expect(await page.locator('body').evaluate((el) => getComputedStyle(el).margin)).toBe('0px');
+    expect(await page.getByTestId('banner-carousel').evaluate((el) => getComputedStyle(el).borderRadius)).toBe('18px');
+    expect(css).toEqual([]);
+  });
+
+  it('preload the home banner at high priority and give each of its dots a 24 px target', async () => {
+    const { page } = await session.visitor('zh-CN', PHONE);
+    await page.goto('/');
+    await hydrated(page);
+    const banner = page.getByTestId('banner-carousel').locator('img').first();
+    const src = await banner.getAttribute('src');
+    expect(await banner.getAttribute('fetchpriority')).toBe('high');
+    const preload = page.locator(`head link[rel="preload"][as="image"][href="${src}"]`);
+    expect(await preload.count()).toBe(1);
+    expect(await preload.getAttribute('fetchpriority')).toBe('high');
+
+    const dots = page.getByTestId('banner-dot');
+    expect(await dots.count()).toBeGreaterThan(1);
+    for (const box of await dots.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.width).toBeGreaterThanOrEqual(24);
+      expect(box.height).toBeGreaterThanOrEqual(24);
+    }
+  });
+
+  it('do not shift their layout while loading and hydrating', async () => {
+    const pages = await publicPages();
+    const { page } = await session.visitor('en', PHONE);
+    // Every shift since the navigation started (buffered), the ones right after input excluded, as CLS counts them.
+    for (const path of [pages[0]!, pages[2]!]) {
+      await page.goto(path);
+      await hydrated(page);
+      await page.evaluate(() => document.fonts.ready);
+      const shift = await page.evaluate(() => {
+        // observe() with `buffered` puts the shifts so far in the observer's buffer at once (spec), so takeRecords() has them.
+        const observer = new PerformanceObserver(() => undefined);
+        observer.observe({ type: 'layout-shift', buffered: true });
+        const entries = observer.takeRecords() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+        observer.disconnect();
+        return entries.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0);
+      });
+      expect(shift, path).toBeLessThan(0.01);
+    }
+  });
+});
