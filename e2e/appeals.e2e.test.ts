@@ -1,18 +1,20 @@
 /**
  * The whole chain of issue 17 in a real browser, once in English and once in Chinese: a user
  * reports a published review from the company page; moderator A (the demo admin, `E2E_ADMIN_EMAIL`,
- * `E2E_ADMIN_PASSWORD`) removes it from /admin/moderation and sanctions its author; the author sees
- * the sanction and the removal on /user/sanctions and appeals both; moderator A is told another
+ * `E2E_ADMIN_PASSWORD`) removes it from /admin/moderation and sanctions its author; the author reads
+ * the notice (reason, rule, a link to appeal), sees the sanction and the removal on /user/sanctions
+ * and appeals both; moderator A is told another
  * moderator decides; moderator B (a new account made moderator) lifts the sanction and restores the
- * review from /admin/appeals; the review is on the company page again and the sanction is lifted.
+ * review from /admin/appeals; the review is on the company page again, the sanction is lifted, the
+ * audit log names moderator B and /transparency counts the restore.
  * English: a 3-day posting restriction (the author posts again afterwards). Chinese: a freeze, so
  * the author signs in again to a session that reaches only the sanctions page (ADR 026).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { PublicReview } from '@brokerwise/api-contract';
+import type { PublicReview, TransparencyReport } from '@brokerwise/api-contract';
 import { browserSession, hydrated, type Lang } from './browser.ts';
-import { apiPost, register, signIn } from './users.ts';
+import { apiGet, apiPost, register, signIn } from './users.ts';
 
 const session = browserSession();
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL;
@@ -35,6 +37,8 @@ const TEXT = {
     liftedStatus: 'Lifted',
     restoredStatus: 'Published again',
     restoredAppeal: 'Appeal accepted, published again: The trades match the release times.',
+    noticeRule: 'Rule: fake or paid review',
+    appealLink: 'Appeal the removal',
   },
   'zh-CN': {
     reason: '虚假或付费点评',
@@ -51,6 +55,8 @@ const TEXT = {
     liftedStatus: '已解除',
     restoredStatus: '已重新发布',
     restoredAppeal: '申诉成立，已重新发布：The trades match the release times.',
+    noticeRule: '违反规则：虚假或付费点评',
+    appealLink: '对删除提出申诉',
   },
 } as const;
 
@@ -125,6 +131,14 @@ async function chain(lang: Lang, sanction: 'restrict' | 'freeze') {
   await visitor.page.goto(`/detail?id=${companyId}`);
   const reviews = () => visitor.page.getByTestId('detail-reviews').innerText();
   await expect.poll(async () => (await visitor.page.reload(), await reviews()), { timeout: 15_000, interval: 500 }).not.toContain(text);
+
+  // The author is told why, under which rule, and where to appeal.
+  await author.page.goto('/user/notice');
+  const notice = author.page.getByTestId('notice-item').filter({ hasText: 'Written to advertise, not from experience.' });
+  await expect.poll(async () => (await author.page.reload(), await notice.count()), { timeout: 15_000, interval: 500 }).toBe(1);
+  expect(await notice.innerText()).toContain(t.noticeRule);
+  expect(await notice.getByRole('link', { name: t.appealLink }).getAttribute('href')).toBe('/user/sanctions');
+
   await apiPost(modA.context, lang, '/api/admin/users/sanction', {
     userId: authorAccount.id,
     kind: sanction,
@@ -182,6 +196,10 @@ async function chain(lang: Lang, sanction: 'restrict' | 'freeze') {
   await ownAppeal.waitFor();
   expect(await ownAppeal.getByTestId('admin-removal-appeal-own').innerText()).toBe(t.own);
 
+  // Restores counted this month before moderator B decides (a range of its own: the page's answer is cached).
+  const month = new Date().toISOString().slice(0, 7);
+  const restoredBefore = (await apiGet<TransparencyReport>(visitor.context, lang, `/api/transparency?from=${month}&to=${month}`)).months[0]!.contentAppeals.restored;
+
   // Moderator B lifts the sanction and restores the review.
   await modB.page.goto('/admin/appeals');
   await hydrated(modB.page);
@@ -207,6 +225,11 @@ async function chain(lang: Lang, sanction: 'restrict' | 'freeze') {
   const row = modA.page.locator(`[data-testid="audit-row"][data-target-id="${review.id}"]`);
   await row.waitFor();
   expect(await row.innerText()).toContain(modBAccount.username);
+
+  // /transparency counts the restore.
+  const restoredOnPage = async () =>
+    Number((await visitor.page.locator(`[data-testid="transparency-month"][data-month="${month}"] [data-col="contentAppealsRestored"]`).innerText()).replace(/\D/g, ''));
+  await expect.poll(async () => (await visitor.page.goto('/transparency'), await restoredOnPage()), { timeout: 60_000, interval: 1_000 }).toBeGreaterThanOrEqual(restoredBefore + 1);
 
   if (sanction === 'restrict') {
     // The restriction no longer stops the author posting (a brand-new account must still space

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDashboard, AdminSanction, ErrorData, PublicReview, SanctionAppeal, TransparencyReport, UserInfo } from '@brokerwise/api-contract';
+import type { AdminDashboard, AdminSanction, ErrorData, PublicReview, SanctionAppeal, TransparencyReport, UserInfo, UserRemoval } from '@brokerwise/api-contract';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 
 const SALT = 'transparency-test-salt';
@@ -43,6 +43,10 @@ describe('the transparency report and the staff dashboard through the gateway', 
     const appeal = await call<SanctionAppeal>('POST', '/api/user/appeal', { token: author.token, body: { sanctionId: sanction.body.data.id, text: 'I was angry, I will keep it polite from now on.' } });
     expect(appeal.body.code, appeal.body.msg).toBe(1);
     expect((await call<AdminDashboard>('GET', '/api/admin/dashboard', { token: admin.token })).body.data).toEqual({ queue: { size: 0, oldestSince: null }, openAppeals: 1, reportsLastWeek: 1 });
+    // The author also appeals the removal itself.
+    const removals = await call<UserRemoval[]>('GET', '/api/user/removals', { token: author.token });
+    const removalAppeal = await call('POST', '/api/user/removalAppeal', { token: author.token, body: { removalId: removals.body.data[0]!.removalId, text: 'Every word is what happened on the phone.' } });
+    expect(removalAppeal.body.code, removalAppeal.body.msg).toBe(1);
 
     // Public, cacheable; by default the last 12 months up to this one.
     const report = await call<TransparencyReport>('GET', '/api/transparency');
@@ -57,6 +61,7 @@ describe('the transparency report and the staff dashboard through the gateway', 
       reports: { received: 1, handled: 1, medianHoursToHandle: expect.any(Number) },
       decisions: { automatic: 0, human: 2, flagged: 0 },
       appeals: { received: 1, upheld: 0, lifted: 0 },
+      contentAppeals: { received: 1, restored: 0, kept: 0 },
       sanctions: { warn: 0, restrict: 1, freeze: 0 },
       verifiedClientShare: null,
     });
@@ -69,7 +74,7 @@ describe('the transparency report and the staff dashboard through the gateway', 
     const [header, row, ...rest] = (await csv.text()).trimEnd().split('\r\n');
     expect(rest).toEqual([]);
     const cells = Object.fromEntries(header!.split(',').map((name, i) => [name, row!.split(',')[i]]));
-    expect(cells).toMatchObject({ month: thisMonth(), reviews_submitted: '1', removed_total: '1', removed_abuse: '1', removed_spam: '0', reports_handled: '1', decisions_human: '2', decisions_automatic: '0', flagged_automatically: '0', sanctions_restrict: '1', appeals_received: '1', verified_client_share: '' });
+    expect(cells).toMatchObject({ month: thisMonth(), reviews_submitted: '1', removed_total: '1', removed_abuse: '1', removed_spam: '0', reports_handled: '1', decisions_human: '2', decisions_automatic: '0', flagged_automatically: '0', sanctions_restrict: '1', appeals_received: '1', content_appeals_received: '1', content_appeals_restored: '0', content_appeals_kept: '0', verified_client_share: '' });
   });
 
   it('refuses a backwards range with the field named in the caller’s language', async () => {

@@ -116,6 +116,7 @@ export interface ModerationMonthRecord {
   medianHoursToHandle: number | null;
   decisions: { automatic: number; human: number };
   flagged: number;
+  contentAppeals: { received: number; restored: number; kept: number };
 }
 
 export class ReviewsClient {

@@ -27,6 +27,7 @@ export async function transparencyReport(reviews: ReviewsClient, identity: Ident
       reports: { received: m.reportsReceived, handled: m.reportsHandled, medianHoursToHandle: m.medianHoursToHandle },
       decisions: { ...m.decisions, flagged: m.flagged },
       appeals: s?.appeals ?? { received: 0, upheld: 0, lifted: 0 },
+      contentAppeals: m.contentAppeals,
       sanctions: s?.sanctions ?? { warn: 0, restrict: 0, freeze: 0 },
       // The badge is worked out from trading-account sync when a review is shown, not recorded with
       // it, so there is no per-month history to count yet: said so rather than estimated.
@@ -53,6 +54,9 @@ const COLUMNS: [string, (m: TransparencyMonth) => number | string | null][] = [
   ['appeals_received', (m) => m.appeals.received],
   ['appeals_upheld', (m) => m.appeals.upheld],
   ['appeals_lifted', (m) => m.appeals.lifted],
+  ['content_appeals_received', (m) => m.contentAppeals.received],
+  ['content_appeals_restored', (m) => m.contentAppeals.restored],
+  ['content_appeals_kept', (m) => m.contentAppeals.kept],
   ['sanctions_warn', (m) => m.sanctions.warn],
   ['sanctions_restrict', (m) => m.sanctions.restrict],
   ['sanctions_freeze', (m) => m.sanctions.freeze],

@@ -1785,10 +1785,14 @@ export const TransparencyMonth = Type.Object({
   }),
   decisions: Type.Object({
     automatic: Type.Integer({ minimum: 0, description: 'Decisions taken by the system: automatic signals only queue content, so 0.' }),
-    human: Type.Integer({ minimum: 0, description: "Moderators' decisions (approve, reject, dismiss, remove)." }),
+    human: Type.Integer({ minimum: 0, description: "Moderators' decisions (approve, reject, dismiss, remove, and restore or keep on a removal appeal)." }),
     flagged: Type.Integer({ minimum: 0, description: 'Reviews automatic signals sent to the queue for a person to decide.' }),
   }),
-  appeals: Type.Object({ received: Count, upheld: Count, lifted: Count }),
+  appeals: Type.Object({ received: Count, upheld: Count, lifted: Count }, { description: 'Appeals against sanctions: filed, and decided by a second moderator (sanction kept or lifted).' }),
+  contentAppeals: Type.Object(
+    { received: Count, restored: Count, kept: Count },
+    { description: 'Appeals against a content removal: filed, and decided by a second moderator (content restored or kept removed).' },
+  ),
   sanctions: Type.Object({ warn: Count, restrict: Count, freeze: Count }),
   verifiedClientShare: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], {
     description: 'Share of published reviews with the verified-client badge; null: not recorded per month yet (the badge is worked out when a review is shown).',

@@ -234,7 +234,8 @@ describe('notices from events (real SQL, bus)', () => {
     expect((await list(author.id, { lang: 'zh-cn' })).items[0]).toMatchObject({ title: '内容已被删除', text: '您的评论“Call him on 555-0100”已被删除。原因：Publishes a phone number. 违反规则：个人信息。' });
     await h.publish('reviews.review.rejected', { reviewId: randomUUID(), companyId: randomUUID(), userId: author.id, stars: 1, moderatorId: randomUUID(), reason: 'Insults the staff.', rule: 'abuse', rejectedAt: ts() });
     const page = await noticesOf(author.id, 2);
-    expect(page.items[0]).toMatchObject({ kind: 'review_rejected', text: 'Your review of a company was removed after a report. Reason: Insults the staff. Rule: abuse or harassment.' });
+    // Linked to where the removal is appealed.
+    expect(page.items[0]).toMatchObject({ kind: 'review_rejected', text: 'Your review of a company was removed after a report. Reason: Insults the staff. Rule: abuse or harassment.', link: '/user/sanctions' });
   });
 
   it('a broker application decision tells the applicant once, in both languages, linking to their applications', async () => {

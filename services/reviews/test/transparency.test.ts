@@ -65,6 +65,7 @@ describe('the transparency report per month (real SQL)', () => {
       medianHoursToHandle: 2.5,
       decisions: { automatic: 0, human: 4 },
       flagged: 1,
+      contentAppeals: { received: 0, restored: 0, kept: 0 },
     });
     expect(months.at(-1)).toEqual({
       month: second,
@@ -76,6 +77,7 @@ describe('the transparency report per month (real SQL)', () => {
       medianHoursToHandle: 1,
       decisions: { automatic: 0, human: 3 },
       flagged: 0,
+      contentAppeals: { received: 0, restored: 0, kept: 0 },
     });
     // The months between are listed with zeros, not left out.
     for (const m of months.slice(1, -1)) expect(m).toMatchObject({ submitted: 0, reportsReceived: 0, medianHoursToHandle: null });
@@ -92,6 +94,31 @@ describe('the transparency report per month (real SQL)', () => {
     expect((await h.call('GET', '/v1/moderation/summary')).body).toEqual({ size: 2, oldest: openSince, reportsLastWeek: 2 });
     h.advance(8 * 24 * HOUR);
     expect((await h.call('GET', '/v1/moderation/summary')).body).toEqual({ size: 2, oldest: openSince, reportsLastWeek: 0 });
+  });
+
+  it('counts appeals against removals and their outcomes in the month they were filed and decided', async () => {
+    h.advance(40 * 24 * HOUR); // a month of its own
+    const month = monthOf(h.now());
+    const removedReview = async () => {
+      const author = veteran();
+      const r = await submit(h, newCompany(), author);
+      expect((await decideOn(h, r.body.id, 'approve')).status).toBe(200);
+      await report(r.body.id, 'spam');
+      const d = await h.call('POST', '/v1/moderation/reports/decide', { moderatorId: moderator, targetKind: 'review', targetId: r.body.id, action: 'remove', reason: 'Advertising', rule: 'spam' });
+      expect(d.status).toBe(200);
+      const a = await h.call('POST', `/v1/users/${author.userId}/removal-appeals`, { removalId: d.body.audit.id, text: 'I wrote this after a year with them.' });
+      expect(a.status, JSON.stringify(a.body)).toBe(200);
+      return a.body.id as string;
+    };
+    const [restored, kept] = [await removedReview(), await removedReview()];
+    await removedReview(); // still open
+    const second = randomUUID();
+    for (const [id, decision] of [[restored, 'restore'], [kept, 'uphold']] as const) {
+      const d = await h.call('POST', `/v1/moderation/removal-appeals/${id}/decide`, { moderatorId: second, decision, reason: 'Read the statement.' });
+      expect(d.status, JSON.stringify(d.body)).toBe(200);
+    }
+    const res = await h.call('GET', `/v1/transparency?from=${month}&to=${month}`);
+    expect(res.body.months[0]).toMatchObject({ month, removed: { total: 3, byRule: { spam: 3 } }, contentAppeals: { received: 3, restored: 1, kept: 1 } });
   });
 
   it('refuses a range that ends before it starts, or a malformed month', async () => {

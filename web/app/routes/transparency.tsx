@@ -179,6 +179,9 @@ const COLUMNS: { id: string; label: string; cell: Cell }[] = [
   { id: 'appealsReceived', label: 'transparency.table.appealsReceived', cell: (m, int) => int(m.appeals.received) },
   { id: 'appealsUpheld', label: 'transparency.table.appealsUpheld', cell: (m, int) => int(m.appeals.upheld) },
   { id: 'appealsLifted', label: 'transparency.table.appealsLifted', cell: (m, int) => int(m.appeals.lifted) },
+  { id: 'contentAppealsReceived', label: 'transparency.table.contentAppealsReceived', cell: (m, int) => int(m.contentAppeals.received) },
+  { id: 'contentAppealsRestored', label: 'transparency.table.contentAppealsRestored', cell: (m, int) => int(m.contentAppeals.restored) },
+  { id: 'contentAppealsKept', label: 'transparency.table.contentAppealsKept', cell: (m, int) => int(m.contentAppeals.kept) },
   { id: 'sanctions', label: 'transparency.table.sanctions', cell: (m, int) => [m.sanctions.warn, m.sanctions.restrict, m.sanctions.freeze].map(int).join(' / ') },
   { id: 'verified', label: 'transparency.table.verified', cell: (m, _int, t) => (m.verifiedClientShare === null ? t('transparency.table.notAvailable') : `${Math.round(m.verifiedClientShare * 100)}%`) },
 ];

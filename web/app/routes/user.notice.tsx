@@ -160,7 +160,7 @@ function NoticeItem({ notice, isNew }: { notice: Notice; isNew: boolean }) {
       {/* Links come from data: only paths on this site are followed (`/\\evil.example` is not one). */}
       {safeLocalPath(notice.link) && (
         <Link to={safeLocalPath(notice.link)!} className={classes.open}>
-          {t(LINK_LABELS[notice.kind] ?? 'notice.item.open')}
+          {t(notice.kind === 'review_rejected' && notice.link === '/user/sanctions' ? 'notice.item.appealRemoval' : (LINK_LABELS[notice.kind] ?? 'notice.item.open'))}
         </Link>
       )}
     </li>

@@ -224,7 +224,8 @@ function linkOf(kind: NoticeKind, p: P, company: CompanyRow | undefined, post: P
     case 'review_approved':
       return company && !company.removed ? `/detail?id=${encodeURIComponent(company.slug)}` : '/user/reviews';
     case 'review_rejected':
-      return '/user/reviews';
+      // Removed after a report (a rule was named): the removal is appealed from the sanctions page.
+      return p.rule ? '/user/sanctions' : '/user/reviews';
     case 'content_removed':
       return null;
     case 'broker_application_approved':

@@ -1,6 +1,6 @@
 import { monthRange } from '@brokerwise/service-kit';
 import { queueSummary } from '../store/report.store.ts';
-import { decisionsByMonth, flaggedByMonth, reportsHandledByMonth, reportsReceivedByMonth, submittedByMonth } from '../store/transparency.store.ts';
+import { decisionsByMonth, flaggedByMonth, removalAppealsByMonth, reportsHandledByMonth, reportsReceivedByMonth, submittedByMonth } from '../store/transparency.store.ts';
 import type { ReviewsContext } from './context.ts';
 import { invalidInput } from './errors.ts';
 
@@ -23,6 +23,8 @@ export interface ModerationMonth {
   decisions: { automatic: number; human: number };
   /** Reviews automatic signals sent to the queue (review_flag): flagged for a person, not decided. */
   flagged: number;
+  /** Appeals against a content removal: filed, and decided by a second moderator (restored or kept removed). */
+  contentAppeals: { received: number; restored: number; kept: number };
 }
 
 /** Per month from `from` to `to` (YYYY-MM, inclusive), months without activity as zeros. */
@@ -30,28 +32,32 @@ export async function moderationByMonth(ctx: Pick<ReviewsContext, 'db'>, from: s
   const range = monthRange(from, to);
   if (!range) throw invalidInput({ to: 'month_range' });
   const { start, end } = range;
-  const [submitted, decisions, received, handled, flagged] = await Promise.all([
+  const [submitted, decisions, received, handled, flagged, appeals] = await Promise.all([
     submittedByMonth(ctx.db, start, end),
     decisionsByMonth(ctx.db, start, end),
     reportsReceivedByMonth(ctx.db, start, end),
     reportsHandledByMonth(ctx.db, start, end),
     flaggedByMonth(ctx.db, start, end),
+    removalAppealsByMonth(ctx.db, start, end),
   ]);
   const byMonth = new Map<string, ModerationMonth>(
     range.months.map((month) => [
       month,
-      { month, submitted: 0, published: 0, removed: { total: 0, byRule: {} }, reportsReceived: 0, reportsHandled: 0, medianHoursToHandle: null, decisions: { automatic: 0, human: 0 }, flagged: 0 },
+      { month, submitted: 0, published: 0, removed: { total: 0, byRule: {} }, reportsReceived: 0, reportsHandled: 0, medianHoursToHandle: null, decisions: { automatic: 0, human: 0 }, flagged: 0, contentAppeals: { received: 0, restored: 0, kept: 0 } },
     ]),
   );
   const at = (month: string) => byMonth.get(month)!;
   for (const r of submitted) at(r.month).submitted = r.n;
   for (const r of received) at(r.month).reportsReceived = r.n;
   for (const r of flagged) at(r.month).flagged = r.n;
+  for (const r of appeals) at(r.month).contentAppeals.received = r.n;
   for (const r of handled) Object.assign(at(r.month), { reportsHandled: r.n, medianHoursToHandle: r.median_hours === null ? null : Math.round(r.median_hours * 10) / 10 });
   for (const r of decisions) {
     const m = at(r.month);
     m.decisions.human += r.n;
     if (r.decision === 'approve') m.published += r.n;
+    if (r.decision === 'restore') m.contentAppeals.restored += r.n;
+    if (r.decision === 'uphold') m.contentAppeals.kept += r.n;
     if (r.decision === 'reject' || r.decision === 'remove') {
       m.removed.total += r.n;
       m.removed.byRule[r.rule] = (m.removed.byRule[r.rule] ?? 0) + r.n;

@@ -79,3 +79,14 @@ export async function reportsHandledByMonth(db: Db, from: Date, to: Date): Promi
     .execute();
   return rows.map((r) => ({ ...r, median_hours: r.median_hours === null ? null : Number(r.median_hours) }));
 }
+
+/** Appeals against a content removal filed per month. */
+export async function removalAppealsByMonth(db: Db, from: Date, to: Date): Promise<MonthCount[]> {
+  return db
+    .selectFrom('removal_appeal')
+    .select([monthOf('created_at').as('month'), sql<number>`count(*)::int`.as('n')])
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .groupBy(sql`1`)
+    .execute();
+}

@@ -39,7 +39,11 @@ export const onReviewDecided =
     const user = await findUser(trx, p.userId);
     if (!user?.email || !(await nonEssentialAllowed(trx, p.userId))) return;
     const company = (await findCompanies(trx, [p.companyId])).get(p.companyId);
-    const link = decision === 'approved' && company && !company.removed ? `${deps.siteUrl}/detail?id=${encodeURIComponent(company.slug)}` : `${deps.siteUrl}/user/reviews`;
+    const link =
+      decision === 'approved' && company && !company.removed
+        ? `${deps.siteUrl}/detail?id=${encodeURIComponent(company.slug)}`
+        : // Removed after a report: where the removal is appealed.
+          `${deps.siteUrl}${rule ? '/user/sanctions' : '/user/reviews'}`;
     const name = companyName(company, user.locale === 'zh-cn' ? 'zh-cn' : 'en');
     await queueMail(trx, deps, {
       dedupeKey: `review-decision:${ctx.eventId}`,

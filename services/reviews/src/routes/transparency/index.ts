@@ -16,6 +16,7 @@ const MonthDto = Type.Object({
   medianHoursToHandle: Type.Union([Type.Number(), Type.Null()]),
   decisions: Type.Object({ automatic: Count, human: Count }),
   flagged: Count,
+  contentAppeals: Type.Object({ received: Count, restored: Count, kept: Count }),
 });
 
 /** The figures of the public transparency report (issue 17), per month, and the staff dashboard's. */
