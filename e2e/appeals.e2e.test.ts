@@ -225,6 +225,16 @@ async function chain(lang: Lang, sanction: 'restrict' | 'freeze') {
   const row = modA.page.locator(`[data-testid="audit-row"][data-target-id="${review.id}"]`);
   await row.waitFor();
   expect(await row.innerText()).toContain(modBAccount.username);
+  // …after the removal, by moderator A.
+  await modA.page.goto('/admin/audit?action=remove&targetKind=review');
+  await modA.page.locator(`[data-testid="audit-row"][data-target-id="${review.id}"]`).waitFor();
+  // The account's steps in the merged view: the sanction, and its appeal decided.
+  await modA.page.goto('/admin/audit?area=identity');
+  const steps = modA.page.locator(`[data-testid="audit-row"][data-area="identity"][data-target-id="${authorAccount.id}"]`);
+  await steps.first().waitFor();
+  const actions = await steps.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action') ?? ''));
+  expect(actions).toContain(`sanction.${sanction}`);
+  expect(actions.some((a) => a.startsWith('appeal.'))).toBe(true);
 
   // /transparency counts the restore.
   const restoredOnPage = async () =>
