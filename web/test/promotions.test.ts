@@ -78,7 +78,8 @@ describe('promotion structured data', () => {
   it('puts /promotion and each running promotion in the sitemap, in both languages', () => {
     expect(STATIC_SITEMAP_PAGES.map((p) => p.pathname)).toContain('/promotion');
     const xml = buildSitemapXml(origin, [promotionSitemapPage(promotion.id)]);
-    expect(xml).toContain(`<loc>${origin}/essay?id=${promotion.id}&amp;lang=en</loc>`);
+    // English at the address without lang (its canonical, ADR 027), Chinese with it.
+    expect(xml).toContain(`<loc>${origin}/essay?id=${promotion.id}</loc>`);
     expect(xml).toContain(`<loc>${origin}/essay?id=${promotion.id}&amp;lang=zh-CN</loc>`);
   });
 });

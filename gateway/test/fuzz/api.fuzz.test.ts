@@ -150,6 +150,7 @@ const RAW_ROUTES: Record<string, (route: GatewayRoute, method: string) => fc.Arb
   'POST /api/upload/video': (r, m) => rawRequests(r, m, uploadBodies),
   'POST /api/upload/image': (r, m) => rawRequests(r, m, uploadBodies),
   'POST /api/user/avatar': (r, m) => rawRequests(r, m, uploadBodies),
+  'POST /api/admin/companies/licence-evidence': (r, m) => rawRequests(r, m, uploadBodies),
   'POST /api/user/index': (r, m) => rawRequests(r, m, strayBody),
   // Signs the fuzz sessions out otherwise: only anonymous and forged callers here.
   'POST /api/user/logout': (r, m) => rawRequests(r, m, strayBody).map((q) => ({ ...q, who: q.who === 'forged' ? 'forged' : 'anonymous' })),
@@ -159,6 +160,7 @@ const RAW_ROUTES: Record<string, (route: GatewayRoute, method: string) => fc.Arb
   'GET /api/user/noticecont': (r, m) => rawRequests(r, m, fc.constant({})),
   'GET /api/user/emailPreferences': (r, m) => rawRequests(r, m, fc.constant({})),
   'GET /api/user/sanctions': (r, m) => rawRequests(r, m, fc.constant({})),
+  'GET /api/user/removals': (r, m) => rawRequests(r, m, fc.constant({})),
   'GET /api/admin/dashboard': (r, m) => rawRequests(r, m, fc.constant({})),
   'GET /v1': (r, m) => rawRequests(r, m, fc.constant({})),
   'ALL /v1/*': (_r, _m) =>
