@@ -1,14 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { data, useLoaderData } from 'react-router';
 import type { SanctionAppeal, UserAppealBody, UserRemoval, UserSanction } from '@brokerwise/api-contract';
 import { AccountLayout } from '../components/account/AccountLayout';
-import { useHydrated } from '../components/account/use-form';
+import { AppealTextForm } from '../components/admin/AppealTextForm';
 import { RemovalAppealForm, RemovalSummary } from '../components/admin/RemovalParts';
-import { APPEAL_TEXT, SanctionSummary, TextAreaField } from '../components/admin/SanctionParts';
+import { SanctionSummary } from '../components/admin/SanctionParts';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { RouteErrorContent } from '../components/StatusPage';
-import { useApiAction } from '../components/use-api-action';
-import { fieldErrorsOf, pageStatus, settle } from '../lib/api';
+import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { requireUser } from '../lib/session.server';
@@ -83,36 +81,15 @@ export default function MySanctions() {
 }
 
 function AppealForm({ sanctionId }: { sanctionId: string }) {
-  const t = useT();
-  const hydrated = useHydrated();
-  const action = useApiAction();
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const n = [...text.trim()].length;
-    if (n < APPEAL_TEXT.min || n > APPEAL_TEXT.max) return setError(t('appeal.form.length'));
-    setError('');
-    const body: UserAppealBody = { sanctionId, text: text.trim() };
-    await action.run(true, (api) => api.post<SanctionAppeal>('/api/user/appeal', body), {
-      failed: (err) => {
-        const fields = fieldErrorsOf(err);
-        if (fields.text) setError(fields.text);
-        return Boolean(fields.text);
-      },
-    });
-  }
-
   return (
-    <form className={classes.form} onSubmit={(e) => void submit(e)} noValidate data-testid="appeal-form">
-      <TextAreaField value={text} onChange={setText} error={error} id={`appeal-error-${sanctionId}`} testId="appeal-text" label={t('appeal.form.label')} max={APPEAL_TEXT.max} rows={4} />
-      <div className={classes.actions}>
-        <button type="submit" className={classes.button} disabled={!hydrated || action.busy !== null} data-testid="appeal-submit">
-          {t('appeal.form.submit')}
-        </button>
-      </div>
-    </form>
+    <AppealTextForm
+      id={sanctionId}
+      testId="appeal"
+      send={(api, text) => {
+        const body: UserAppealBody = { sanctionId, text };
+        return api.post<SanctionAppeal>('/api/user/appeal', body);
+      }}
+    />
   );
 }
 

@@ -6,7 +6,8 @@ import { useT } from '../../lib/use-t';
 import { useHydrated } from '../account/use-form';
 import { useTraderFormat } from '../trader/format';
 import { useApiAction } from '../use-api-action';
-import { APPEAL_TEXT, REASON_MAX, ruleMessageId, TextAreaField, useReasonCheck } from './SanctionParts';
+import { AppealTextForm } from './AppealTextForm';
+import { REASON_MAX, ruleMessageId, TextAreaField, useReasonCheck } from './SanctionParts';
 import classes from '../trader/Trader.module.css';
 
 type Status = UserRemoval['status'] | AdminRemovalAppeal['status'];
@@ -60,36 +61,15 @@ export function RemovalSummary(p: { excerpt: string; reason: string; rule: strin
 
 /** The author's appeal against one removal (10–1000 characters, once). */
 export function RemovalAppealForm({ removalId }: { removalId: string }) {
-  const t = useT();
-  const hydrated = useHydrated();
-  const action = useApiAction();
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const n = [...text.trim()].length;
-    if (n < APPEAL_TEXT.min || n > APPEAL_TEXT.max) return setError(t('appeal.form.length'));
-    setError('');
-    const body: UserRemovalAppealBody = { removalId, text: text.trim() };
-    await action.run(true, (api) => api.post<RemovalAppeal>('/api/user/removalAppeal', body), {
-      failed: (err) => {
-        const fields = fieldErrorsOf(err);
-        if (fields.text) setError(fields.text);
-        return Boolean(fields.text);
-      },
-    });
-  }
-
   return (
-    <form className={classes.form} onSubmit={(e) => void submit(e)} noValidate data-testid="removal-appeal-form">
-      <TextAreaField value={text} onChange={setText} error={error} id={`removal-appeal-error-${removalId}`} testId="removal-appeal-text" label={t('appeal.form.label')} max={APPEAL_TEXT.max} rows={4} />
-      <div className={classes.actions}>
-        <button type="submit" className={classes.button} disabled={!hydrated || action.busy !== null} data-testid="removal-appeal-submit">
-          {t('appeal.form.submit')}
-        </button>
-      </div>
-    </form>
+    <AppealTextForm
+      id={removalId}
+      testId="removal-appeal"
+      send={(api, text) => {
+        const body: UserRemovalAppealBody = { removalId, text };
+        return api.post<RemovalAppeal>('/api/user/removalAppeal', body);
+      }}
+    />
   );
 }
 
