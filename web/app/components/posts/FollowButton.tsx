@@ -1,13 +1,7 @@
 import { Button } from '@mantine/core';
-import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import type { FollowBody, FollowResponse } from '@brokerwise/api-contract';
-import { keepRedirect, loginUrlFor } from '../../lib/guard';
 import { useT } from '../../lib/use-t';
-import { useHydrated } from '../account/use-form';
-import { useApi, useApiErrorText } from '../ApiProvider';
-import { useSession } from '../SessionProvider';
-import { useToast } from '../Toasts';
+import { useSignedInToggle } from '../use-signed-in-toggle';
 
 export interface FollowState {
   followed: boolean;
@@ -32,34 +26,11 @@ export function FollowButton({
   size?: 'sm' | 'md';
 }) {
   const t = useT();
-  const api = useApi();
-  const toast = useToast();
-  const errorText = useApiErrorText();
-  const session = useSession();
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const hydrated = useHydrated();
-  const [busy, setBusy] = useState(false);
-  const shown = followed && !!session.user;
-
-  async function toggle() {
-    if (!session.user) {
-      // Signed out: sign in first, then come back here.
-      keepRedirect(window.sessionStorage, pathname + search);
-      navigate(loginUrlFor(pathname, search));
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await api.post<FollowResponse['data']>('/api/user/follow', { fuid: userId } satisfies FollowBody);
-      onChange({ followed: result.data.following, followers: result.data.followers });
-      if (result.msg) toast('success', result.msg);
-    } catch (error) {
-      toast('error', errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { toggle, busy, ready, signedIn } = useSignedInToggle(
+    (api) => api.post<FollowResponse['data']>('/api/user/follow', { fuid: userId } satisfies FollowBody),
+    (data) => onChange({ followed: data.following, followers: data.followers }),
+  );
+  const shown = followed && signedIn;
 
   return (
     <Button
@@ -68,7 +39,7 @@ export function FollowButton({
       variant={shown ? 'default' : 'filled'}
       onClick={toggle}
       loading={busy}
-      disabled={!hydrated}
+      disabled={!ready}
       aria-pressed={shown}
       data-testid="follow-button"
     >
