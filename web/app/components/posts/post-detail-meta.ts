@@ -5,6 +5,9 @@ import { postHref } from '../../lib/posts';
 
 type PageMetaInput = Parameters<typeof pageMeta>[0];
 
+/** Characters under which a post's own description is too short to stand alone in a search result. */
+const SHORT_DESCRIPTION = 50;
+
 interface MetaArgs extends Pick<PageMetaInput, 'matches' | 'location'> {
   loaderData: { ok: true; post: PostDetail } | { ok: false } | undefined;
 }
@@ -27,7 +30,11 @@ export function postDetailMeta(
     matches,
     location,
     title: post.title,
-    description: post.description || post.title,
+    // A search result needs a sentence: a short description (or none) is completed with who wrote it where.
+    description:
+      [...post.description].length >= SHORT_DESCRIPTION
+        ? post.description
+        : { id: 'post.meta.description', values: { title: post.description || post.title, author: post.author.username } },
     canonicalParams: ['id'],
     ogType: 'article',
     image: post.cover.url,
