@@ -1,15 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
 import type { AdminAppeal, AdminRemovalAppeal, Page } from '@brokerwise/api-contract';
-import { useHydrated } from '../components/account/use-form';
 import { AdminNav } from '../components/admin/AdminNav';
+import { AppealDecideForm } from '../components/admin/AppealDecideForm';
 import { RemovalDecideForm, RemovalSummary } from '../components/admin/RemovalParts';
-import { REASON_MAX, SanctionSummary, TextAreaField, useReasonCheck } from '../components/admin/SanctionParts';
+import { SanctionSummary } from '../components/admin/SanctionParts';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
-import { useApiAction } from '../components/use-api-action';
-import { fieldErrorsOf, pageStatus, settle } from '../lib/api';
+import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { requireStaff } from '../lib/session.server';
@@ -126,38 +124,16 @@ export default function AdminAppeals() {
 }
 
 function DecideForm({ appealId }: { appealId: string }) {
-  const t = useT();
-  const hydrated = useHydrated();
-  const action = useApiAction<'uphold' | 'lift'>();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const check = useReasonCheck();
-
-  async function decide(decision: 'uphold' | 'lift') {
-    const bad = check(reason);
-    setError(bad);
-    if (bad) return;
-    await action.run(decision, (api) => api.post('/api/admin/appeals/decide', { appealId, decision, reason: reason.trim() }), {
-      failed: (err) => {
-        const fields = fieldErrorsOf(err);
-        if (fields.reason) setError(fields.reason);
-        return Boolean(fields.reason);
-      },
-    });
-  }
-
   return (
-    <form className={classes.form} onSubmit={(e: FormEvent) => e.preventDefault()} noValidate>
-      <TextAreaField value={reason} onChange={setReason} error={error} id={`decide-error-${appealId}`} testId="admin-appeal-reason" label={t('adminAppeals.decide.reason')} max={REASON_MAX} />
-      <div className={classes.actions}>
-        <button type="button" className={classes.button} disabled={!hydrated || action.busy !== null} onClick={() => void decide('lift')} data-testid="admin-appeal-lift">
-          {t('adminAppeals.decide.lift')}
-        </button>
-        <button type="button" className={classes.buttonSecondary} disabled={!hydrated || action.busy !== null} onClick={() => void decide('uphold')} data-testid="admin-appeal-uphold">
-          {t('adminAppeals.decide.uphold')}
-        </button>
-      </div>
-    </form>
+    <AppealDecideForm<'lift' | 'uphold'>
+      appealId={appealId}
+      testId="admin-appeal"
+      buttons={[
+        { decision: 'lift', label: 'adminAppeals.decide.lift', testId: 'admin-appeal-lift' },
+        { decision: 'uphold', label: 'adminAppeals.decide.uphold', testId: 'admin-appeal-uphold' },
+      ]}
+      send={(api, decision, reason) => api.post('/api/admin/appeals/decide', { appealId, decision, reason })}
+    />
   );
 }
 

@@ -1,13 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { AdminDecideRemovalAppealBody, AdminRemovalAppeal, RemovalAppeal, UserRemoval, UserRemovalAppealBody } from '@brokerwise/api-contract';
-import { fieldErrorsOf } from '../../lib/api';
 import { useT } from '../../lib/use-t';
-import { useHydrated } from '../account/use-form';
 import { useTraderFormat } from '../trader/format';
-import { useApiAction } from '../use-api-action';
+import { AppealDecideForm } from './AppealDecideForm';
 import { AppealTextForm } from './AppealTextForm';
-import { REASON_MAX, ruleMessageId, TextAreaField, useReasonCheck } from './SanctionParts';
+import { ruleMessageId } from './SanctionParts';
 import classes from '../trader/Trader.module.css';
 
 type Status = UserRemoval['status'] | AdminRemovalAppeal['status'];
@@ -75,38 +72,18 @@ export function RemovalAppealForm({ removalId }: { removalId: string }) {
 
 /** A second moderator restores the content or keeps it removed, with a reason the author reads. */
 export function RemovalDecideForm({ appealId }: { appealId: string }) {
-  const t = useT();
-  const hydrated = useHydrated();
-  const action = useApiAction<'restore' | 'uphold'>();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const check = useReasonCheck();
-
-  async function decide(decision: 'restore' | 'uphold') {
-    const bad = check(reason);
-    setError(bad);
-    if (bad) return;
-    const body: AdminDecideRemovalAppealBody = { appealId, decision, reason: reason.trim() };
-    await action.run(decision, (api) => api.post<AdminRemovalAppeal>('/api/admin/removalAppeals/decide', body), {
-      failed: (err) => {
-        const fields = fieldErrorsOf(err);
-        if (fields.reason) setError(fields.reason);
-        return Boolean(fields.reason);
-      },
-    });
-  }
-
   return (
-    <form className={classes.form} onSubmit={(e: FormEvent) => e.preventDefault()} noValidate>
-      <TextAreaField value={reason} onChange={setReason} error={error} id={`removal-decide-error-${appealId}`} testId="admin-removal-appeal-reason" label={t('adminAppeals.decide.reason')} max={REASON_MAX} />
-      <div className={classes.actions}>
-        <button type="button" className={classes.button} disabled={!hydrated || action.busy !== null} onClick={() => void decide('restore')} data-testid="admin-removal-appeal-restore">
-          {t('adminAppeals.removals.restore')}
-        </button>
-        <button type="button" className={classes.buttonSecondary} disabled={!hydrated || action.busy !== null} onClick={() => void decide('uphold')} data-testid="admin-removal-appeal-uphold">
-          {t('adminAppeals.removals.uphold')}
-        </button>
-      </div>
-    </form>
+    <AppealDecideForm<'restore' | 'uphold'>
+      appealId={appealId}
+      testId="admin-removal-appeal"
+      buttons={[
+        { decision: 'restore', label: 'adminAppeals.removals.restore', testId: 'admin-removal-appeal-restore' },
+        { decision: 'uphold', label: 'adminAppeals.removals.uphold', testId: 'admin-removal-appeal-uphold' },
+      ]}
+      send={(api, decision, reason) => {
+        const body: AdminDecideRemovalAppealBody = { appealId, decision, reason };
+        return api.post<AdminRemovalAppeal>('/api/admin/removalAppeals/decide', body);
+      }}
+    />
   );
 }
