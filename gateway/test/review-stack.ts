@@ -60,7 +60,7 @@ export interface ReviewStack {
  * (mails the codes) and the gateway on one in-process bus, each with its own test database; for
  * the review and admin tests. With `trader`, also trader-sync and the bridge simulator (trader tests).
  */
-export async function startReviewStack(salt: string, opts: { trader?: boolean; /** Also search and media: every /api operation has its service (fuzz suite). */ all?: boolean; gatewayEnv?: Record<string, string> } = {}): Promise<ReviewStack> {
+export async function startReviewStack(salt: string, opts: { trader?: boolean; /** Also search and media: every /api operation has its service (fuzz suite). */ all?: boolean; gatewayEnv?: Record<string, string>; /** Extra identity settings (social sign-in providers). */ identityEnv?: Record<string, string> } = {}): Promise<ReviewStack> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-revstack-'));
   // Service tokens on (ADR 017), as in production: the gateway signs, the services check.
   const keys = serviceTokenKeys();
@@ -118,7 +118,7 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
   const notifications = await startNotifications(parseNotificationsConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, mailer, database: await db('notifications') });
   stops.push(notifications.close);
   if (opts.all) extraUrls.NOTIFICATIONS_URL = `http://127.0.0.1:${notifications.port}`;
-  const identityConfig = parseIdentityConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir });
+  const identityConfig = parseIdentityConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, ...(opts.identityEnv ?? {}) });
   const identity = await startIdentity(identityConfig, { ...identityDemo(identityConfig), bus, objects, cache, database: await db('identity') });
   stops.push(identity.close);
   const reviewsUrl = `http://127.0.0.1:${reviews.port}`;

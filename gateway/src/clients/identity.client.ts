@@ -83,8 +83,8 @@ export class IdentityClient {
   login(body: { login: string; password: string; remember: boolean; device?: string; frozenAccess?: boolean; ip: string; userAgent: string }, rid: string) {
     return this.http.send<SignedIn & { device: string; frozen?: boolean }>('POST', '/v1/login', body, rid);
   }
-  social(body: { provider: 'google' | 'facebook'; credential: string; ip: string; userAgent: string }, rid: string) {
-    return this.http.send<SignedIn & { created: boolean }>('POST', '/v1/social', body, rid);
+  social(body: { provider: 'google' | 'facebook'; credential: string; frozenAccess?: boolean; ip: string; userAgent: string }, rid: string) {
+    return this.http.send<SignedIn & { created: boolean; frozen?: boolean }>('POST', '/v1/social', body, rid);
   }
   session(id: string, rid: string) {
     return this.http.get<{ session: IdentitySession & { revokedAt: string | null }; user: IdentityUser; frozen?: boolean }>(`/v1/sessions/${encodeURIComponent(id)}`, {}, rid);

@@ -147,8 +147,10 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
 
   app.post<{ Body: Static<typeof TripartiteBody> }>('/api/user/TripartiteCheck', { schema: { body: TripartiteBody } }, async (request, reply) => {
     // Only the provider's verified answer counts: email, name and voucher from the browser are ignored.
-    const signed = await identity.social({ provider: request.body.type === 1 ? 'google' : 'facebook', credential: request.body.credential, ...client(request) }, request.id);
+    // A frozen account signs in to a session confined to its sanctions and appeals, as with a password (ADR 026).
+    const signed = await identity.social({ provider: request.body.type === 1 ? 'google' : 'facebook', credential: request.body.credential, frozenAccess: true, ...client(request) }, request.id);
     const token = sessions.issue(reply, signed.session);
+    if (signed.frozen === true) return okWith(request, reply, 'user.signed_in_frozen', { userInfo: { ...userInfo(signed.user, token), frozen: true } });
     return okWith(request, reply, signed.created ? 'user.registered' : 'user.signed_in', { userInfo: userInfo(signed.user, token) });
   });
 

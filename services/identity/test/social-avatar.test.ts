@@ -1,60 +1,36 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRegistered } from '@brokerwise/proto';
+import { startFacebookGraph, type OwnFacebookGraph } from '@brokerwise/testing';
 import { errorOf, login, registerUser, startHarness, type Harness } from './harness.ts';
 
 const CLIENT_ID = 'brokerwise-test.apps.googleusercontent.com';
 const FB_APP_ID = '1234567890';
 
-/** A stand-in for the two Graph API endpoints the Facebook verifier calls. */
-function graphStub(users: Map<string, { id: string; name: string; email?: string }>): Server {
-  return createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    if (url.pathname === '/debug_token') {
-      const user = users.get(url.searchParams.get('input_token') ?? '');
-      return send(200, { data: user ? { is_valid: true, app_id: FB_APP_ID, type: 'USER', expires_at: 0, user_id: user.id } : { is_valid: false } });
-    }
-    if (url.pathname === '/me') {
-      const user = users.get(url.searchParams.get('access_token') ?? '');
-      return user ? send(200, user) : send(400, { error: { message: 'bad token' } });
-    }
-    send(404, {});
-  });
-}
-
 describe('identity: Google/Facebook sign-in and avatars (real SQL, bus, cache)', () => {
   let h: Harness;
   let google: OAuth2Server;
-  let graph: Server;
-  const fbUsers = new Map<string, { id: string; name: string; email?: string }>();
+  let graph: OwnFacebookGraph;
 
   beforeAll(async () => {
     google = new OAuth2Server();
     await google.issuer.keys.generate('RS256');
     await google.start(0, '127.0.0.1');
-    graph = graphStub(fbUsers);
-    await new Promise<void>((resolve) => graph.listen(0, '127.0.0.1', () => resolve()));
+    graph = await startFacebookGraph(FB_APP_ID);
     h = await startHarness({
       GOOGLE_CLIENT_IDS: `other-client,${CLIENT_ID}`,
       GOOGLE_JWKS_URL: `${google.issuer.url}/jwks`,
       GOOGLE_ISSUERS: google.issuer.url!,
       FACEBOOK_APP_ID: FB_APP_ID,
       FACEBOOK_APP_SECRET: 'test-app-secret',
-      FACEBOOK_GRAPH_URL: `http://127.0.0.1:${(graph.address() as AddressInfo).port}`,
+      FACEBOOK_GRAPH_URL: graph.url,
     });
   });
   afterAll(async () => {
     await h?.close();
     await google?.stop();
-    graph?.closeAllConnections();
-    await new Promise<void>((resolve) => (graph ? graph.close(() => resolve()) : resolve()));
+    await graph?.close();
   });
 
   const idToken = (claims: Record<string, unknown>) =>
@@ -132,7 +108,7 @@ describe('identity: Google/Facebook sign-in and avatars (real SQL, bus, cache)',
   });
 
   it('signs in with Facebook through the Graph API', async () => {
-    fbUsers.set('fb-token-1', { id: '777', name: '王 小明', email: 'xiaoming@example.com' });
+    graph.users.set('fb-token-1', { id: '777', name: '王 小明', email: 'xiaoming@example.com' });
     const r = await social('facebook', 'fb-token-1', { remember: true });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ created: true, user: { username: '王_小明', email: 'xiaoming@example.com' }, session: { remember: true } });
@@ -140,12 +116,23 @@ describe('identity: Google/Facebook sign-in and avatars (real SQL, bus, cache)',
     expect(errorOf(await social('facebook', 'fb-unknown')).code).toBe('identity.social_token_invalid');
   });
 
-  it('refuses a frozen account on social sign-in', async () => {
+  it('refuses a frozen account on social sign-in unless the caller confines its session', async () => {
     const r = await social('google', await idToken({ sub: 'g-5005', name: 'Frozen One' }));
+    expect(r.body.frozen).toBe(false);
     await h.db.updateTable('user_account').set({ frozen_at: new Date() }).where('id', '=', r.body.user.id).execute();
     const again = await social('google', await idToken({ sub: 'g-5005', name: 'Frozen One' }));
     expect(again.status).toBe(403);
     expect(errorOf(again).code).toBe('identity.account_frozen');
+    // The gateway confines a frozen account to its sanctions and appeals (ADR 026): signed in, told so.
+    const confined = await social('google', await idToken({ sub: 'g-5005', name: 'Frozen One' }), { frozenAccess: true });
+    expect(confined.status, JSON.stringify(confined.body)).toBe(200);
+    expect(confined.body).toMatchObject({ created: false, frozen: true, user: { id: r.body.user.id } });
+    expect((await h.call('GET', `/v1/sessions/${confined.body.session.id}`)).body).toMatchObject({ session: { revokedAt: null }, frozen: true });
+    graph.users.set('fb-frozen', { id: '888', name: 'Frozen Two' });
+    const fb = await social('facebook', 'fb-frozen');
+    await h.db.updateTable('user_account').set({ frozen_at: new Date() }).where('id', '=', fb.body.user.id).execute();
+    expect(errorOf(await social('facebook', 'fb-frozen')).code).toBe('identity.account_frozen');
+    expect((await social('facebook', 'fb-frozen', { frozenAccess: true })).body).toMatchObject({ frozen: true, user: { id: fb.body.user.id } });
   });
 
   it('uploads an avatar (re-encoded, stored under the user), then sets it on the profile', async () => {

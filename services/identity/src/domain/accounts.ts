@@ -163,6 +163,8 @@ export interface SocialInput extends Client {
   credential: string;
   remember: boolean;
   locale: Locale;
+  /** As for password sign-in: the caller confines a frozen account's session (ADR 026); without it, it is refused. */
+  frozenAccess?: boolean | undefined;
 }
 
 const MAX_RACE_RETRIES = 3;
@@ -209,7 +211,7 @@ export async function socialSignIn(
           await enqueueEvent(trx, userRegistered(user, input.locale, meta.correlationId));
           created = true;
         }
-        if (user.frozen_at) throw accountFrozen();
+        if (user.frozen_at && input.frozenAccess !== true) throw accountFrozen();
         const session = await openSession(trx, now, { userId: user.id, remember: input.remember, ip: input.ip, userAgent: input.userAgent });
         return { user, session, created };
       });

@@ -29,11 +29,11 @@ export async function accountRoutes(app: FastifyInstance, deps: IdentityDeps): P
     const b = request.body;
     const { user, session, created } = await socialSignIn(
       deps,
-      { provider: b.provider, credential: b.credential, remember: b.remember, locale: b.locale, ip: b.ip, userAgent: b.userAgent },
+      { provider: b.provider, credential: b.credential, remember: b.remember, locale: b.locale, frozenAccess: b.frozenAccess, ip: b.ip, userAgent: b.userAgent },
       { correlationId: request.id },
     );
     if (created) deps.relay.poke();
-    return { user: toUserDto(user), session: toSessionDto(session), created };
+    return { user: toUserDto(user), session: toSessionDto(session), created, frozen: user.frozen_at !== null };
   });
 
   app.post<{ Body: Static<typeof ResetBody> }>('/v1/password/reset', { schema: { body: ResetBody, response: { 200: RevokedDto } } }, async (request) => {

@@ -38,6 +38,8 @@ export const SocialBody = Type.Object(
     /** Optional: language of a new account (default en) and a 30-day session (default false). */
     locale: Locale,
     remember: Type.Boolean({ default: false }),
+    /** As for password sign-in: a frozen account signs in to a confined session (answering `frozen`) instead of being refused. */
+    frozenAccess: Type.Optional(Type.Boolean()),
     ...Client,
   },
   { additionalProperties: false },
@@ -45,7 +47,7 @@ export const SocialBody = Type.Object(
 
 export const ResetBody = Type.Object({ email: Field(), newPassword: Field(), code: Field(100) }, { additionalProperties: false });
 
-export const SocialResponse = Type.Object({ user: UserDto, session: SessionDto, created: Type.Boolean() });
+export const SocialResponse = Type.Object({ user: UserDto, session: SessionDto, created: Type.Boolean(), frozen: Type.Boolean() });
 
 /** A password sign-in also hands back the device cookie to keep (ADR 013). */
 export const LoginResponse = Type.Object({ user: UserDto, session: SessionDto, device: Type.String(), frozen: Type.Boolean() });
