@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './routes/accounts/index.ts';
 import { apiKeyRoutes } from './routes/api-keys/index.ts';
 import { codeRoutes } from './routes/codes/index.ts';
+import { companyClaimRoutes } from './routes/company-claims/index.ts';
 import { sanctionRoutes } from './routes/sanctions/index.ts';
 import { sessionRoutes } from './routes/sessions/index.ts';
 import { transparencyRoutes } from './routes/transparency/index.ts';
@@ -17,4 +18,5 @@ export async function identityApp(app: FastifyInstance, deps: IdentityDeps): Pro
   await apiKeyRoutes(app, deps);
   await sanctionRoutes(app, deps);
   await transparencyRoutes(app, deps);
+  await companyClaimRoutes(app, deps);
 }

@@ -128,10 +128,13 @@ describe('identity: email codes and registration (real SQL, bus, cache)', () => 
     expect(String(errorOf(extra).message)).toContain('additional properties');
   });
 
-  it('refuses company accounts as coming soon', async () => {
-    const r = await register({ ...newPerson(), code: '123456', accountType: 'company' });
-    expect(r.status).toBe(400);
-    expect(errorOf(r)).toMatchObject({ code: 'identity.company_unavailable', fields: { accountType: 'coming_soon' } });
+  it('registers a company account (it may then claim a company, company-claims.test.ts)', async () => {
+    const p = newPerson();
+    await askCode(p.email);
+    const code = await h.codeFor(p.email, 'user_register');
+    const r = await register({ ...p, code, accountType: 'company' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.user).toMatchObject({ username: p.username, accountType: 'company' });
   });
 
   it('counts wrong codes: four say invalid, the fifth kills the code, then even the right one is refused', async () => {

@@ -20,7 +20,7 @@ import {
 } from '../store/user.store.ts';
 import { checkCode, useCode } from './codes.ts';
 import type { IdentityContext, RequestMeta } from './context.ts';
-import { accountFrozen, badCredentials, companyUnavailable, invalidInput, loginThrottled, taken, tooMuchContention } from './errors.ts';
+import { accountFrozen, badCredentials, invalidInput, loginThrottled, taken, tooMuchContention } from './errors.ts';
 import {
   USERNAME_PROFILE,
   codeProblem,
@@ -71,7 +71,6 @@ export async function register(
   input: RegisterInput,
   meta: RequestMeta = {},
 ): Promise<SignedIn> {
-  if (input.accountType === 'company') throw companyUnavailable();
   const fields: Record<string, string> = {};
   const problems = {
     email: emailProblem(input.email),
@@ -93,7 +92,7 @@ export async function register(
   try {
     return await ctx.db.transaction().execute(async (trx) => {
       await useCode(trx, code, now);
-      const user = await insertUser(trx, { id: randomUUID(), email, username, accountType: 'personal', locale: input.locale, now });
+      const user = await insertUser(trx, { id: randomUUID(), email, username, accountType: input.accountType, locale: input.locale, now });
       await savePasswordHash(trx, user.id, passwordHash, now);
       const session = await openSession(trx, now, { userId: user.id, remember: false, ip: input.ip, userAgent: input.userAgent });
       await enqueueEvent(trx, userRegistered(user, input.locale, meta.correlationId));

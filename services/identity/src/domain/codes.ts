@@ -56,6 +56,10 @@ export async function requestCode(
     email = normalizeEmail(input.email);
     if (input.purpose === 'user_register') {
       if ((await findTaken(db, { email })).email) throw taken({ email: 'taken' });
+    } else if (input.purpose === 'company_claim') {
+      // The claim (company-claims.ts) checked the address against the company's domain.
+      if (!input.userId) throw invalidInput({ userId: 'required' });
+      userId = input.userId;
     } else if (input.purpose === 'bind_email') {
       if (input.userId) {
         if (!(await findUserById(db, input.userId))) throw userNotFound();

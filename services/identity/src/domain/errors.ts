@@ -36,8 +36,6 @@ export const loginThrottled = (retryAfter: number): AppError =>
 
 export const accountFrozen = (): AppError => new AppError({ code: 'identity.account_frozen', kind: 'forbidden', message: 'Account frozen' });
 
-export const companyUnavailable = (): AppError =>
-  new AppError({ code: 'identity.company_unavailable', kind: 'validation', message: 'Company accounts are coming soon', fields: { accountType: 'coming_soon' } });
 
 export const userNotFound = (): AppError => new AppError({ code: 'identity.user_not_found', kind: 'not_found', message: 'No such user' });
 export const sessionNotFound = (): AppError => new AppError({ code: 'identity.session_not_found', kind: 'not_found', message: 'No such session' });
@@ -72,3 +70,8 @@ export const lastAdmin = (): AppError => new AppError({ code: 'identity.last_adm
 export const accountDeleted = (): AppError => new AppError({ code: 'identity.account_deleted', kind: 'conflict', message: 'This account has been deleted' });
 export const deleteNotAllowed = (): AppError =>
   new AppError({ code: 'identity.delete_not_allowed', kind: 'forbidden', message: 'An administrator cannot delete their own account from the console' });
+
+export const claimNotFound = (): AppError => new AppError({ code: 'identity.claim_not_found', kind: 'not_found', message: 'No such company claim' });
+/** The claim is not in the state the step needs (already approved, waiting for an administrator, decided…). */
+export const claimState = (status: string): AppError =>
+  new AppError({ code: `identity.claim_${status}`, kind: 'conflict', message: `The claim is ${status.replace(/_/g, ' ')}` });

@@ -10,7 +10,9 @@ export type SanctionKind = 'warn' | 'restrict' | 'freeze';
 export type AppealDecision = 'uphold' | 'lift';
 /** What the operator CLI did to an account's role. */
 export type RoleAction = 'create' | 'grant' | 'revoke';
-export type CodePurpose = 'user_register' | 'retrieve_password' | 'change_password' | 'bind_email';
+export type CodePurpose = 'user_register' | 'retrieve_password' | 'change_password' | 'bind_email' | 'company_claim';
+/** A company claim: code sent → code entered → an administrator approves (a verified representative) or refuses; revoked later. */
+export type ClaimStatus = 'awaiting_code' | 'awaiting_approval' | 'approved' | 'rejected' | 'revoked';
 export type SocialProvider = 'google' | 'facebook';
 
 export interface IdentityTables extends KitTables {
@@ -94,6 +96,22 @@ export interface IdentityTables extends KitTables {
     before: Json | null;
     after: Json | null;
     reason: Generated<string>;
+  };
+  company_claim: {
+    id: string;
+    user_id: string;
+    company_id: string;
+    company_name: string;
+    company_host: string;
+    email: string;
+    status: ClaimStatus;
+    created_at: Date;
+    verified_at: Date | null;
+    decided_at: Date | null;
+    decided_by: string | null;
+    decision_reason: Generated<string>;
+    revoked_at: Date | null;
+    revoked_by: string | null;
   };
   api_key: { id: string; user_id: string; name: string; prefix: string; secret_hash: string; created_at: Date; last_used_at: Date | null; revoked_at: Date | null };
 }

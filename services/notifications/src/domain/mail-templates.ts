@@ -7,7 +7,7 @@ export interface MailContent {
   html: string;
 }
 
-export type CodePurpose = 'user_register' | 'retrieve_password' | 'change_password' | 'bind_email';
+export type CodePurpose = 'user_register' | 'retrieve_password' | 'change_password' | 'bind_email' | 'company_claim';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -35,12 +35,14 @@ const PURPOSE: Record<Locale, Record<CodePurpose, string>> = {
     retrieve_password: 'to reset your password',
     change_password: 'to change your password',
     bind_email: 'to bind this email to your account',
+    company_claim: 'to confirm that this mailbox belongs to the company your account claims',
   },
   'zh-cn': {
     user_register: '用于注册账号',
     retrieve_password: '用于重置密码',
     change_password: '用于修改密码',
     bind_email: '用于绑定此邮箱',
+    company_claim: '用于确认此邮箱属于您的账号认领的公司',
   },
 };
 

@@ -11,7 +11,7 @@ import { timestampToDate } from './time.ts';
 
 type Trx = Kysely<NotificationsTables>;
 const localeOf = (l: string): Locale => (l.toLowerCase() === 'zh-cn' ? 'zh-cn' : 'en');
-const CODE_PURPOSES = new Set<CodePurpose>(['user_register', 'retrieve_password', 'change_password', 'bind_email']);
+const CODE_PURPOSES = new Set<CodePurpose>(['user_register', 'retrieve_password', 'change_password', 'bind_email', 'company_claim']);
 /** Codes from events without an expiry (should not happen) are given identity's 10 minutes. */
 const DEFAULT_CODE_TTL_MS = 10 * 60_000;
 
