@@ -63,7 +63,8 @@ export async function mediaRoutes(app: FastifyInstance, deps: { objects: ObjectS
   // Images and video are compressed already, and Range answers must count the stored bytes.
   app.get<{ Params: { '*': string } }>('/media/*', { ...OWN_CSP, compress: false }, async (request, reply) => {
     const key = request.params['*'];
-    if (!/^[a-z0-9][a-z0-9/_.-]{0,300}$/i.test(key) || key.includes('..')) return reply.status(404).send();
+    // `removed/`: files of posts a moderator hid, kept for an appeal, never public (media's HIDDEN_PREFIX).
+    if (!/^[a-z0-9][a-z0-9/_.-]{0,300}$/i.test(key) || key.includes('..') || key.startsWith('removed/')) return reply.status(404).send();
     const header = request.headers.range;
     const range = parseRange(Array.isArray(header) ? header[0] : header);
 

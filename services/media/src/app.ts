@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { interactionRoutes } from './routes/interactions/index.ts';
+import { moderationRoutes } from './routes/moderation/index.ts';
 import { postRoutes } from './routes/posts/index.ts';
 import { uploadRoutes } from './routes/uploads/index.ts';
 import type { MediaDeps } from './deps.ts';
@@ -9,4 +10,5 @@ export async function mediaApp(app: FastifyInstance, deps: MediaDeps): Promise<v
   await uploadRoutes(app, deps);
   await postRoutes(app, deps);
   await interactionRoutes(app, deps);
+  await moderationRoutes(app, deps);
 }

@@ -1,16 +1,15 @@
-import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
-import { commentDeleted } from '../events/publish.ts';
 import { commentIdsBy, postsByAuthor } from '../store/account-deletion.store.ts';
-import { deleteCommentTree, findComment } from '../store/interaction.store.ts';
-import { adjustCount } from '../store/post.store.ts';
+import { findComment } from '../store/interaction.store.ts';
 import type { MediaTables } from '../store/types.ts';
 import type { Clock, RequestMeta } from './context.ts';
+import { dropCommentTree } from './interactions.ts';
 import { dropPost } from './posts.ts';
 
 /**
  * An administrator deleted `userId`'s account (`identity.user.deleted`): as the privacy policy
- * promises, the user's posts (with their files) and comments are deleted with it, each announced
+ * promises, the user's posts (with their files) and comments are deleted with it, those a
+ * moderator hid included, each announced
  * as when the author deletes it. A comment goes with its replies, as when its author deletes it.
  * Runs in the inbox transaction: applied once.
  */
@@ -22,10 +21,7 @@ export async function deleteAuthorContent(trx: Kysely<MediaTables>, userId: stri
   for (const id of await commentIdsBy(trx, userId)) {
     const found = await findComment(trx, id);
     if (!found) continue; // gone with its thread
-    const removed = await deleteCommentTree(trx, id);
-    await adjustCount(trx, found.post_id, 'comments_count', -removed.length);
-    for (const c of removed) await enqueueEvent(trx, commentDeleted(c, at, meta.correlationId));
-    comments += removed.length;
+    comments += (await dropCommentTree(trx, found, at, meta)).length;
   }
   return { posts: posts.length, comments };
 }

@@ -7,9 +7,11 @@ import {
   deleteCommentTree,
   deleteForward,
   findComment,
+  findVisibleComment,
   forwardsByIds,
   insertComment,
   insertForward,
+  recountComments,
   removeMark,
   repliesTo,
   topComments,
@@ -99,7 +101,7 @@ export async function addComment(ctx: Pick<MediaContext, 'db' | 'now' | 'limits'
     checkCommentRate({ accountCreatedAt: input.accountCreatedAt, now, recent, max: ctx.limits.newAccountCommentsPerMinute });
     let parent: CommentRow | undefined;
     if (input.parentId !== undefined && input.parentId !== '') {
-      parent = UUID.test(input.parentId) ? await findComment(trx, input.parentId) : undefined;
+      parent = UUID.test(input.parentId) ? await findVisibleComment(trx, input.parentId) : undefined;
       if (!parent || parent.post_id !== post.id) throw invalidInput({ parentId: 'not_found' });
     }
     const row = await insertComment(trx, {
@@ -121,25 +123,32 @@ export async function addComment(ctx: Pick<MediaContext, 'db' | 'now' | 'limits'
   });
 }
 
-/** Deletes the user's own comment (and the replies under it); 403 for anyone else's. */
-/** Deletes a comment and its replies: its author's (`userId`), or any as a moderator (`userId` null, issue 17). */
-export async function deleteComment(ctx: Ctx, commentId: string, userId: string | null, meta: RequestMeta = {}): Promise<CommentRow[]> {
+/**
+ * Deletes the user's own comment (and the replies under it), one a moderator hid too; 403 for
+ * anyone else's (a moderator hides instead, domain/moderation.ts).
+ */
+export async function deleteComment(ctx: Ctx, commentId: string, userId: string, meta: RequestMeta = {}): Promise<CommentRow[]> {
   return ctx.db.transaction().execute(async (trx) => {
     const found = UUID.test(commentId) ? await findComment(trx, commentId) : undefined;
     if (!found) throw commentNotFound();
-    if (userId !== null && found.user_id !== userId) throw notCommentAuthor();
-    await livePost(trx, found.post_id, true);
-    const removed = await deleteCommentTree(trx, found.id);
-    const now = ctx.now();
-    await adjustCount(trx, found.post_id, 'comments_count', -removed.length);
-    for (const c of removed) await enqueueEvent(trx, commentDeleted(c, now, meta.correlationId));
-    return removed;
+    if (found.user_id !== userId) throw notCommentAuthor();
+    return dropCommentTree(trx, found, ctx.now(), meta);
   });
 }
 
-/** One comment of a live post (what a report of it points at). */
+/** Deletes a comment with its replies in the caller's transaction, recounts its post's comments, announces each. */
+export async function dropCommentTree(trx: MediaContext['db'], comment: CommentRow, now: Date, meta: RequestMeta = {}): Promise<CommentRow[]> {
+  // The post row lock serialises counter updates (a hidden post's comments count too).
+  await findPost(trx, comment.post_id, { forUpdate: true, includeRemoved: true });
+  const removed = await deleteCommentTree(trx, comment.id);
+  await recountComments(trx, comment.post_id);
+  for (const c of removed) await enqueueEvent(trx, commentDeleted(c, now, meta.correlationId));
+  return removed;
+}
+
+/** One comment readers see, of a live post (what a report of it points at). */
 export async function getComment(ctx: Pick<MediaContext, 'db'>, commentId: string): Promise<CommentRow> {
-  const found = UUID.test(commentId) ? await findComment(ctx.db, commentId) : undefined;
+  const found = UUID.test(commentId) ? await findVisibleComment(ctx.db, commentId) : undefined;
   if (!found) throw commentNotFound();
   await livePost(ctx.db, found.post_id);
   return found;

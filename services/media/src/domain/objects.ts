@@ -1,4 +1,4 @@
-import { doomedKeys, forgetDoomed } from '../store/gc.store.ts';
+import { doomedKeys, forgetDoomed, forgetMove, queuedMoves } from '../store/gc.store.ts';
 import type { Log, MediaContext } from './context.ts';
 
 /**
@@ -19,4 +19,33 @@ export async function deleteDoomedObjects(ctx: Pick<MediaContext, 'db' | 'object
     }
   }
   return deleted;
+}
+
+/** Where a hidden post's files wait for an appeal; never served (the gateway's /media refuses it). */
+export const HIDDEN_PREFIX = 'removed/';
+export const hiddenKey = (key: string) => `${HIDDEN_PREFIX}${key}`;
+
+/**
+ * Moves the objects of posts a moderator hid (or restored) to their private (or public) key,
+ * as queued in `object_move` with the change. `only` limits the run to the keys one request just
+ * queued; without it, a batch of whatever is left (the worker's sweep). A failed move stays queued.
+ */
+export async function moveQueuedObjects(ctx: Pick<MediaContext, 'db' | 'objects'>, log: Log, only?: readonly string[]): Promise<number> {
+  const moves = await queuedMoves(ctx.db, 200, only);
+  let moved = 0;
+  for (const { key, hidden } of moves) {
+    const [from, to] = hidden ? [key, hiddenKey(key)] : [hiddenKey(key), key];
+    try {
+      const found = await ctx.objects.get(from);
+      if (found) {
+        await ctx.objects.put(to, found.body, found.info.contentType);
+        await ctx.objects.delete(from);
+        moved += 1;
+      }
+      await forgetMove(ctx.db, key, hidden);
+    } catch (err) {
+      log.warn({ err, key }, 'object move failed; will retry');
+    }
+  }
+  return moved;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import { postDeleted, postPublished } from '../events/publish.ts';
-import { doomObjects } from '../store/gc.store.ts';
+import { cancelMoves, doomObjects } from '../store/gc.store.ts';
 import { deleteImages, findImages, imageKeys, postImageIds, setPostImages, unusedImages, type ImageRow } from '../store/image.store.ts';
 import { viewerMarks } from '../store/interaction.store.ts';
 import {
@@ -28,6 +28,7 @@ import type { MediaTables, PostKind, PostLocale } from '../store/types.ts';
 import { deleteVideo, findVideo, videoKeys, type VideoRow } from '../store/video.store.ts';
 import { UUID, type MediaContext, type RequestMeta } from './context.ts';
 import { invalidInput, notPostAuthor, postNotFound } from './errors.ts';
+import { hiddenKey } from './objects.ts';
 import { RECOMMEND_WEIGHTS } from './recommend.ts';
 import { CONTENT_TEXT_MAX, checkPostRate, validatePost, type CheckedPost, type PostFields } from './rules.ts';
 import { sanitizeContent } from './sanitize.ts';
@@ -214,13 +215,13 @@ export async function editPost(ctx: Pick<MediaContext, 'db' | 'now' | 'objects'>
  * forwards) and the media only it used: cover and inline pictures (all sizes), the video's
  * original, playback file and poster. Rows go in the transaction (with `media.post.deleted`);
  * the objects right after commit (domain/objects.ts), retried by the worker if that fails.
+ * A post a moderator hid can still be deleted by its author (a moderator hides, domain/moderation.ts).
  */
-/** Deletes a post: its author's (`authorId`), or any as a moderator (`authorId` null, issue 17). */
-export async function removePost(ctx: Pick<MediaContext, 'db' | 'now'>, postId: string, authorId: string | null, meta: RequestMeta = {}): Promise<{ row: PostRow; doomed: string[] }> {
+export async function removePost(ctx: Pick<MediaContext, 'db' | 'now'>, postId: string, authorId: string, meta: RequestMeta = {}): Promise<{ row: PostRow; doomed: string[] }> {
   return ctx.db.transaction().execute(async (trx) => {
-    const existing = UUID.test(postId) ? await findPost(trx, postId, { forUpdate: true }) : undefined;
+    const existing = UUID.test(postId) ? await findPost(trx, postId, { forUpdate: true, includeRemoved: true }) : undefined;
     if (!existing) throw postNotFound();
-    if (authorId !== null && existing.author_id !== authorId) throw notPostAuthor();
+    if (existing.author_id !== authorId) throw notPostAuthor();
     return { row: existing, doomed: await dropPost(trx, existing, ctx.now(), meta) };
   });
 }
@@ -239,6 +240,9 @@ export async function dropPost(trx: Db, existing: PostRow, now: Date, meta: Requ
       doomed.push(...videoKeys(video));
     }
   }
+  // A hidden post's files may wait under the private prefix, or be on their way there.
+  if (existing.removed_at) doomed.push(...doomed.map(hiddenKey));
+  await cancelMoves(trx, doomed);
   await doomObjects(trx, doomed, now);
   await enqueueEvent(trx, postDeleted(existing, existing.version + 1, now, meta.correlationId));
   return doomed;
@@ -252,7 +256,7 @@ async function withViewer(db: Db, rows: CardRow[], viewer: string | undefined): 
 
 /** Whether a post with this id was ever made (removed ones too: a fixed id is never reused). */
 export async function postExists(ctx: Pick<MediaContext, 'db'>, postId: string): Promise<boolean> {
-  return (await findPost(ctx.db, postId)) !== undefined;
+  return (await findPost(ctx.db, postId, { includeRemoved: true })) !== undefined;
 }
 
 /** One post with its content; every post can be opened (a video not ready yet shows as unavailable). */

@@ -25,3 +25,33 @@ export async function doomedKeys(db: Db, limit: number, only?: readonly string[]
 export async function forgetDoomed(db: Db, key: string): Promise<void> {
   await db.deleteFrom('object_gc').where('key', '=', key).execute();
 }
+
+/** Queues moving objects under the private prefix (`hidden`) or back; the latest request per key wins. */
+export async function queueMoves(db: Db, keys: readonly string[], hidden: boolean, now: Date): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .insertInto('object_move')
+    .values([...new Set(keys)].map((key) => ({ key, hidden, enqueued_at: now })))
+    .onConflict((oc) => oc.column('key').doUpdateSet({ hidden, enqueued_at: now }))
+    .execute();
+}
+
+export async function queuedMoves(db: Db, limit: number, only?: readonly string[]): Promise<{ key: string; hidden: boolean }[]> {
+  let q = db.selectFrom('object_move').select(['key', 'hidden']).orderBy('enqueued_at').limit(limit);
+  if (only) {
+    if (only.length === 0) return [];
+    q = q.where('key', 'in', [...only]);
+  }
+  return q.execute();
+}
+
+/** Done: forgotten unless a newer request for the key asks the other way. */
+export async function forgetMove(db: Db, key: string, hidden: boolean): Promise<void> {
+  await db.deleteFrom('object_move').where('key', '=', key).where('hidden', '=', hidden).execute();
+}
+
+/** Drops queued moves of keys being deleted. */
+export async function cancelMoves(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.deleteFrom('object_move').where('key', 'in', [...keys]).execute();
+}

@@ -37,11 +37,11 @@ export async function viewerMarks(db: Db, postIds: readonly string[], userId: st
   return { liked: new Set(liked.map((r) => r.post_id)), collected: new Set(collected.map((r) => r.post_id)), forwarded: new Set(forwarded.map((r) => r.post_id)) };
 }
 
-/** The posts a user bookmarked, the latest bookmark first. */
+/** The posts a user bookmarked (none a moderator hid), the latest bookmark first. */
 export async function collectedPostIds(db: Db, userId: string, page: Page): Promise<{ items: { postId: string; at: Date }[]; total: number }> {
-  const base = db.selectFrom('post_collection').where('user_id', '=', userId);
+  const base = db.selectFrom('post_collection as c').innerJoin('post as p', 'p.id', 'c.post_id').where('c.user_id', '=', userId).where('p.removed_at', 'is', null);
   const [rows, count] = await Promise.all([
-    base.select(['post_id', 'created_at']).orderBy('created_at', 'desc').orderBy('post_id', 'desc').limit(page.limit).offset(offset(page)).execute(),
+    base.select(['c.post_id', 'c.created_at']).orderBy('c.created_at', 'desc').orderBy('c.post_id', 'desc').limit(page.limit).offset(offset(page)).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   return { items: rows.map((r) => ({ postId: r.post_id, at: r.created_at })), total: Number(count?.n ?? 0) };
@@ -74,9 +74,42 @@ export async function findComment(db: Db, id: string): Promise<CommentRow | unde
   return db.selectFrom('post_comment').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A comment readers see: neither it nor (for a reply) its thread's top-level comment hidden by a moderator. */
+export async function findVisibleComment(db: Db, id: string): Promise<CommentRow | undefined> {
+  return db
+    .selectFrom('post_comment as c')
+    .leftJoin('post_comment as top', 'top.id', 'c.parent_id')
+    .selectAll('c')
+    .where('c.id', '=', id)
+    .where('c.removed_at', 'is', null)
+    .where('top.removed_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Hides (`removed` set) or restores (null) one comment; a hidden top-level comment hides its thread. */
+export async function setCommentRemoved(db: Db, id: string, removed: { at: Date; reason: string } | null): Promise<CommentRow> {
+  return db
+    .updateTable('post_comment')
+    .set({ removed_at: removed?.at ?? null, removed_reason: removed?.reason ?? null })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Sets the post's comment count to the comments readers see (after a hide, a restore or a delete); returns it. */
+export async function recountComments(db: Db, postId: string): Promise<number> {
+  const r = await sql<{ comments_count: number }>`
+    update post set comments_count = (
+      select count(*) from post_comment c left join post_comment top on top.id = c.parent_id
+      where c.post_id = ${postId} and c.removed_at is null and top.removed_at is null
+    ) where id = ${postId} returning comments_count
+  `.execute(db);
+  return Number(r.rows[0]?.comments_count ?? 0);
+}
+
 /** Top-level comments of a post, newest first, with the total of top-level comments. */
 export async function topComments(db: Db, postId: string, page: Page): Promise<{ rows: CommentRow[]; total: number }> {
-  const base = db.selectFrom('post_comment').where('post_id', '=', postId).where('parent_id', 'is', null);
+  const base = db.selectFrom('post_comment').where('post_id', '=', postId).where('parent_id', 'is', null).where('removed_at', 'is', null);
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(offset(page)).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
@@ -87,7 +120,7 @@ export async function topComments(db: Db, postId: string, page: Page): Promise<{
 /** Replies to these comments, oldest first (a conversation reads downwards). */
 export async function repliesTo(db: Db, parentIds: readonly string[]): Promise<CommentRow[]> {
   if (parentIds.length === 0) return [];
-  return db.selectFrom('post_comment').selectAll().where('parent_id', 'in', [...parentIds]).orderBy('created_at').orderBy('id').execute();
+  return db.selectFrom('post_comment').selectAll().where('parent_id', 'in', [...parentIds]).where('removed_at', 'is', null).orderBy('created_at').orderBy('id').execute();
 }
 
 /** Deletes a comment and its replies; returns every row removed (comment first). */

@@ -10,12 +10,13 @@ export interface Page {
 }
 const offset = (p: Page) => (p.page - 1) * p.limit;
 
-/** A post with what a card or the detail page shows: cover image keys and the video's state. */
+/** A post with what a card or the detail page shows: cover image keys and the video's state. Hidden posts are never cards. */
 function cardQuery(db: Db) {
   return db
     .selectFrom('post as p')
     .innerJoin('image as ci', 'ci.id', 'p.cover_image_id')
     .leftJoin('video as v', 'v.id', 'p.video_id')
+    .where('p.removed_at', 'is', null)
     .select([
       'p.id',
       'p.author_id',
@@ -48,8 +49,8 @@ function cardQuery(db: Db) {
 }
 export type CardRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];
 
-/** Listed publicly: image-text posts, and video posts whose video plays. */
-const PLAYABLE = sql<boolean>`(p.kind = 'image_text' or v.status = 'ready')`;
+/** Listed publicly: image-text posts, and video posts whose video plays, that no moderator hid. */
+const PLAYABLE = sql<boolean>`(p.removed_at is null and (p.kind = 'image_text' or v.status = 'ready'))`;
 
 /** What a creator writes (and rewrites) of a post, plus the search fields derived from it. */
 export interface PostFields {
@@ -108,8 +109,10 @@ export async function markPublished(db: Db, id: string, now: Date): Promise<Post
     .executeTakeFirst();
 }
 
-export async function findPost(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<PostRow | undefined> {
+/** A post; one a moderator hid only with `includeRemoved` (moderation, its author deleting it). */
+export async function findPost(db: Db, id: string, opts: { forUpdate?: boolean; includeRemoved?: boolean } = {}): Promise<PostRow | undefined> {
   let q = db.selectFrom('post').selectAll().where('id', '=', id);
+  if (!opts.includeRemoved) q = q.where('removed_at', 'is', null);
   if (opts.forUpdate) q = q.forUpdate();
   return q.executeTakeFirst();
 }
@@ -120,6 +123,30 @@ export async function findPostByVideo(db: Db, videoId: string): Promise<PostRow 
 
 export async function deletePost(db: Db, id: string): Promise<void> {
   await db.deleteFrom('post').where('id', '=', id).execute();
+}
+
+/** Hides (`removed` set) or restores (null) a post; its rows and counters stay as they are. */
+export async function setPostRemoved(db: Db, id: string, removed: { at: Date; reason: string } | null): Promise<PostRow> {
+  return db
+    .updateTable('post')
+    .set({ removed_at: removed?.at ?? null, removed_reason: removed?.reason ?? null })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Which of `imageIds` another post no moderator hid also uses (its files must stay public). */
+export async function imagesInOtherVisiblePosts(db: Db, imageIds: readonly string[], postId: string): Promise<Set<string>> {
+  if (imageIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('post_image as pi')
+    .innerJoin('post as p', 'p.id', 'pi.post_id')
+    .select('pi.image_id')
+    .where('pi.image_id', 'in', [...imageIds])
+    .where('pi.post_id', '<>', postId)
+    .where('p.removed_at', 'is', null)
+    .execute();
+  return new Set(rows.map((r) => r.image_id));
 }
 
 export async function findCard(db: Db, id: string): Promise<(CardRow & { content_html: string }) | undefined> {
@@ -205,7 +232,7 @@ export async function recommendedIds(db: Db, now: Date, w: RecommendWeights, kin
   const rows = await sql<{ id: string; total: number }>`
     with recent as (
       select post_id, ${w.like}::float8 as w, created_at from post_like where created_at > ${since}
-      union all select post_id, ${w.comment}::float8, created_at from post_comment where created_at > ${since}
+      union all select post_id, ${w.comment}::float8, created_at from post_comment where created_at > ${since} and removed_at is null
       union all select post_id, ${w.collection}::float8, created_at from post_collection where created_at > ${since}
       union all select post_id, ${w.forward}::float8, created_at from post_forward where created_at > ${since}
     ), engagement as (
@@ -217,7 +244,7 @@ export async function recommendedIds(db: Db, now: Date, w: RecommendWeights, kin
     from post p
     left join video v on v.id = p.video_id
     left join engagement e on e.post_id = p.id
-    where (p.kind = 'image_text' or v.status = 'ready') ${kindFilter}
+    where p.removed_at is null and (p.kind = 'image_text' or v.status = 'ready') ${kindFilter}
     order by (1 + coalesce(e.e, 0)) * power(0.5, greatest(0, extract(epoch from (${now}::timestamptz - p.created_at))) / 86400.0 / ${w.freshnessHalfLifeDays}::float8) desc,
              p.created_at desc, p.id desc
     limit ${page.limit} offset ${offset(page)}
@@ -276,11 +303,11 @@ export async function feedOf(db: Db, userId: string, page: Page): Promise<{ entr
     select type, post_id, forward_id, at, count(*) over () as total from (
       select 'post' as type, p.id as post_id, null::uuid as forward_id, p.created_at as at
       from post p left join video v on v.id = p.video_id
-      where p.author_id = ${userId} and (p.kind = 'image_text' or v.status = 'ready')
+      where p.author_id = ${userId} and p.removed_at is null and (p.kind = 'image_text' or v.status = 'ready')
       union all
       select 'forward', f.post_id, f.id, f.created_at
       from post_forward f join post p on p.id = f.post_id left join video v on v.id = p.video_id
-      where f.user_id = ${userId} and (p.kind = 'image_text' or v.status = 'ready')
+      where f.user_id = ${userId} and p.removed_at is null and (p.kind = 'image_text' or v.status = 'ready')
     ) feed
     order by at desc, post_id desc
     limit ${page.limit} offset ${offset(page)}

@@ -68,6 +68,9 @@ export interface MediaTables extends KitTables {
     created_at: Date;
     updated_at: Date;
     published_at: Date | null;
+    /** Hidden by a moderator (issue 17): kept for an appeal, skipped by every public read. */
+    removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    removed_reason: ColumnType<string | null, string | null | undefined, string | null>;
   };
   post_image: { post_id: string; image_id: string };
   post_like: { post_id: string; user_id: string; created_at: Date };
@@ -82,8 +85,12 @@ export interface MediaTables extends KitTables {
     text: string;
     text_hash: string;
     created_at: Date;
+    removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    removed_reason: ColumnType<string | null, string | null | undefined, string | null>;
   };
   post_forward: { id: string; post_id: string; user_id: string; comment: string; created_at: Date };
   activity: { user_id: string; kind: 'post' | 'comment'; at: Date };
   object_gc: { key: string; enqueued_at: Date };
+  /** Objects to move under the private prefix (`hidden`) or back, after commit (a hidden post's files). */
+  object_move: { key: string; hidden: boolean; enqueued_at: Date };
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { mediaTranscodeDuration, mediaTranscodeFailures, mediaTranscodeQueue } from '@brokerwise/metrics';
 import type { MediaContext } from '../domain/context.ts';
-import { deleteDoomedObjects } from '../domain/objects.ts';
+import { deleteDoomedObjects, moveQueuedObjects } from '../domain/objects.ts';
 import { sweepOrphans } from '../domain/orphans.ts';
 import { runNextJob, type JobOptions } from '../domain/transcode/jobs.ts';
 import { waitingJobCount } from '../store/job.store.ts';
@@ -72,10 +72,11 @@ export class WorkerRunner {
     await this.#sweeping;
   }
 
-  /** Deletes abandoned uploads and objects whose delete failed before. */
+  /** Deletes abandoned uploads and objects whose delete failed before; finishes moves of hidden or restored posts' files. */
   async sweep(): Promise<void> {
     await sweepOrphans(this.#o.ctx, new Date(this.#o.ctx.now().getTime() - this.#o.orphanTtlMs));
     await deleteDoomedObjects(this.#o.ctx, this.#o.log);
+    await moveQueuedObjects(this.#o.ctx, this.#o.log);
   }
 
   async #slot(): Promise<void> {

@@ -85,17 +85,6 @@ export async function interactionRoutes(app: FastifyInstance, deps: MediaDeps): 
     toCommentDto(await getComment(deps, request.params.id.toLowerCase())),
   );
 
-  // A moderator removes a reported comment (the gateway vouches for a moderator or admin).
-  app.delete<Post>(
-    '/v1/moderation/comments/:id',
-    { config: { callerRole: 'moderator' }, schema: { params: PostParams, response: { 200: CommentDeletedDto } } },
-    async (request) => {
-      const removed = await deleteComment(deps, request.params.id.toLowerCase(), null, { correlationId: request.id });
-      deps.relay.poke();
-      return { deleted: removed.map((c) => c.id) };
-    },
-  );
-
   app.get<{ Params: Static<typeof UserParams>; Querystring: Static<typeof CollectionsQuery> }>(
     '/v1/users/:id/collections',
     { schema: { params: UserParams, querystring: CollectionsQuery, response: { 200: CollectionsDto } } },

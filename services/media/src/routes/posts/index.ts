@@ -63,14 +63,6 @@ export async function postRoutes(app: FastifyInstance, deps: MediaDeps): Promise
     },
   );
 
-  // A moderator removes a reported post (the gateway vouches for a moderator or admin).
-  app.delete<Post>('/v1/moderation/posts/:id', { config: { callerRole: 'moderator' }, schema: { params: PostParams, response: { 200: DeletedDto } } }, async (request) => {
-    const { row, doomed } = await removePost(deps, request.params.id.toLowerCase(), null, { correlationId: request.id });
-    deps.relay.poke();
-    await deleteDoomedObjects(deps, request.log, doomed);
-    return { deleted: row.id };
-  });
-
   app.get<{ Querystring: Static<typeof ListQuery> }>('/v1/posts', { schema: { querystring: ListQuery, response: { 200: PostPage } } }, async (request) => {
     const q = request.query;
     const { items, total } = await listPosts(deps, { kind: q.kind, category: q.category, locale: q.locale }, { page: q.page, limit: q.limit }, lower(q.viewer));

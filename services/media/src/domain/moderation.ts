@@ -1,0 +1,79 @@
+/**
+ * A moderator's removal of a post or comment hides it (issue 17, ADR 026): rows, counters and
+ * files are kept so a second moderator can restore it on appeal exactly as it was; every public
+ * read skips it (lists, detail, search, feeds, recommendations, counts). A hidden post's files
+ * move under a private prefix after commit (domain/objects.ts) and back on restore. Its author's
+ * own delete, and the deletion of their account, still delete it with everything.
+ */
+import type { Kysely } from '@brokerwise/sql';
+import { queueMoves } from '../store/gc.store.ts';
+import { findImages, imageKeys, postImageIds } from '../store/image.store.ts';
+import { findComment, recountComments, setCommentRemoved, type CommentRow } from '../store/interaction.store.ts';
+import { findPost, imagesInOtherVisiblePosts, setPostRemoved, type PostRow } from '../store/post.store.ts';
+import type { MediaTables } from '../store/types.ts';
+import { findVideo, videoKeys } from '../store/video.store.ts';
+import { UUID, type MediaContext } from './context.ts';
+import { commentNotFound, postNotFound } from './errors.ts';
+
+type Ctx = Pick<MediaContext, 'db' | 'now'>;
+type Db = Kysely<MediaTables>;
+
+/** The post's files: of its images, those no other visible post shows (`ownOnly`), and its video's. */
+async function postFiles(trx: Db, post: PostRow, ownOnly: boolean): Promise<string[]> {
+  const ids = await postImageIds(trx, post.id);
+  const shared = ownOnly ? await imagesInOtherVisiblePosts(trx, ids, post.id) : new Set<string>();
+  const images = await findImages(
+    trx,
+    ids.filter((id) => !shared.has(id)),
+  );
+  const video = post.video_id ? await findVideo(trx, post.video_id) : undefined;
+  return [...images.flatMap(imageKeys), ...(video ? videoKeys(video) : [])];
+}
+
+async function moderatedPost(trx: Db, postId: string): Promise<PostRow> {
+  const post = UUID.test(postId) ? await findPost(trx, postId, { forUpdate: true, includeRemoved: true }) : undefined;
+  if (!post) throw postNotFound();
+  return post;
+}
+
+/** Hides a post (`rule`: the rule of the terms cited). Already hidden: unchanged. Returns the files queued to move. */
+export async function hidePost(ctx: Ctx, postId: string, rule: string): Promise<{ row: PostRow; moved: string[] }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const post = await moderatedPost(trx, postId);
+    if (post.removed_at) return { row: post, moved: [] };
+    const now = ctx.now();
+    const row = await setPostRemoved(trx, post.id, { at: now, reason: rule });
+    const moved = await postFiles(trx, row, true);
+    await queueMoves(trx, moved, true, now);
+    return { row, moved };
+  });
+}
+
+/** Shows a hidden post again, its files back at their addresses. Not hidden: unchanged. */
+export async function restorePost(ctx: Ctx, postId: string): Promise<{ row: PostRow; moved: string[] }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const post = await moderatedPost(trx, postId);
+    if (!post.removed_at) return { row: post, moved: [] };
+    const row = await setPostRemoved(trx, post.id, null);
+    const moved = await postFiles(trx, row, false);
+    await queueMoves(trx, moved, false, ctx.now());
+    return { row, moved };
+  });
+}
+
+/** Hides or shows a comment (a top-level one with its thread) and recounts its post's comments. */
+async function setComment(ctx: Ctx, commentId: string, removed: { reason: string } | null): Promise<CommentRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const found = UUID.test(commentId) ? await findComment(trx, commentId) : undefined;
+    if (!found) throw commentNotFound();
+    // The post row lock serialises counter updates, as for a new comment.
+    if (!(await findPost(trx, found.post_id, { forUpdate: true, includeRemoved: true }))) throw commentNotFound();
+    if ((found.removed_at === null) === (removed === null)) return found;
+    const row = await setCommentRemoved(trx, found.id, removed && { at: ctx.now(), reason: removed.reason });
+    await recountComments(trx, found.post_id);
+    return row;
+  });
+}
+
+export const hideComment = (ctx: Ctx, commentId: string, rule: string) => setComment(ctx, commentId, { reason: rule });
+export const restoreComment = (ctx: Ctx, commentId: string) => setComment(ctx, commentId, null);
