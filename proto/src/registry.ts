@@ -18,6 +18,7 @@ import {
   ReviewApprovedSchema,
   ReviewDeletedSchema,
   ReviewRejectedSchema,
+  ReplyPublishedSchema,
   ReviewSubmittedSchema,
 } from '../gen/brokerwise/reviews/v1/events_pb.ts';
 import {
@@ -68,6 +69,7 @@ export const EVENT_TYPES = Object.freeze({
   'reviews.review.deleted': ReviewDeletedSchema,
   'reviews.rating.changed': RatingChangedSchema,
   'reviews.content.removed': ContentRemovedSchema,
+  'reviews.reply.published': ReplyPublishedSchema,
   'media.video.uploaded': VideoUploadedSchema,
   'media.video.ready': VideoReadySchema,
   'media.video.failed': VideoFailedSchema,

@@ -263,6 +263,24 @@ export const GOLDEN: { [T in EventType]: Golden<T> } = {
       approvedAt: { seconds: 1795341600n, nanos: 1000 },
     },
   },
+  'reviews.reply.published': {
+    meta: {
+      id: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+      producer: 'reviews',
+      correlationId: 'req-c3d4e5',
+      occurredAt: new Date('2026-11-22T11:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      replyId: '8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e',
+      reviewId: '6e7f8091-a2b3-44c5-96d7-e8f90a1b2c34',
+      companyId: '3f1e9a2b-8c7d-4e6f-a5b4-c3d2e1f0a9b8',
+      reviewerId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      representativeId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+      edited: false,
+      publishedAt: { seconds: 1795345200n, nanos: 0 },
+    },
+  },
   'reviews.review.rejected': {
     meta: {
       id: '6f708192-a3b4-45c6-97d8-e9f0a1b2c3d4',

@@ -3,6 +3,7 @@ import { moderationRoutes } from './routes/moderation/index.ts';
 import { publishedRoutes } from './routes/published/index.ts';
 import { ratingRoutes } from './routes/ratings/index.ts';
 import { removalAppealRoutes } from './routes/removal-appeals/index.ts';
+import { replyRoutes } from './routes/replies/index.ts';
 import { reportRoutes } from './routes/reports/index.ts';
 import { reviewRoutes } from './routes/reviews/index.ts';
 import { transparencyRoutes } from './routes/transparency/index.ts';
@@ -17,4 +18,5 @@ export async function reviewsApp(app: FastifyInstance, deps: ReviewsDeps): Promi
   await reportRoutes(app, deps);
   await removalAppealRoutes(app, deps);
   await transparencyRoutes(app, deps);
+  await replyRoutes(app, deps);
 }

@@ -67,3 +67,9 @@ export const removalAppealDecided = (): AppError => new AppError({ code: 'review
 /** The moderator who removed the content cannot decide its appeal: a second moderator must. */
 export const removalAppealSameModerator = (): AppError =>
   new AppError({ code: 'reviews.removal_appeal_same_moderator', kind: 'forbidden', message: 'The moderator who removed the content cannot decide its appeal' });
+
+export const replyNotFound = (): AppError => new AppError({ code: 'reviews.reply_not_found', kind: 'not_found', message: 'No such reply' });
+/** Only a verified representative of the reviewed company replies, and only to a published review. */
+export const notRepresentative = (): AppError =>
+  new AppError({ code: 'reviews.reply_not_representative', kind: 'forbidden', message: 'Only a verified representative of the reviewed company may reply' });
+export const reviewNotPublished = (): AppError => new AppError({ code: 'reviews.reply_review_unpublished', kind: 'conflict', message: 'Only a published review can be answered' });

@@ -1,5 +1,6 @@
 import { encodeEvent, timestampFromDate, type EncodedEvent } from '@brokerwise/proto';
 import type { RatingRow } from '../store/rating.store.ts';
+import type { ReplyRow } from '../store/reply.store.ts';
 import type { ReviewRow } from '../store/review.store.ts';
 
 const PRODUCER = 'reviews';
@@ -72,5 +73,14 @@ export function ratingChanged(row: RatingRow, correlationId: string | undefined)
       version: BigInt(row.version),
     },
     meta(correlationId, row.computed_at),
+  );
+}
+
+/** `reviews.reply.published`: a moderator published a company's reply; `reviewerId` is told. */
+export function replyPublished(row: ReplyRow, reviewerId: string, edited: boolean, at: Date, correlationId: string | undefined): EncodedEvent {
+  return encodeEvent(
+    'reviews.reply.published',
+    { replyId: row.id, reviewId: row.review_id, companyId: row.company_id, reviewerId, representativeId: row.author_id, edited, publishedAt: timestampFromDate(at) },
+    meta(correlationId, at),
   );
 }

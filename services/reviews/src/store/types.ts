@@ -93,6 +93,23 @@ export interface ReviewsTables extends KitTables {
     decision_reason: string | null;
     decided_at: Date | null;
   };
+  /** A verified company representative's public reply to a review (one per review; ADR 030). */
+  review_reply: {
+    id: string;
+    review_id: string;
+    company_id: string;
+    author_id: string;
+    text: string;
+    status: ReviewStatus;
+    reject_reason: string | null;
+    created_at: Date;
+    updated_at: Date;
+    first_published_at: Date | null;
+    moderated_at: Date | null;
+    moderated_by: string | null;
+  };
+  /** Every version of a reply as written (its edit history). */
+  review_reply_version: { id: string; reply_id: string; author_id: string; text: string; written_at: Date };
   rating_recompute_run: {
     period: BigIntColumn;
     started_at: Date;

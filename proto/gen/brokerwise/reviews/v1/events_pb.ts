@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file brokerwise/reviews/v1/events.proto.
  */
 export const file_brokerwise_reviews_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiJicm9rZXJ3aXNlL3Jldmlld3MvdjEvZXZlbnRzLnByb3RvEhVicm9rZXJ3aXNlLnJldmlld3MudjEiwQEKD1Jldmlld1N1Ym1pdHRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEg8KB3BlbmRpbmcYBSABKAgSMAoMc3VibWl0dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZlZGl0ZWQYByABKAgSFAoMd2FzX2FwcHJvdmVkGAggASgIIp4BCg5SZXZpZXdBcHByb3ZlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEhQKDG1vZGVyYXRvcl9pZBgFIAEoCRIvCgthcHByb3ZlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAivAEKDlJldmlld1JlamVjdGVkEhEKCXJldmlld19pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFc3RhcnMYBCABKA0SFAoMbW9kZXJhdG9yX2lkGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIvCgtyZWplY3RlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEcnVsZRgIIAEoCSKNAQoNUmV2aWV3RGVsZXRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDHdhc19hcHByb3ZlZBgEIAEoCBIuCgpkZWxldGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLAAQoOQ29udGVudFJlbW92ZWQSEwoLdGFyZ2V0X2tpbmQYASABKAkSEQoJdGFyZ2V0X2lkGAIgASgJEhEKCWF1dGhvcl9pZBgDIAEoCRIUCgxtb2RlcmF0b3JfaWQYBCABKAkSDgoGcmVhc29uGAUgASgJEgwKBHJ1bGUYBiABKAkSDwoHZXhjZXJwdBgHIAEoCRIuCgpyZW1vdmVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK5AQoNUmF0aW5nQ2hhbmdlZBISCgpjb21wYW55X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhUKDWRpc3BsYXlfc2NvcmUYAyABKAESFgoOYXBwcm92ZWRfY291bnQYBCABKA0SFAoMZGlzdHJpYnV0aW9uGAUgAygNEi8KC2NvbXB1dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAcgASgDYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiJicm9rZXJ3aXNlL3Jldmlld3MvdjEvZXZlbnRzLnByb3RvEhVicm9rZXJ3aXNlLnJldmlld3MudjEiwQEKD1Jldmlld1N1Ym1pdHRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEg8KB3BlbmRpbmcYBSABKAgSMAoMc3VibWl0dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZlZGl0ZWQYByABKAgSFAoMd2FzX2FwcHJvdmVkGAggASgIIp4BCg5SZXZpZXdBcHByb3ZlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEhQKDG1vZGVyYXRvcl9pZBgFIAEoCRIvCgthcHByb3ZlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAivAEKDlJldmlld1JlamVjdGVkEhEKCXJldmlld19pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFc3RhcnMYBCABKA0SFAoMbW9kZXJhdG9yX2lkGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIvCgtyZWplY3RlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEcnVsZRgIIAEoCSKNAQoNUmV2aWV3RGVsZXRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDHdhc19hcHByb3ZlZBgEIAEoCBIuCgpkZWxldGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLAAQoOQ29udGVudFJlbW92ZWQSEwoLdGFyZ2V0X2tpbmQYASABKAkSEQoJdGFyZ2V0X2lkGAIgASgJEhEKCWF1dGhvcl9pZBgDIAEoCRIUCgxtb2RlcmF0b3JfaWQYBCABKAkSDgoGcmVhc29uGAUgASgJEgwKBHJ1bGUYBiABKAkSDwoHZXhjZXJwdBgHIAEoCRIuCgpyZW1vdmVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK5AQoNUmF0aW5nQ2hhbmdlZBISCgpjb21wYW55X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhUKDWRpc3BsYXlfc2NvcmUYAyABKAESFgoOYXBwcm92ZWRfY291bnQYBCABKA0SFAoMZGlzdHJpYnV0aW9uGAUgAygNEi8KC2NvbXB1dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAcgASgDIrsBCg5SZXBseVB1Ymxpc2hlZBIQCghyZXBseV9pZBgBIAEoCRIRCglyZXZpZXdfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRITCgtyZXZpZXdlcl9pZBgEIAEoCRIZChFyZXByZXNlbnRhdGl2ZV9pZBgFIAEoCRIOCgZlZGl0ZWQYBiABKAgSMAoMcHVibGlzaGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * Event type `reviews.review.submitted`: a user wrote a review of a company, or edited the one
@@ -398,4 +398,68 @@ export type RatingChanged = Message<"brokerwise.reviews.v1.RatingChanged"> & {
  */
 export const RatingChangedSchema: GenMessage<RatingChanged> = /*@__PURE__*/
   messageDesc(file_brokerwise_reviews_v1_events, 5);
+
+/**
+ * Event type `reviews.reply.published`: a moderator published a verified company representative's
+ * public reply to a review (a first reply, or an edit of it); the reviewer is told.
+ *
+ * @generated from message brokerwise.reviews.v1.ReplyPublished
+ */
+export type ReplyPublished = Message<"brokerwise.reviews.v1.ReplyPublished"> & {
+  /**
+   * Reply id (UUID); one reply per review, an edit keeps its id.
+   *
+   * @generated from field: string reply_id = 1;
+   */
+  replyId: string;
+
+  /**
+   * The review it answers (UUID).
+   *
+   * @generated from field: string review_id = 2;
+   */
+  reviewId: string;
+
+  /**
+   * The reviewed company (UUID, the catalogue's).
+   *
+   * @generated from field: string company_id = 3;
+   */
+  companyId: string;
+
+  /**
+   * The review's author (UUID, identity's): who is told.
+   *
+   * @generated from field: string reviewer_id = 4;
+   */
+  reviewerId: string;
+
+  /**
+   * The representative who wrote this version (UUID, identity's).
+   *
+   * @generated from field: string representative_id = 5;
+   */
+  representativeId: string;
+
+  /**
+   * True when an earlier version had been published already.
+   *
+   * @generated from field: bool edited = 6;
+   */
+  edited: boolean;
+
+  /**
+   * When the moderator published it.
+   *
+   * @generated from field: google.protobuf.Timestamp published_at = 7;
+   */
+  publishedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message brokerwise.reviews.v1.ReplyPublished.
+ * Use `create(ReplyPublishedSchema)` to create a new message.
+ */
+export const ReplyPublishedSchema: GenMessage<ReplyPublished> = /*@__PURE__*/
+  messageDesc(file_brokerwise_reviews_v1_events, 6);
 
