@@ -121,7 +121,7 @@ export async function deleteAccount(
       reason,
     });
     await enqueueEvent(trx, profileUpdated(erased, meta.correlationId));
-    await enqueueEvent(trx, userDeleted(user.id, now, meta.correlationId));
+    await enqueueEvent(trx, userDeleted(user.id, user.email, now, meta.correlationId));
     return { user: erased, revoked };
   });
 }

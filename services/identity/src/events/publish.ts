@@ -93,7 +93,10 @@ export function appealRejected(a: AppealRow, correlationId: string | undefined):
   );
 }
 
-/** `identity.user.deleted`: the other services delete or anonymise what they hold about the user. */
-export function userDeleted(userId: string, at: Date, correlationId: string | undefined): EncodedEvent {
-  return encodeEvent('identity.user.deleted', { userId, deletedAt: timestampFromDate(at) }, meta(correlationId, at));
+/**
+ * `identity.user.deleted`: the other services delete or anonymise what they hold about the user;
+ * `email`, the address the account had, for those holding something for that mailbox (ADR 019).
+ */
+export function userDeleted(userId: string, email: string | null, at: Date, correlationId: string | undefined): EncodedEvent {
+  return encodeEvent('identity.user.deleted', { userId, email: email ?? '', deletedAt: timestampFromDate(at) }, meta(correlationId, at));
 }

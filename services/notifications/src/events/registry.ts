@@ -1,7 +1,7 @@
 import type { EventHandlers } from '@brokerwise/service-kit';
 import type { NotificationsContext } from '../domain/context.ts';
 import { onCompanyRemoved, onCompanyUpserted, onLicenceStatusChanged } from './handlers/catalogue.handler.ts';
-import { onEmailCodeRequested, onProfileUpdated, onUserFollowed, onUserRegistered } from './handlers/identity.handler.ts';
+import { onEmailCodeRequested, onProfileUpdated, onUserDeleted, onUserFollowed, onUserRegistered } from './handlers/identity.handler.ts';
 import { onPostCollected, onPostCommented, onPostDeleted, onPostForwarded, onPostLiked, onPostPublished, onVideoFailed, onVideoReady } from './handlers/media.handler.ts';
 import { onContentRemoved, onReviewDecided } from './handlers/reviews.handler.ts';
 import { onAppealRejected, onSanctionImposed, onSanctionLifted } from './handlers/sanctions.handler.ts';
@@ -10,7 +10,8 @@ import { onBrokerApplicationDecided } from './handlers/trader.handler.ts';
 /**
  * Events this service consumes, listed explicitly (never discovered by scanning), all under the
  * durable `notifications`: read models (users, companies, post kinds), the facts that become
- * notices, and the ones that become mail. Each runs in the inbox transaction; a notice's unique
+ * notices, and the ones that become mail; and deleted accounts, whose notices, preferences,
+ * subscription and mail go with them. Each runs in the inbox transaction; a notice's unique
  * source key and a mail's dedupe key make a second delivery of the same event a no-op even so.
  */
 export function handlers(deps: Pick<NotificationsContext, 'now' | 'mailDomain' | 'siteUrl'>): EventHandlers {
@@ -18,6 +19,7 @@ export function handlers(deps: Pick<NotificationsContext, 'now' | 'mailDomain' |
     'identity.user.registered': onUserRegistered,
     'identity.user.profile_updated': onProfileUpdated,
     'identity.user.followed': onUserFollowed,
+    'identity.user.deleted': onUserDeleted,
     'identity.email_code.requested': onEmailCodeRequested(deps),
     'identity.sanction.imposed': onSanctionImposed(deps),
     'identity.sanction.lifted': onSanctionLifted(deps),

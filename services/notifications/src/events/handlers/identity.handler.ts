@@ -1,6 +1,7 @@
 import type { EventPayload } from '@brokerwise/proto';
 import type { HandlerContext } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
+import { eraseRecipient } from '../../domain/account-deletion.ts';
 import type { NotificationsContext } from '../../domain/context.ts';
 import { codeMail, type CodePurpose } from '../../domain/mail-templates.ts';
 import { queueMail } from '../../domain/mail-queue.ts';
@@ -21,6 +22,12 @@ export const onUserRegistered = async (p: EventPayload<'identity.user.registered
 
 export const onProfileUpdated = async (p: EventPayload<'identity.user.profile_updated'>, ctx: HandlerContext): Promise<void> => {
   await upsertProfile(ctx.trx as Trx, { userId: p.userId, username: p.username, email: p.email || null, version: Number(p.version) });
+};
+
+/** An account was deleted: its notices, preferences, newsletter subscription and mail go with it (ADR 019). */
+export const onUserDeleted = async (p: EventPayload<'identity.user.deleted'>, ctx: HandlerContext): Promise<void> => {
+  const r = await eraseRecipient(ctx.trx as Trx, p.userId, p.email);
+  ctx.log.info({ userId: p.userId, ...r }, "deleted account's notices, preferences, subscription and mail deleted");
 };
 
 /** Someone followed a user: the followed user is told who. */
