@@ -279,6 +279,7 @@ export const GOLDEN: { [T in EventType]: Golden<T> } = {
       representativeId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
       edited: false,
       publishedAt: { seconds: 1795345200n, nanos: 0 },
+      excerpt: 'Thank you for the review, the withdrawal is on its way.',
     },
   },
   'reviews.review.rejected': {

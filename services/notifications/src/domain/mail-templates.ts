@@ -181,3 +181,16 @@ export function newsletterIssueMail(d: { subject: string; body: string; unsubscr
     ]),
   };
 }
+
+// ------------------------------------------------------------------ company replies (non-essential)
+
+/** A verified representative's reply to the reader's review was published. */
+export function companyReplyMail(d: { username: string; company: string; excerpt: string; edited: boolean; link: string; settingsUrl: string }, locale: Locale): MailContent {
+  const en = locale === 'en';
+  const subject = en ? `${d.company} ${d.edited ? 'edited its reply' : 'replied'} to your review` : `${d.company}${d.edited ? '修改了对您点评的回复' : '回复了您的点评'}`;
+  const lines = [
+    en ? `${d.company} ${d.edited ? 'edited its verified reply to' : 'replied publicly to'} your review on Brokerwise:` : `${d.company}${d.edited ? '修改了对您在 Brokerwise 上点评的认证回复' : '公开回复了您在 Brokerwise 上的点评'}：`,
+    `“${d.excerpt}”`,
+  ];
+  return decisionMail(locale, d, { subject, lines, label: en ? 'Read the reply' : '查看回复', note: SETTINGS_NOTE[locale](d.settingsUrl) });
+}

@@ -22,6 +22,7 @@ export type NoticeKind =
   | 'sanction_lifted'
   | 'appeal_rejected'
   | 'licence_status_changed'
+  | 'company_replied'
   | 'system';
 
 export interface RenderedNotice {
@@ -164,6 +165,10 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
       title: 'Licence status changed',
       text: (p) => `${p.company}'s ${p.regulator} licence ${p.licenceNo} is ${licenceStatus('en', p.status)} as of ${p.effectiveOn}. See the evidence on the company page.`,
     },
+    company_replied: {
+      title: 'Reply from the company',
+      text: (p) => `${p.company} ${p.edited ? 'edited its verified reply' : 'replied'} to your review: ${excerpt(p.excerpt)}`,
+    },
   },
   'zh-cn': {
     followed: { title: '新粉丝', text: (p) => `${p.actor} 关注了您。` },
@@ -193,6 +198,10 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
       title: '牌照状态变更',
       text: (p) => `${p.company} 的 ${p.regulator} 牌照（${p.licenceNo}）自 ${p.effectiveOn} 起状态为“${licenceStatus('zh-cn', p.status)}”。证据请见公司页面。`,
     },
+    company_replied: {
+      title: '公司回复',
+      text: (p) => `${p.company}${p.edited ? '修改了对您点评的认证回复' : '回复了您的点评'}：${excerpt(p.excerpt)}`,
+    },
   },
 };
 
@@ -221,6 +230,8 @@ function linkOf(kind: NoticeKind, p: P, company: CompanyRow | undefined, post: P
     case 'post_collected':
     case 'post_forwarded':
       return p.postId ? `${postPage(post)}?id=${encodeURIComponent(p.postId)}` : null;
+    case 'company_replied':
+      return company && !company.removed ? `/detail?id=${encodeURIComponent(company.slug)}#review-${encodeURIComponent(p.reviewId ?? '')}` : '/user/reviews';
     case 'review_approved':
       return company && !company.removed ? `/detail?id=${encodeURIComponent(company.slug)}` : '/user/reviews';
     case 'review_rejected':

@@ -80,7 +80,7 @@ export function ratingChanged(row: RatingRow, correlationId: string | undefined)
 export function replyPublished(row: ReplyRow, reviewerId: string, edited: boolean, at: Date, correlationId: string | undefined): EncodedEvent {
   return encodeEvent(
     'reviews.reply.published',
-    { replyId: row.id, reviewId: row.review_id, companyId: row.company_id, reviewerId, representativeId: row.author_id, edited, publishedAt: timestampFromDate(at) },
+    { replyId: row.id, reviewId: row.review_id, companyId: row.company_id, reviewerId, representativeId: row.author_id, edited, publishedAt: timestampFromDate(at), excerpt: [...row.text].slice(0, 200).join('') },
     meta(correlationId, at),
   );
 }

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file brokerwise/reviews/v1/events.proto.
  */
 export const file_brokerwise_reviews_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiJicm9rZXJ3aXNlL3Jldmlld3MvdjEvZXZlbnRzLnByb3RvEhVicm9rZXJ3aXNlLnJldmlld3MudjEiwQEKD1Jldmlld1N1Ym1pdHRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEg8KB3BlbmRpbmcYBSABKAgSMAoMc3VibWl0dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZlZGl0ZWQYByABKAgSFAoMd2FzX2FwcHJvdmVkGAggASgIIp4BCg5SZXZpZXdBcHByb3ZlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEhQKDG1vZGVyYXRvcl9pZBgFIAEoCRIvCgthcHByb3ZlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAivAEKDlJldmlld1JlamVjdGVkEhEKCXJldmlld19pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFc3RhcnMYBCABKA0SFAoMbW9kZXJhdG9yX2lkGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIvCgtyZWplY3RlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEcnVsZRgIIAEoCSKNAQoNUmV2aWV3RGVsZXRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDHdhc19hcHByb3ZlZBgEIAEoCBIuCgpkZWxldGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLAAQoOQ29udGVudFJlbW92ZWQSEwoLdGFyZ2V0X2tpbmQYASABKAkSEQoJdGFyZ2V0X2lkGAIgASgJEhEKCWF1dGhvcl9pZBgDIAEoCRIUCgxtb2RlcmF0b3JfaWQYBCABKAkSDgoGcmVhc29uGAUgASgJEgwKBHJ1bGUYBiABKAkSDwoHZXhjZXJwdBgHIAEoCRIuCgpyZW1vdmVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK5AQoNUmF0aW5nQ2hhbmdlZBISCgpjb21wYW55X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhUKDWRpc3BsYXlfc2NvcmUYAyABKAESFgoOYXBwcm92ZWRfY291bnQYBCABKA0SFAoMZGlzdHJpYnV0aW9uGAUgAygNEi8KC2NvbXB1dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAcgASgDIrsBCg5SZXBseVB1Ymxpc2hlZBIQCghyZXBseV9pZBgBIAEoCRIRCglyZXZpZXdfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRITCgtyZXZpZXdlcl9pZBgEIAEoCRIZChFyZXByZXNlbnRhdGl2ZV9pZBgFIAEoCRIOCgZlZGl0ZWQYBiABKAgSMAoMcHVibGlzaGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiJicm9rZXJ3aXNlL3Jldmlld3MvdjEvZXZlbnRzLnByb3RvEhVicm9rZXJ3aXNlLnJldmlld3MudjEiwQEKD1Jldmlld1N1Ym1pdHRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEg8KB3BlbmRpbmcYBSABKAgSMAoMc3VibWl0dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZlZGl0ZWQYByABKAgSFAoMd2FzX2FwcHJvdmVkGAggASgIIp4BCg5SZXZpZXdBcHByb3ZlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEhQKDG1vZGVyYXRvcl9pZBgFIAEoCRIvCgthcHByb3ZlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAivAEKDlJldmlld1JlamVjdGVkEhEKCXJldmlld19pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFc3RhcnMYBCABKA0SFAoMbW9kZXJhdG9yX2lkGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIvCgtyZWplY3RlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEcnVsZRgIIAEoCSKNAQoNUmV2aWV3RGVsZXRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDHdhc19hcHByb3ZlZBgEIAEoCBIuCgpkZWxldGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLAAQoOQ29udGVudFJlbW92ZWQSEwoLdGFyZ2V0X2tpbmQYASABKAkSEQoJdGFyZ2V0X2lkGAIgASgJEhEKCWF1dGhvcl9pZBgDIAEoCRIUCgxtb2RlcmF0b3JfaWQYBCABKAkSDgoGcmVhc29uGAUgASgJEgwKBHJ1bGUYBiABKAkSDwoHZXhjZXJwdBgHIAEoCRIuCgpyZW1vdmVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKjAgoUUmVtb3ZhbEFwcGVhbERlY2lkZWQSEQoJYXBwZWFsX2lkGAEgASgJEhIKCnJlbW92YWxfaWQYAiABKAkSEwoLdGFyZ2V0X2tpbmQYAyABKAkSEQoJdGFyZ2V0X2lkGAQgASgJEg8KB3VzZXJfaWQYBSABKAkSEAoIZGVjaXNpb24YBiABKAkSEAoIcmVzdG9yZWQYByABKAgSFAoMbW9kZXJhdG9yX2lkGAggASgJEg4KBnJlYXNvbhgJIAEoCRIMCgRydWxlGAogASgJEg8KB2V4Y2VycHQYCyABKAkSEgoKY29udGV4dF9pZBgMIAEoCRIuCgpkZWNpZGVkX2F0GA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK5AQoNUmF0aW5nQ2hhbmdlZBISCgpjb21wYW55X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhUKDWRpc3BsYXlfc2NvcmUYAyABKAESFgoOYXBwcm92ZWRfY291bnQYBCABKA0SFAoMZGlzdHJpYnV0aW9uGAUgAygNEi8KC2NvbXB1dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAcgASgDIswBCg5SZXBseVB1Ymxpc2hlZBIQCghyZXBseV9pZBgBIAEoCRIRCglyZXZpZXdfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRITCgtyZXZpZXdlcl9pZBgEIAEoCRIZChFyZXByZXNlbnRhdGl2ZV9pZBgFIAEoCRIOCgZlZGl0ZWQYBiABKAgSMAoMcHVibGlzaGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdleGNlcnB0GAggASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * Event type `reviews.review.submitted`: a user wrote a review of a company, or edited the one
@@ -334,6 +334,113 @@ export const ContentRemovedSchema: GenMessage<ContentRemoved> = /*@__PURE__*/
   messageDesc(file_brokerwise_reviews_v1_events, 4);
 
 /**
+ * Event type `reviews.removal_appeal.decided`: a second moderator decided an appeal against the
+ * removal of a review, post or comment (ADR 026). Media shows a restored post or comment again;
+ * notifications tells the author (a restored review is also `reviews.review.approved`).
+ *
+ * @generated from message brokerwise.reviews.v1.RemovalAppealDecided
+ */
+export type RemovalAppealDecided = Message<"brokerwise.reviews.v1.RemovalAppealDecided"> & {
+  /**
+   * The appeal (UUID).
+   *
+   * @generated from field: string appeal_id = 1;
+   */
+  appealId: string;
+
+  /**
+   * The removal appealed: its moderation log entry (UUID).
+   *
+   * @generated from field: string removal_id = 2;
+   */
+  removalId: string;
+
+  /**
+   * What was removed: `review`, `post` or `comment`.
+   *
+   * @generated from field: string target_kind = 3;
+   */
+  targetKind: string;
+
+  /**
+   * Its id (UUID).
+   *
+   * @generated from field: string target_id = 4;
+   */
+  targetId: string;
+
+  /**
+   * The author who appealed (UUID).
+   *
+   * @generated from field: string user_id = 5;
+   */
+  userId: string;
+
+  /**
+   * `restore` or `uphold` (kept removed).
+   *
+   * @generated from field: string decision = 6;
+   */
+  decision: string;
+
+  /**
+   * True when the decision put the content back (a restore of content still removed by this removal).
+   *
+   * @generated from field: bool restored = 7;
+   */
+  restored: boolean;
+
+  /**
+   * The deciding moderator (UUID; never the one who removed it).
+   *
+   * @generated from field: string moderator_id = 8;
+   */
+  moderatorId: string;
+
+  /**
+   * Why, as written by the moderator for the author (at most 500 characters).
+   *
+   * @generated from field: string reason = 9;
+   */
+  reason: string;
+
+  /**
+   * The rule of the terms the removal cited (a report reason's code; empty for a review rejected on submission).
+   *
+   * @generated from field: string rule = 10;
+   */
+  rule: string;
+
+  /**
+   * A short excerpt of the content, so the author knows which one.
+   *
+   * @generated from field: string excerpt = 11;
+   */
+  excerpt: string;
+
+  /**
+   * Where it is shown: the company of a review, `<post kind>:<post id>` of a post or comment.
+   *
+   * @generated from field: string context_id = 12;
+   */
+  contextId: string;
+
+  /**
+   * When it was decided.
+   *
+   * @generated from field: google.protobuf.Timestamp decided_at = 13;
+   */
+  decidedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message brokerwise.reviews.v1.RemovalAppealDecided.
+ * Use `create(RemovalAppealDecidedSchema)` to create a new message.
+ */
+export const RemovalAppealDecidedSchema: GenMessage<RemovalAppealDecided> = /*@__PURE__*/
+  messageDesc(file_brokerwise_reviews_v1_events, 5);
+
+/**
  * Event type `reviews.rating.changed`: a company's rating was recomputed from its approved
  * reviews (the published formula: Bayesian average with recency decay). Carries the whole
  * rating, so a consumer keeps the latest by `version`.
@@ -397,7 +504,7 @@ export type RatingChanged = Message<"brokerwise.reviews.v1.RatingChanged"> & {
  * Use `create(RatingChangedSchema)` to create a new message.
  */
 export const RatingChangedSchema: GenMessage<RatingChanged> = /*@__PURE__*/
-  messageDesc(file_brokerwise_reviews_v1_events, 5);
+  messageDesc(file_brokerwise_reviews_v1_events, 6);
 
 /**
  * Event type `reviews.reply.published`: a moderator published a verified company representative's
@@ -454,6 +561,13 @@ export type ReplyPublished = Message<"brokerwise.reviews.v1.ReplyPublished"> & {
    * @generated from field: google.protobuf.Timestamp published_at = 7;
    */
   publishedAt?: Timestamp | undefined;
+
+  /**
+   * The start of the reply's text (at most 200 characters), for the reviewer's notice.
+   *
+   * @generated from field: string excerpt = 8;
+   */
+  excerpt: string;
 };
 
 /**
@@ -461,5 +575,5 @@ export type ReplyPublished = Message<"brokerwise.reviews.v1.ReplyPublished"> & {
  * Use `create(ReplyPublishedSchema)` to create a new message.
  */
 export const ReplyPublishedSchema: GenMessage<ReplyPublished> = /*@__PURE__*/
-  messageDesc(file_brokerwise_reviews_v1_events, 6);
+  messageDesc(file_brokerwise_reviews_v1_events, 7);
 

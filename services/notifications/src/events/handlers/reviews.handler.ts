@@ -2,7 +2,7 @@ import type { EventPayload } from '@brokerwise/proto';
 import type { HandlerContext } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import type { NotificationsContext } from '../../domain/context.ts';
-import { reviewDecisionMail } from '../../domain/mail-templates.ts';
+import { companyReplyMail, reviewDecisionMail } from '../../domain/mail-templates.ts';
 import { queueMail } from '../../domain/mail-queue.ts';
 import { recordNotice } from '../../domain/notices.ts';
 import { companyName } from '../../domain/render.ts';
@@ -69,3 +69,36 @@ export const onContentRemoved = async (p: EventPayload<'reviews.content.removed'
     correlationId: ctx.correlationId,
   });
 };
+
+/**
+ * A company's verified reply to a review was published: the reviewer gets a notice and, unless
+ * they turned non-essential mails off, a mail in their language (keyed by the event).
+ */
+export const onReplyPublished =
+  (deps: Pick<NotificationsContext, 'now' | 'mailDomain' | 'siteUrl'>) =>
+  async (p: EventPayload<'reviews.reply.published'>, ctx: HandlerContext): Promise<void> => {
+    const trx = ctx.trx as Trx;
+    await recordNotice(trx, {
+      userId: p.reviewerId,
+      kind: 'company_replied',
+      params: { reviewId: p.reviewId, replyId: p.replyId, companyId: p.companyId, excerpt: p.excerpt, ...(p.edited ? { edited: '1' } : {}) },
+      sourceEventId: ctx.eventId,
+      at: timestampToDate(p.publishedAt) ?? ctx.occurredAt ?? deps.now(),
+      correlationId: ctx.correlationId,
+    });
+    const user = await findUser(trx, p.reviewerId);
+    if (!user?.email || !(await nonEssentialAllowed(trx, p.reviewerId))) return;
+    const company = (await findCompanies(trx, [p.companyId])).get(p.companyId);
+    const link = company && !company.removed ? `${deps.siteUrl}/detail?id=${encodeURIComponent(company.slug)}#review-${encodeURIComponent(p.reviewId)}` : `${deps.siteUrl}/user/reviews`;
+    await queueMail(trx, deps, {
+      dedupeKey: `company-reply:${ctx.eventId}`,
+      kind: 'company_reply',
+      to: user.email,
+      locale: user.locale,
+      content: companyReplyMail(
+        { username: user.username, company: companyName(company, user.locale === 'zh-cn' ? 'zh-cn' : 'en'), excerpt: p.excerpt, edited: p.edited, link, settingsUrl: `${deps.siteUrl}/user/set` },
+        user.locale,
+      ),
+      tags: { event: 'company_replied' },
+    });
+  };
