@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Type, type Static } from 'typebox';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import type { AuditArea, MergedAuditEntry, MergedAuditPage } from '@brokerwise/api-contract';
 import type { CatalogueClient } from '../clients/catalogue.client.ts';
 import type { IdentityClient } from '../clients/identity.client.ts';
@@ -19,18 +19,8 @@ export interface AdminAuditDeps {
 
 const PAGE_SIZE = 20;
 const AREAS: readonly AuditArea[] = ['identity', 'catalogue', 'content'];
-const Uuid = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 // page-identityOffset-catalogueOffset-contentOffset: where each log's next entry is.
 const CURSOR = /^(\d{1,6})-(\d{1,8})-(\d{1,8})-(\d{1,8})$/;
-const Query = Type.Object(
-  {
-    area: Type.Optional(Type.Union(AREAS.map((a) => Type.Literal(a)))),
-    actor: Type.Optional(Type.String({ pattern: Uuid })),
-    cursor: Type.Optional(Type.String({ pattern: CURSOR.source })),
-    _: Type.Optional(Type.String()),
-  },
-  { additionalProperties: false },
-);
 
 /** An entry before names are known: actor and identity targets are user ids. */
 type Raw = Omit<MergedAuditEntry, 'actor'> & { actorId: string };
@@ -134,7 +124,7 @@ export async function adminAuditRoutes(app: FastifyInstance, deps: AdminAuditDep
     };
   };
 
-  app.get<{ Querystring: Static<typeof Query> }>('/api/admin/audit/all', { schema: { querystring: Query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminAuditAll.query> }>('/api/admin/audit/all', { schema: { querystring: operations.adminAuditAll.query } }, async (request, reply) => {
     const me = await requireModerator(request);
     const q = request.query;
     const allowed = AREAS.filter((a) => a !== 'catalogue' || hasRole(me.role, 'admin'));

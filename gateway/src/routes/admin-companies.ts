@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static } from 'typebox';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import { AppError } from '@brokerwise/errors';
 import type { AdminCompany, AdminCompanyAuditEntry, AdminCompanyDetail, AdminCompanyMerged, Lang, Page } from '@brokerwise/api-contract';
-import { AdminCompanyForm } from '@brokerwise/api-contract';
 import type { CatalogueAdminCompany, CatalogueClient } from '../clients/catalogue.client.ts';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import { requireRole } from '../http/admin-guard.ts';
@@ -21,15 +20,6 @@ export interface AdminCompaniesDeps {
 }
 
 const PAGE_SIZE = 20;
-const Slug = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,80}$' });
-const ListQuery = Type.Object({ page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), keyword: Type.Optional(Type.String({ maxLength: 100 })), _: Type.Optional(Type.String()) }, { additionalProperties: false });
-const IdQuery = Type.Object({ id: Slug, _: Type.Optional(Type.String()) }, { additionalProperties: false });
-const AuditQuery = Type.Object({ id: Type.Optional(Slug), page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
-const Reason = Type.String({ maxLength: 5000 });
-// Bounds only: the form's rules and field codes are the catalogue's (`catalogue.company_invalid`).
-const SaveBody = Type.Object({ id: Type.Optional(Slug), reason: Type.Optional(Reason), form: AdminCompanyForm }, { additionalProperties: false });
-const HideBody = Type.Object({ id: Slug, hidden: Type.Boolean(), reason: Reason }, { additionalProperties: false });
-const MergeBody = Type.Object({ id: Slug, into: Type.String({ maxLength: 100 }), reason: Reason }, { additionalProperties: false });
 
 const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, data: T) =>
   reply.header('cache-control', 'no-store').send({ code: 1, msg: message(code, request.lang), time: now(), data });
@@ -63,7 +53,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
     }
   };
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>('/api/admin/companies', { schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminCompanies.query> }>('/api/admin/companies', { schema: { querystring: operations.adminCompanies.query } }, async (request, reply) => {
     await requireAdmin(request);
     const { page } = request.query;
     const keyword = request.query.keyword?.trim() || undefined;
@@ -72,14 +62,14 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Static<typeof IdQuery> }>('/api/admin/companies/detail', { schema: { querystring: IdQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminCompanyDetail.query> }>('/api/admin/companies/detail', { schema: { querystring: operations.adminCompanyDetail.query } }, async (request, reply) => {
     await requireAdmin(request);
     const r = await catalogue.adminCompany(request.query.id, request.id);
     const data: AdminCompanyDetail = { company: present(r.company, request.lang), mergedInto: r.mergedIntoSlug, form: r.form };
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Static<typeof SaveBody> }>('/api/admin/companies/save', { schema: { body: SaveBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminCompanySave.body> }>('/api/admin/companies/save', { schema: { body: operations.adminCompanySave.body } }, async (request, reply) => {
     const me = await requireAdmin(request);
     const { id, reason = '', form } = request.body;
     const body = { adminId: me.id, reason, form };
@@ -88,7 +78,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
     return send(request, reply, 'admin.company_saved', present(saved, request.lang));
   });
 
-  app.post<{ Body: Static<typeof HideBody> }>('/api/admin/companies/hide', { schema: { body: HideBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminCompanyHide.body> }>('/api/admin/companies/hide', { schema: { body: operations.adminCompanyHide.body } }, async (request, reply) => {
     const me = await requireAdmin(request);
     const { id, hidden, reason } = request.body;
     const saved = await catalogue.hideCompany(id, { adminId: me.id, hidden, reason }, request.id);
@@ -96,7 +86,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
     return send(request, reply, hidden ? 'admin.company_hidden' : 'admin.company_shown', present(saved, request.lang));
   });
 
-  app.post<{ Body: Static<typeof MergeBody> }>('/api/admin/companies/merge', { schema: { body: MergeBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminCompanyMerge.body> }>('/api/admin/companies/merge', { schema: { body: operations.adminCompanyMerge.body } }, async (request, reply) => {
     const me = await requireAdmin(request);
     const { id, into, reason } = request.body;
     const r = await catalogue.mergeCompany(id, { adminId: me.id, into: into.trim(), reason }, request.id);
@@ -106,7 +96,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
   });
 
   // The file's name and declared type are ignored: the catalogue checks the bytes (as identity does avatars).
-  app.post<{ Querystring: Static<typeof IdQuery> }>('/api/admin/companies/logo', { schema: { querystring: IdQuery } }, async (request, reply) => {
+  app.post<{ Querystring: Validated<typeof operations.adminCompanyLogo.query> }>('/api/admin/companies/logo', { schema: { querystring: operations.adminCompanyLogo.query } }, async (request, reply) => {
     await requireAdmin(request);
     if (!request.isMultipart()) throw logoInvalid('required');
     const bytes = await readMultipartFile(request, LOGO_MAX_BYTES, logoInvalid);
@@ -115,7 +105,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
     return send(request, reply, 'admin.company_logo_saved', present(saved, request.lang));
   });
 
-  app.get<{ Querystring: Static<typeof AuditQuery> }>('/api/admin/companies/audit', { schema: { querystring: AuditQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminCompanyAudit.query> }>('/api/admin/companies/audit', { schema: { querystring: operations.adminCompanyAudit.query } }, async (request, reply) => {
     await requireAdmin(request);
     const { page, id } = request.query;
     const r = await catalogue.companyAudit({ slug: id, page, limit: PAGE_SIZE }, request.id);

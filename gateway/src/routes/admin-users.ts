@@ -1,17 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@brokerwise/errors';
 import {
-  AdminAppealsQuery,
-  AdminDeleteUserBody,
-  AdminDecideAppealBody,
-  AdminLiftSanctionBody,
-  AdminRevokeSessionsBody,
-  AdminRoleBody,
-  AdminSanctionBody,
-  AdminUserAuditQuery,
-  AdminUserDetailQuery,
-  AdminUsersQuery,
-  UserAppealBody,
+  operations,
   type AdminAppeal,
   type AdminSanction,
   type AdminUserAuditEntry,
@@ -19,8 +9,8 @@ import {
   type AdminUserRow,
   type Page,
   type UserSanction,
+  type Validated,
 } from '@brokerwise/api-contract';
-import type { Static } from 'typebox';
 import type { IdentityAppeal, IdentityClient, IdentitySanction } from '../clients/identity.client.ts';
 import { requireRole } from '../http/admin-guard.ts';
 import { now } from '../http/envelope.ts';
@@ -100,7 +90,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     );
   });
 
-  app.post<{ Body: Static<typeof UserAppealBody> }>('/api/user/appeal', { schema: { body: UserAppealBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.appeal.body> }>('/api/user/appeal', { schema: { body: operations.appeal.body } }, async (request, reply) => {
     const user = await sessions.require(request, { frozen: true });
     const a = await identity.appeal(user.userId, request.body, request.id).catch(gone('identity.sanction_not_found'));
     return send(request, reply, 'user.appeal_sent', appealOf(a));
@@ -108,7 +98,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
 
   // --- Staff -------------------------------------------------------------------------------
 
-  app.get<{ Querystring: Static<typeof AdminUsersQuery> }>('/api/admin/users', { schema: { querystring: AdminUsersQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminUsers.query> }>('/api/admin/users', { schema: { querystring: operations.adminUsers.query } }, async (request, reply) => {
     await requireModerator(request);
     const page = request.query.page ?? 1;
     const { items, total } = await identity.adminUsers({ keyword: request.query.keyword ?? '', page, limit: PAGE_SIZE }, request.id);
@@ -116,7 +106,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Static<typeof AdminUserDetailQuery> }>('/api/admin/users/detail', { schema: { querystring: AdminUserDetailQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminUserDetail.query> }>('/api/admin/users/detail', { schema: { querystring: operations.adminUserDetail.query } }, async (request, reply) => {
     await requireModerator(request);
     const d = await identity.adminUser(request.query.id, request.id).catch(userGone);
     const person = await namesOf(
@@ -127,14 +117,14 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Static<typeof AdminRoleBody> }>('/api/admin/users/role', { schema: { body: AdminRoleBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminUserRole.body> }>('/api/admin/users/role', { schema: { body: operations.adminUserRole.body } }, async (request, reply) => {
     const me = await requireAdmin(request);
     const b = request.body;
     const { user } = await identity.setRole(b.userId, { role: b.role, adminId: me.id, ...(b.reason ? { reason: b.reason } : {}) }, request.id).catch(userGone);
     return send(request, reply, 'admin.role_changed', user);
   });
 
-  app.post<{ Body: Static<typeof AdminRevokeSessionsBody> }>('/api/admin/users/revokeSessions', { schema: { body: AdminRevokeSessionsBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminUserRevokeSessions.body> }>('/api/admin/users/revokeSessions', { schema: { body: operations.adminUserRevokeSessions.body } }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const { revoked } = await identity.revokeSessions(b.userId, { moderatorId: me.id, ...(b.reason ? { reason: b.reason } : {}) }, request.id).catch(userGone);
@@ -142,7 +132,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'admin.sessions_revoked', { revoked: revoked.length }, { count: revoked.length });
   });
 
-  app.post<{ Body: Static<typeof AdminDeleteUserBody> }>('/api/admin/users/delete', { schema: { body: AdminDeleteUserBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminUserDelete.body> }>('/api/admin/users/delete', { schema: { body: operations.adminUserDelete.body } }, async (request, reply) => {
     const me = await requireAdmin(request);
     const b = request.body;
     const { user, revoked } = await identity.deleteAccount(b.userId, { adminId: me.id, reason: b.reason }, request.id).catch(userGone);
@@ -150,7 +140,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'admin.account_deleted', user);
   });
 
-  app.post<{ Body: Static<typeof AdminSanctionBody> }>('/api/admin/users/sanction', { schema: { body: AdminSanctionBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminUserSanction.body> }>('/api/admin/users/sanction', { schema: { body: operations.adminUserSanction.body } }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const { sanction, revoked } = await identity
@@ -162,7 +152,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'admin.sanction_imposed', staffSanction(sanction, null, person));
   });
 
-  app.post<{ Body: Static<typeof AdminLiftSanctionBody> }>('/api/admin/users/liftSanction', { schema: { body: AdminLiftSanctionBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminUserLiftSanction.body> }>('/api/admin/users/liftSanction', { schema: { body: operations.adminUserLiftSanction.body } }, async (request, reply) => {
     const me = await requireModerator(request);
     const s = await identity.liftSanction(request.body.sanctionId, { reason: request.body.reason, moderatorId: me.id }, request.id).catch(gone('identity.sanction_not_found'));
     await posting.forget(s.userId);
@@ -170,7 +160,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'admin.sanction_lifted', staffSanction(s, null, person));
   });
 
-  app.get<{ Querystring: Static<typeof AdminUserAuditQuery> }>('/api/admin/users/audit', { schema: { querystring: AdminUserAuditQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminUserAudit.query> }>('/api/admin/users/audit', { schema: { querystring: operations.adminUserAudit.query } }, async (request, reply) => {
     await requireModerator(request);
     const page = request.query.page ?? 1;
     const { items, total } = await identity.audit({ targetId: request.query.userId || undefined, page, limit: PAGE_SIZE }, request.id);
@@ -187,7 +177,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Static<typeof AdminAppealsQuery> }>('/api/admin/appeals', { schema: { querystring: AdminAppealsQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminAppeals.query> }>('/api/admin/appeals', { schema: { querystring: operations.adminAppeals.query } }, async (request, reply) => {
     await requireModerator(request);
     const page = request.query.page ?? 1;
     const { items, total } = await identity.appeals({ status: request.query.status ?? 'open', page, limit: PAGE_SIZE }, request.id);
@@ -208,7 +198,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Static<typeof AdminDecideAppealBody> }>('/api/admin/appeals/decide', { schema: { body: AdminDecideAppealBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminDecideAppeal.body> }>('/api/admin/appeals/decide', { schema: { body: operations.adminDecideAppeal.body } }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const { appeal, sanction } = await identity.decideAppeal(b.appealId, { decision: b.decision, reason: b.reason, moderatorId: me.id }, request.id).catch(gone('identity.appeal_not_found'));

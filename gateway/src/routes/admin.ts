@@ -1,12 +1,12 @@
 import { requireRole } from '../http/admin-guard.ts';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@brokerwise/errors';
-import { Type, type Static } from 'typebox';
 import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.client.ts';
 import type { IdentityClient, IdentityUser } from '../clients/identity.client.ts';
 import type { AuditRecord, ReviewRecord, ReviewsClient } from '../clients/reviews.client.ts';
 import type { TraderClient } from '../clients/trader.client.ts';
-import type { AdminDecision, AuditEntry, Lang, ModerationDecision, Page, PublicReview } from '@brokerwise/api-contract';
+import type { AdminDecision, AuditEntry, Lang, Page, PublicReview } from '@brokerwise/api-contract';
 import { companiesOfReviews, presentReview, verifiedClientsOf } from '../domain/reviews.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
@@ -22,18 +22,6 @@ export interface AdminDeps {
 }
 
 const PAGE_SIZE = 20;
-const ReviewId = Type.String({ minLength: 1, maxLength: 100 });
-const QueueQuery = Type.Object({ page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
-const AuditQuery = Type.Object({ reviewId: ReviewId, _: Type.Optional(Type.String()) }, { additionalProperties: false });
-const DecideBody = Type.Object(
-  {
-    reviewId: ReviewId,
-    decision: Type.Unsafe<ModerationDecision>({ type: 'string', enum: ['approve', 'reject'] }),
-    // Length (1–500 to reject) is the reviews service's rule; it answers `fields.reason`.
-    reason: Type.Optional(Type.String({ maxLength: 5000 })),
-  },
-  { additionalProperties: false },
-);
 
 const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, data: T) =>
   reply.header('cache-control', 'no-store').send({ code: 1, msg: message(code, request.lang), time: now(), data });
@@ -81,7 +69,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promis
     at: a.at,
   });
 
-  app.get<{ Querystring: Static<typeof QueueQuery> }>('/api/admin/reviews/queue', { schema: { querystring: QueueQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminReviewQueue.query> }>('/api/admin/reviews/queue', { schema: { querystring: operations.adminReviewQueue.query } }, async (request, reply) => {
     await requireModerator(request);
     const page = await reviews.moderationQueue({ page: request.query.page, limit: PAGE_SIZE }, request.id);
     const [companies, verified] = await Promise.all([companiesOf(page.items, request.id), verifiedClientsOf(deps.trader, page.items, request.id)]);
@@ -89,7 +77,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promis
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Static<typeof DecideBody> }>('/api/admin/reviews/decide', { schema: { body: DecideBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminReviewDecide.body> }>('/api/admin/reviews/decide', { schema: { body: operations.adminReviewDecide.body } }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const { review, audit } = await reviews.decide(b.reviewId, { moderatorId: me.id, decision: b.decision, reason: b.reason ?? '' }, request.id).catch((err: unknown) => {
@@ -100,7 +88,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promis
     return send(request, reply, b.decision === 'approve' ? 'admin.review_approved' : 'admin.review_rejected', data);
   });
 
-  app.get<{ Querystring: Static<typeof AuditQuery> }>('/api/admin/reviews/audit', { schema: { querystring: AuditQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminReviewAudit.query> }>('/api/admin/reviews/audit', { schema: { querystring: operations.adminReviewAudit.query } }, async (request, reply) => {
     const me = await requireModerator(request);
     const { items } = await reviews.audit(request.query.reviewId, request.id).catch((err: unknown) => {
       throw reviewGone(err);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type, type Static } from 'typebox';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import type { IdentityApiKey, IdentityClient } from '../clients/identity.client.ts';
 import type { ApiKey, ApiKeyList, CreatedApiKey } from '@brokerwise/api-contract';
 import type { ApiKeys } from '../http/api-keys.ts';
@@ -16,30 +16,27 @@ export interface ApiKeyRouteDeps {
 
 /** As identity's domain/api-keys.ts MAX_ACTIVE_KEYS: shown on the page before the limit is hit. */
 const MAX_ACTIVE = 10;
-const CreateBody = Type.Object({ name: Type.String({ maxLength: 1000 }) });
-const RevokeBody = Type.Object({ id: Type.String({ maxLength: 100 }) });
-const NoQuery = Type.Object({}, { additionalProperties: false });
 
 /** The account page's API keys: make (the secret shown once), list with usage, revoke. */
 export async function apiKeyRoutes(app: FastifyInstance, deps: ApiKeyRouteDeps): Promise<void> {
   const withUsage = async (k: IdentityApiKey): Promise<ApiKey> => ({ ...k, usage: await deps.keys.usage(k.id) });
   const ok = <T>(request: FastifyRequest, code: string, data: T) => ({ ...okEnvelope(request.lang, data), msg: message(code, request.lang) });
 
-  app.get('/api/user/apiKeys', { schema: { querystring: NoQuery } }, async (request, reply) => {
+  app.get('/api/user/apiKeys', { schema: { querystring: operations.apiKeys.query } }, async (request, reply) => {
     const user = await deps.sessions.require(request);
     const { items } = await deps.identity.apiKeys(user.userId, request.id);
     const data: ApiKeyList = { items: await Promise.all(items.map(withUsage)), perMinute: deps.perMinute, maxActive: MAX_ACTIVE };
     return reply.header('cache-control', 'no-store').send(okEnvelope(request.lang, data));
   });
 
-  app.post<{ Body: Static<typeof CreateBody> }>('/api/user/apiKeys', { schema: { body: CreateBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.createApiKey.body> }>('/api/user/apiKeys', { schema: { body: operations.createApiKey.body } }, async (request, reply) => {
     const user = await deps.sessions.require(request);
     const { key, record } = await deps.identity.createApiKey(user.userId, request.body.name, request.id);
     const data: CreatedApiKey = { key, record: await withUsage(record) };
     return reply.header('cache-control', 'no-store').send(ok(request, 'apikey.created', data));
   });
 
-  app.post<{ Body: Static<typeof RevokeBody> }>('/api/user/apiKeys/revoke', { schema: { body: RevokeBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.revokeApiKey.body> }>('/api/user/apiKeys/revoke', { schema: { body: operations.revokeApiKey.body } }, async (request, reply) => {
     const user = await deps.sessions.require(request);
     const { record, secretHash } = await deps.identity.revokeApiKey(user.userId, request.body.id, request.id);
     await deps.keys.forget(secretHash);

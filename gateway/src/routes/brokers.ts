@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import type { Cache } from '@brokerwise/cache';
-import { Type, type Static } from 'typebox';
 import type { CatalogueClient, CatalogueCategory, CatalogueCountry } from '../clients/catalogue.client.ts';
 import type { Banner, Category, CompanyCard, CompanyDetail, Country, Page, RankedCompany } from '@brokerwise/api-contract';
 import type { OpaqueIds } from '../domain/opaque-id.ts';
@@ -19,45 +19,8 @@ export interface BrokersDeps {
   ttlSeconds: number;
 }
 
-const StringEnum = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
-const CATEGORY_SLUGS = ['Brokers', 'FinTech', 'Lp', 'Pay'] as const;
-
-const BrokersListQuery = Type.Object(
-  {
-    page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
-    limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
-    categories: Type.Optional(StringEnum(CATEGORY_SLUGS)),
-    rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
-    order: Type.Optional(StringEnum(['score', 'reviews', 'newest', 'name'] as const)),
-    keyword: Type.Optional(Type.String({ maxLength: 100 })),
-    country: Type.Optional(Type.String({ maxLength: 100 })),
-    /** Licence status: true = regulated companies only, false = unregulated only. */
-    regulated: Type.Optional(StringEnum(['true', 'false'] as const)),
-    // jQuery-style cache busters are harmless; anything else unknown is refused.
-    _: Type.Optional(Type.String()),
-  },
-  { additionalProperties: false },
-);
-const PageQuery = Type.Object(
-  {
-    page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
-    limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }),
-    _: Type.Optional(Type.String()),
-  },
-  { additionalProperties: false },
-);
 /** Spec §7: the ranking takes only `page`; the page size is fixed. */
 export const TOP_BROKERS_PAGE_SIZE = 20;
-const TopQuery = Type.Object(
-  { page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), _: Type.Optional(Type.String()) },
-  { additionalProperties: false },
-);
-/** A company's public id is its URL slug. */
-const DetailQuery = Type.Object(
-  { id: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,80}$' }), _: Type.Optional(Type.String()) },
-  { additionalProperties: false },
-);
-const NoQuery = Type.Object({ _: Type.Optional(Type.String()) }, { additionalProperties: false });
 
 /** Public catalogue answers may sit in browser and CDN caches briefly. */
 function publicCache(reply: FastifyReply, seconds: number, hit: boolean): void {
@@ -80,7 +43,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
     return { value, hit };
   };
 
-  app.get<{ Querystring: Static<typeof BrokersListQuery> }>('/api/brokers/brokersList', { schema: { querystring: BrokersListQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.brokersList.query> }>('/api/brokers/brokersList', { schema: { querystring: operations.brokersList.query } }, async (request, reply) => {
     const q = request.query;
     const countryCode = q.country ? ids.decode('country', q.country, 'country') : undefined;
     const keyword = q.keyword?.trim() || undefined;
@@ -111,7 +74,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Static<typeof DetailQuery> }>('/api/brokers/detail', { schema: { querystring: DetailQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.companyDetail.query> }>('/api/brokers/detail', { schema: { querystring: operations.companyDetail.query } }, async (request, reply) => {
     const slug = request.query.id;
     const { json, hit } = await jsonCache.get(`gw:cat:detail:${request.lang}:${slug}`, ttlSeconds, async () => {
       await allCountries(request.id);
@@ -123,7 +86,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Static<typeof TopQuery> }>('/api/brokers/topBrokersList', { schema: { querystring: TopQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.topBrokers.query> }>('/api/brokers/topBrokersList', { schema: { querystring: operations.topBrokers.query } }, async (request, reply) => {
     const { page } = request.query;
     const limit = TOP_BROKERS_PAGE_SIZE;
     const { json, hit } = await jsonCache.get(`gw:cat:top:${request.lang}:${page}`, ttlSeconds, async () => {
@@ -137,7 +100,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Static<typeof PageQuery> }>('/api/brokers/getBannerList', { schema: { querystring: PageQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.banners.query> }>('/api/brokers/getBannerList', { schema: { querystring: operations.banners.query } }, async (request, reply) => {
     const { page, limit } = request.query;
     const { json, hit } = await jsonCache.get(`gw:cat:banners:${request.lang}:${page}:${limit}`, ttlSeconds, async () => {
       const r = await catalogue.banners(page, limit, request.id);
@@ -148,7 +111,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
     return sendOkJson(request, reply, json);
   });
 
-  app.get('/api/brokers/categories', { schema: { querystring: NoQuery } }, async (request, reply) => {
+  app.get('/api/brokers/categories', { schema: { querystring: operations.categories.query } }, async (request, reply) => {
     const { json, hit } = await jsonCache.get(`gw:cat:categories:${request.lang}`, ttlSeconds, async () => {
       const list = await catalogue.categories(request.id);
       const data: Category[] = list.map((c) => presenters.category(c, request.lang));
@@ -159,7 +122,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
   });
 
   // Footer list: the popular countries. Names in both languages; the client picks by locale.
-  app.get('/api/brokers/country', { schema: { querystring: NoQuery } }, async (request, reply) => {
+  app.get('/api/brokers/country', { schema: { querystring: operations.popularCountries.query } }, async (request, reply) => {
     const { json, hit } = await jsonCache.get('gw:cat:countries:popular', ttlSeconds, async () => {
       const data: Country[] = (await catalogue.countries(true, request.id)).map((c) => presenters.country(c));
       return data;
@@ -169,7 +132,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
   });
 
   // Spec: GET /api/ajax/dataRegion — every country/region (forms, filters).
-  app.get('/api/ajax/dataRegion', { schema: { querystring: NoQuery } }, async (request, reply) => {
+  app.get('/api/ajax/dataRegion', { schema: { querystring: operations.countries.query } }, async (request, reply) => {
     const { json, hit } = await jsonCache.get('gw:cat:countries:region', ttlSeconds, async () => {
       const data: Country[] = (await allCountries(request.id)).value.map((c) => presenters.country(c));
       return data;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import type { Cache } from '@brokerwise/cache';
 import { AppError } from '@brokerwise/errors';
-import { Type, type Static } from 'typebox';
 import type { CompanyFollow, CompanyLicences, Lang, LicenceHistoryEntry, UploadedLicenceEvidence } from '@brokerwise/api-contract';
 import type { CatalogueClient, CatalogueLicenceHistory } from '../clients/catalogue.client.ts';
 import type { IdentityClient } from '../clients/identity.client.ts';
@@ -27,23 +27,6 @@ export interface LicenceDeps {
 
 /** The catalogue's limit too (it refuses more); checked here first so a big upload stops early. */
 export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
-const Slug = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,80}$' });
-const IdQuery = Type.Object({ id: Slug, _: Type.Optional(Type.String()) }, { additionalProperties: false });
-const FollowBody = Type.Object({ id: Slug, follow: Type.Boolean() }, { additionalProperties: false });
-// Bounds only: the rules and their field codes are the catalogue's (`catalogue.licence_invalid`).
-const StatusBody = Type.Object(
-  {
-    id: Slug,
-    regulator: Type.String({ maxLength: 500 }),
-    licenceNo: Type.String({ maxLength: 500 }),
-    status: Type.String({ maxLength: 20 }),
-    effectiveOn: Type.String({ maxLength: 20 }),
-    note: Type.String({ maxLength: 5000 }),
-    evidenceKey: Type.Optional(Type.String({ maxLength: 200 })),
-    capturedAt: Type.Optional(Type.String({ maxLength: 40 })),
-  },
-  { additionalProperties: false },
-);
 
 const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, data: T) =>
   reply.header('cache-control', 'no-store').send({ code: 1, msg: message(code, request.lang), time: now(), data });
@@ -71,7 +54,7 @@ export async function licenceRoutes(app: FastifyInstance, deps: LicenceDeps): Pr
   const jsonCache = new JsonCache(deps.cache);
   deps.invalidator?.onInvalidate(() => jsonCache.clearLocal());
 
-  app.get<{ Querystring: Static<typeof IdQuery> }>('/api/brokers/licences', { schema: { querystring: IdQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.companyLicences.query> }>('/api/brokers/licences', { schema: { querystring: operations.companyLicences.query } }, async (request, reply) => {
     const lang: Lang = request.lang;
     const { json, hit } = await jsonCache.get(`gw:cat:licences:${lang}:${request.query.id}`, deps.ttlSeconds, async () => {
       const r = await catalogue.licences(request.query.id, false, request.id);
@@ -94,14 +77,14 @@ export async function licenceRoutes(app: FastifyInstance, deps: LicenceDeps): Pr
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Static<typeof IdQuery> }>('/api/brokers/follow', { schema: { querystring: IdQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.companyFollow.query> }>('/api/brokers/follow', { schema: { querystring: operations.companyFollow.query } }, async (request, reply) => {
     const user = await sessions.require(request);
     const company = await catalogue.company(request.query.id, request.id);
     const data: CompanyFollow = await notifications.companyFollow(user.userId, company.id, request.id);
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Static<typeof FollowBody> }>('/api/brokers/follow', { schema: { body: FollowBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.companyFollowSet.body> }>('/api/brokers/follow', { schema: { body: operations.companyFollowSet.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const company = await catalogue.company(request.body.id, request.id);
     const data: CompanyFollow = await notifications.setCompanyFollow(user.userId, company.id, request.body.follow, request.id);
@@ -125,7 +108,7 @@ export async function licenceRoutes(app: FastifyInstance, deps: LicenceDeps): Pr
     return send(request, reply, 'admin.licence_evidence_uploaded', data);
   });
 
-  app.post<{ Body: Static<typeof StatusBody> }>('/api/admin/companies/licence-status', { schema: { body: StatusBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminLicenceStatus.body> }>('/api/admin/companies/licence-status', { schema: { body: operations.adminLicenceStatus.body } }, async (request, reply) => {
     const me = await requireAdmin(request);
     const b = request.body;
     const entry = await catalogue.changeLicenceStatus(

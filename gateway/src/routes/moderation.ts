@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@brokerwise/errors';
-import { Type, type Static } from 'typebox';
 import {
-  AdminDecideRemovalAppealBody,
-  AdminRemovalAppealsQuery,
+  operations,
   REPORT_REASONS,
-  UserRemovalAppealBody,
   type AdminRemovalAppeal,
   type AuditLogEntry,
   type ModerationItem,
   type Page,
   type RemovalAppeal,
   type UserRemoval,
+  type Validated,
 } from '@brokerwise/api-contract';
 import type { UserReport } from '@brokerwise/api-contract';
 import type { CatalogueClient } from '../clients/catalogue.client.ts';
@@ -33,37 +31,6 @@ export interface ModerationDeps {
 }
 
 const PAGE_SIZE = 20;
-const TargetKind = Type.Union([Type.Literal('review'), Type.Literal('post'), Type.Literal('comment'), Type.Literal('profile')]);
-const TargetId = Type.String({ minLength: 1, maxLength: 100 });
-const PageQuery = Type.Object({ page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
-// Reason and text lengths are the reviews service's rules (it answers fields.reason / fields.text).
-const ReportBody = Type.Object(
-  { targetKind: TargetKind, targetId: TargetId, reason: Type.String({ maxLength: 100 }), text: Type.Optional(Type.String({ maxLength: 5000 })) },
-  { additionalProperties: false },
-);
-const DecideBody = Type.Object(
-  {
-    targetKind: TargetKind,
-    targetId: TargetId,
-    action: Type.Union([Type.Literal('dismiss'), Type.Literal('remove')]),
-    reason: Type.Optional(Type.String({ maxLength: 5000 })),
-    rule: Type.Optional(Type.String({ maxLength: 100 })),
-  },
-  { additionalProperties: false },
-);
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
-const AuditQuery = Type.Object(
-  {
-    actor: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' })),
-    action: Type.Optional(Type.Union(['approve', 'reject', 'dismiss', 'remove', 'restore', 'uphold'].map((a) => Type.Literal(a)))),
-    targetKind: Type.Optional(TargetKind),
-    from: Type.Optional(Day),
-    to: Type.Optional(Day),
-    page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
-    _: Type.Optional(Type.String()),
-  },
-  { additionalProperties: false },
-);
 
 const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, data: T) =>
   reply.header('cache-control', 'no-store').send({ code: 1, msg: message(code, request.lang), time: now(), data });
@@ -149,7 +116,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     }
   };
 
-  app.post<{ Body: Static<typeof ReportBody> }>('/api/report', { schema: { body: ReportBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.report.body> }>('/api/report', { schema: { body: operations.report.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const b = request.body;
     const snapshot = await snapshotOf(b.targetKind, b.targetId, request.id);
@@ -163,7 +130,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     return send(request, reply, 'report.filed', data);
   });
 
-  app.get<{ Querystring: Static<typeof PageQuery> }>('/api/user/reports', { schema: { querystring: PageQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.myReports.query> }>('/api/user/reports', { schema: { querystring: operations.myReports.query } }, async (request, reply) => {
     const user = await sessions.require(request);
     const { items, total } = await reviews.reportsOf(user.userId, { page: request.query.page, limit: PAGE_SIZE }, request.id);
     const link = await linker(items, request.id);
@@ -171,7 +138,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Static<typeof PageQuery> }>('/api/admin/moderation/queue', { schema: { querystring: PageQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminModerationQueue.query> }>('/api/admin/moderation/queue', { schema: { querystring: operations.adminModerationQueue.query } }, async (request, reply) => {
     await requireModerator(request);
     const { items, total } = await reviews.moderationWork({ page: request.query.page, limit: PAGE_SIZE }, request.id);
     const link = await linker(items, request.id);
@@ -207,7 +174,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     at: a.at,
   });
 
-  app.post<{ Body: Static<typeof DecideBody> }>('/api/admin/moderation/decide', { schema: { body: DecideBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminModerationDecide.body> }>('/api/admin/moderation/decide', { schema: { body: operations.adminModerationDecide.body } }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const reason = (b.reason ?? '').trim();
@@ -252,7 +219,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Static<typeof UserRemovalAppealBody> }>('/api/user/removalAppeal', { schema: { body: UserRemovalAppealBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.removalAppeal.body> }>('/api/user/removalAppeal', { schema: { body: operations.removalAppeal.body } }, async (request, reply) => {
     const user = await sessions.require(request, { frozen: true });
     const a = await reviews.appealRemoval(user.userId, { removalId: request.body.removalId, text: request.body.text }, request.id);
     return send(request, reply, 'user.removal_appeal_sent', removalAppealOf(a));
@@ -281,7 +248,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     }));
   };
 
-  app.get<{ Querystring: Static<typeof AdminRemovalAppealsQuery> }>('/api/admin/removalAppeals', { schema: { querystring: AdminRemovalAppealsQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminRemovalAppeals.query> }>('/api/admin/removalAppeals', { schema: { querystring: operations.adminRemovalAppeals.query } }, async (request, reply) => {
     await requireModerator(request);
     const page = request.query.page ?? 1;
     const { items, total } = await reviews.removalAppeals({ status: request.query.status ?? 'open', page, limit: PAGE_SIZE }, request.id);
@@ -289,7 +256,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Static<typeof AdminDecideRemovalAppealBody> }>('/api/admin/removalAppeals/decide', { schema: { body: AdminDecideRemovalAppealBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminDecideRemovalAppeal.body> }>('/api/admin/removalAppeals/decide', { schema: { body: operations.adminDecideRemovalAppeal.body } }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const { appeal, review, removal } = await reviews.decideRemovalAppeal(b.appealId, { moderatorId: me.id, decision: b.decision, reason: b.reason }, request.id);
@@ -297,7 +264,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     return send(request, reply, b.decision === 'restore' ? 'admin.removal_restored' : 'admin.removal_upheld', data!);
   });
 
-  app.get<{ Querystring: Static<typeof AuditQuery> }>('/api/admin/audit', { schema: { querystring: AuditQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminAuditLog.query> }>('/api/admin/audit', { schema: { querystring: operations.adminAuditLog.query } }, async (request, reply) => {
     await requireModerator(request);
     const q = request.query;
     const { items, total } = await reviews.auditLog(

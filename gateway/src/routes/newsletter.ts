@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static } from 'typebox';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import type { Cache } from '@brokerwise/cache';
 import { AppError, isAppError } from '@brokerwise/errors';
 import type { NotificationsClient } from '../clients/notifications.client.ts';
@@ -14,9 +14,6 @@ export interface NewsletterDeps {
   /** Subscriptions per client address per window, script or not. */
   limit: { max: number; windowSeconds: number };
 }
-
-const SubscribeBody = Type.Object({ email: Type.Optional(Type.String({ maxLength: 1000 })) });
-const TokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 2000 }) });
 
 const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, data: T) =>
   reply.header('cache-control', 'no-store').send({ code: 1, msg: message(code, request.lang), time: now(), data });
@@ -37,18 +34,18 @@ async function subscribe(deps: NewsletterDeps, request: FastifyRequest, email: s
 
 /** /api/newsletter/*: the footer box (double opt-in) and the confirm / unsubscribe links of the mails. */
 export async function newsletterRoutes(app: FastifyInstance, deps: NewsletterDeps): Promise<void> {
-  app.post<{ Body: Static<typeof SubscribeBody> }>('/api/newsletter/subscribe', { schema: { body: SubscribeBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.newsletterSubscribe.body> }>('/api/newsletter/subscribe', { schema: { body: operations.newsletterSubscribe.body } }, async (request, reply) => {
     const data = await subscribe(deps, request, request.body.email ?? '', request.lang);
     return send(request, reply, data.status === 'confirmed' ? 'newsletter.already' : 'newsletter.pending', data);
   });
 
-  app.post<{ Body: Static<typeof TokenBody> }>('/api/newsletter/confirm', { schema: { body: TokenBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.newsletterConfirm.body> }>('/api/newsletter/confirm', { schema: { body: operations.newsletterConfirm.body } }, async (request, reply) => {
     const r = await deps.notifications.confirm(request.body.token, request.id);
     const data: NewsletterSubscription = { status: r.status, email: r.email };
     return send(request, reply, 'newsletter.confirmed', data);
   });
 
-  app.post<{ Body: Static<typeof TokenBody> }>('/api/newsletter/unsubscribe', { schema: { body: TokenBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.newsletterUnsubscribe.body> }>('/api/newsletter/unsubscribe', { schema: { body: operations.newsletterUnsubscribe.body } }, async (request, reply) => {
     const r = await deps.notifications.unsubscribe(request.body.token, request.id);
     const data: NewsletterSubscription = { status: r.status, email: r.email };
     return send(request, reply, 'newsletter.unsubscribed', data);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import { AppError, isAppError } from '@brokerwise/errors';
-import { Type, type Static } from 'typebox';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { NoticeRecord, NotificationsClient } from '../clients/notifications.client.ts';
 import type { EmailPreferences, Notice, NoticeKind, NoticePage, UnreadNotices } from '@brokerwise/api-contract';
@@ -18,28 +18,6 @@ export interface NoticeDeps {
 }
 
 const PAGE_SIZE = 10;
-const NoticeTypeSchema = Type.Unsafe<'notices' | 'system'>({ type: 'string', enum: ['notices', 'system'] });
-const ListQuery = Type.Object(
-  { type: Type.Optional(NoticeTypeSchema), page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), _: Type.Optional(Type.String()) },
-  { additionalProperties: false },
-);
-const Id = Type.String({ minLength: 1, maxLength: 100 });
-const ReadBody = Type.Object(
-  {
-    id: Type.Optional(Id),
-    // 99: with `id` the list the notifications service receives stays within its 100.
-    ids: Type.Optional(Type.Array(Id, { maxItems: 99 })),
-    type: Type.Optional(Type.Unsafe<'notices' | 'system' | 'all'>({ type: 'string', enum: ['notices', 'system', 'all'] })),
-  },
-  { additionalProperties: false },
-);
-const PreferencesBody = Type.Object({ nonEssential: Type.Boolean() }, { additionalProperties: false });
-const Text = (max: number) => Type.Object({ en: Type.String({ maxLength: max }), zh: Type.String({ maxLength: max }) }, { additionalProperties: false });
-const AdminNoticeBody = Type.Object(
-  { uid: Type.Optional(Type.String({ maxLength: 100 })), title: Text(400), content: Text(8000), link: Type.Optional(Type.String({ maxLength: 400 })) },
-  { additionalProperties: false },
-);
-const AdminNewsletterBody = Type.Object({ subject: Text(600), content: Text(80_000) }, { additionalProperties: false });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, data: T, params?: Record<string, string | number>) =>
@@ -78,7 +56,7 @@ export async function noticeRoutes(app: FastifyInstance, deps: NoticeDeps): Prom
   // The one admin check (also records the role for the service tokens, ADR 017).
   const requireAdmin = requireRole(sessions, identity, 'admin');
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>('/api/user/notice', { schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.notices.query> }>('/api/user/notice', { schema: { querystring: operations.notices.query } }, async (request, reply) => {
     const user = await sessions.require(request);
     const type = request.query.type ?? 'notices';
     const page = await notifications.notices(user.userId, { category: type, page: request.query.page, limit: PAGE_SIZE, lang: request.lang }, request.id);
@@ -92,7 +70,7 @@ export async function noticeRoutes(app: FastifyInstance, deps: NoticeDeps): Prom
     return send(request, reply, 'ok', unread.notices + unread.system);
   });
 
-  app.post<{ Body: Static<typeof ReadBody> }>('/api/user/notice/read', { schema: { body: ReadBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.noticeRead.body> }>('/api/user/notice/read', { schema: { body: operations.noticeRead.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const b = request.body ?? {};
     const ids = [...(b.ids ?? []), ...(b.id ? [b.id] : [])];
@@ -122,13 +100,13 @@ export async function noticeRoutes(app: FastifyInstance, deps: NoticeDeps): Prom
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Static<typeof PreferencesBody> }>('/api/user/emailPreferences', { schema: { body: PreferencesBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.saveEmailPreferences.body> }>('/api/user/emailPreferences', { schema: { body: operations.saveEmailPreferences.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const data: EmailPreferences = await notifications.savePreferences(user.userId, { nonEssential: request.body.nonEssential }, request.id);
     return send(request, reply, 'user.email_preferences_saved', data);
   });
 
-  app.post<{ Body: Static<typeof AdminNoticeBody> }>('/api/admin/notice/send', { schema: { body: AdminNoticeBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminNotice.body> }>('/api/admin/notice/send', { schema: { body: operations.adminNotice.body } }, async (request, reply) => {
     const me = await requireAdmin(request);
     const b = request.body;
     const uid = b.uid?.trim() || undefined;
@@ -145,7 +123,7 @@ export async function noticeRoutes(app: FastifyInstance, deps: NoticeDeps): Prom
     return send(request, reply, 'notice.sent', sent);
   });
 
-  app.post<{ Body: Static<typeof AdminNewsletterBody> }>('/api/admin/newsletter/send', { schema: { body: AdminNewsletterBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminNewsletter.body> }>('/api/admin/newsletter/send', { schema: { body: operations.adminNewsletter.body } }, async (request, reply) => {
     const me = await requireAdmin(request);
     const sent = await notifications.sendIssue({ subject: request.body.subject, body: request.body.content, adminId: me.id }, request.id).catch((err: unknown) => {
       throw renameBody(err);

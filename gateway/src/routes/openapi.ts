@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { NoQuery } from '@brokerwise/api-contract';
 import { openApiJson } from '@brokerwise/api-contract/openapi';
-
-const NoQuery = Type.Object({ _: Type.Optional(Type.String()) }, { additionalProperties: false });
 
 /**
  * GET /api/openapi.json: the OpenAPI 3.1 description of /api (the same document as the committed

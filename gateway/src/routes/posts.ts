@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import { AppError, isAppError } from '@brokerwise/errors';
-import { Type, type Static } from 'typebox';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { MediaClient, MediaComment, MediaPost } from '../clients/media.client.ts';
 import type { CommentPage, CreatorPage, FeedItem, Page, PostCard } from '@brokerwise/api-contract';
@@ -9,7 +9,6 @@ import { now } from '../http/envelope.ts';
 import type { PostingGuard } from '../http/posting.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
-import { Uuid } from '@brokerwise/service-kit';
 
 export interface PostDeps {
   media: MediaClient;
@@ -19,42 +18,6 @@ export interface PostDeps {
   posting: PostingGuard;
   categories: Categories;
 }
-
-const Id = Type.String({ minLength: 1, maxLength: 64 });
-const PageQ = {
-  page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
-  limit: Type.Integer({ minimum: 1, maximum: 50, default: 12 }),
-  _: Type.Optional(Type.String()),
-};
-const Kind = Type.Union([Type.Literal('video'), Type.Literal('image_text')]);
-const Locale = Type.Union([Type.Literal('en'), Type.Literal('zh-cn')]);
-const ListQuery = Type.Object({ ...PageQ, kind: Type.Optional(Kind), category: Type.Optional(Type.String({ maxLength: 50 })), locale: Type.Optional(Locale) }, { additionalProperties: false });
-const KindPageQuery = Type.Object({ ...PageQ, kind: Type.Optional(Kind) }, { additionalProperties: false });
-const SearchQuery = Type.Object({ ...PageQ, keyword: Type.String({ maxLength: 200, default: '' }), kind: Type.Optional(Kind) }, { additionalProperties: false });
-const IdQuery = Type.Object({ id: Id, _: Type.Optional(Type.String()) }, { additionalProperties: false });
-const IdPageQuery = Type.Object({ ...PageQ, id: Id }, { additionalProperties: false });
-
-const UserQuery = Type.Object({ ...PageQ, uid: Uuid, tab: Type.Union([Type.Literal('posts'), Type.Literal('feed')], { default: 'posts' }), kind: Type.Optional(Kind) }, { additionalProperties: false });
-const PageOnly = Type.Object(PageQ, { additionalProperties: false });
-
-// Bodies keep only types and generous sizes: the media service checks the rules and names the field.
-const Text = (max: number) => Type.String({ maxLength: max });
-const PostFields = {
-  title: Type.Optional(Text(2_000)),
-  description: Type.Optional(Text(10_000)),
-  cover: Type.Optional(Text(64)),
-  category: Type.Optional(Text(50)),
-  locale: Type.Optional(Text(10)),
-  video: Type.Optional(Text(64)),
-  content: Type.Optional(Text(200_000)),
-};
-const PublishBody = Type.Object({ kind: Type.Optional(Text(20)), ...PostFields });
-const EditBody = Type.Object({ id: Id, ...PostFields });
-const IdBody = Type.Object({ id: Id });
-const LikeBody = Type.Object({ id: Id, like: Type.Optional(Type.Boolean()) });
-const CollectBody = Type.Object({ id: Id, collect: Type.Optional(Type.Boolean()) });
-const ForwardBody = Type.Object({ id: Id, comment: Type.Optional(Text(5_000)) });
-const CommentBody = Type.Object({ id: Id, content: Type.Optional(Text(5_000)), pid: Type.Optional(Id) });
 
 /**
  * Field names and codes of the media service → the public form's. `content:length` means
@@ -107,21 +70,21 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return reply.header('cache-control', 'public, max-age=300').header('vary', 'lang').send({ code: 1, msg: message('ok', request.lang), time: now(), data: list });
   });
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>('/api/vlog/list', { schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.posts.query> }>('/api/vlog/list', { schema: { querystring: operations.posts.query } }, async (request, reply) => {
     const viewer = (await sessions.optional(request))?.userId;
     const q = request.query;
     const r = await media.list({ page: q.page, limit: q.limit, kind: q.kind, category: q.category, locale: q.locale, viewer }, request.id);
     return sendRead(request, reply, viewer, await cardPage(request, r.items, r.total, q, viewer));
   });
 
-  app.get<{ Querystring: Static<typeof KindPageQuery> }>('/api/vlog/recommend', { schema: { querystring: KindPageQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.recommendedPosts.query> }>('/api/vlog/recommend', { schema: { querystring: operations.recommendedPosts.query } }, async (request, reply) => {
     const viewer = (await sessions.optional(request))?.userId;
     const q = request.query;
     const r = await media.recommended({ page: q.page, limit: q.limit, kind: q.kind, viewer }, request.id);
     return sendRead(request, reply, viewer, await cardPage(request, r.items, r.total, q, viewer));
   });
 
-  app.get<{ Querystring: Static<typeof SearchQuery> }>('/api/vlog/search', { schema: { querystring: SearchQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.searchPosts.query> }>('/api/vlog/search', { schema: { querystring: operations.searchPosts.query } }, async (request, reply) => {
     const viewer = (await sessions.optional(request))?.userId;
     const q = request.query;
     const keyword = q.keyword.trim();
@@ -129,13 +92,13 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return sendRead(request, reply, viewer, await cardPage(request, r.items, r.total, q, viewer));
   });
 
-  app.get<{ Querystring: Static<typeof IdQuery> }>('/api/vlog/detail', { schema: { querystring: IdQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.postDetail.query> }>('/api/vlog/detail', { schema: { querystring: operations.postDetail.query } }, async (request, reply) => {
     const viewer = (await sessions.optional(request))?.userId;
     const p = await media.detail(request.query.id, viewer, request.id);
     return sendRead(request, reply, viewer, presentDetail(p, await context(request, [p.authorId], viewer)));
   });
 
-  app.get<{ Querystring: Static<typeof UserQuery> }>('/api/vlog/user', { schema: { querystring: UserQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.creatorPage.query> }>('/api/vlog/user', { schema: { querystring: operations.creatorPage.query } }, async (request, reply) => {
     const viewer = (await sessions.optional(request))?.userId;
     const q = request.query;
     const [profile, stats] = await Promise.all([identity.publicUser(q.uid, viewer, request.id), media.stats(q.uid, request.id)]);
@@ -166,14 +129,14 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return sendRead(request, reply, viewer, data);
   });
 
-  app.get<{ Querystring: Static<typeof KindPageQuery> }>('/api/vlog/mine', { schema: { querystring: KindPageQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.myPosts.query> }>('/api/vlog/mine', { schema: { querystring: operations.myPosts.query } }, async (request, reply) => {
     const user = await sessions.require(request);
     const q = request.query;
     const r = await media.authorPosts(user.userId, { page: q.page, limit: q.limit, kind: q.kind, viewer: user.userId }, request.id);
     return send(request, reply, 'ok', await cardPage(request, r.items, r.total, q, user.userId));
   });
 
-  app.get<{ Querystring: Static<typeof PageOnly> }>('/api/vlog/collections', { schema: { querystring: PageOnly } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.collections.query> }>('/api/vlog/collections', { schema: { querystring: operations.collections.query } }, async (request, reply) => {
     const user = await sessions.require(request);
     const q = request.query;
     const r = await media.collections(user.userId, { page: q.page, limit: q.limit }, request.id);
@@ -181,7 +144,7 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return send(request, reply, 'ok', { list: r.items.map((p) => ({ ...presentCard(p, c), collectedAt: p.collectedAt })), total: r.total, page: q.page, limit: q.limit });
   });
 
-  app.post<{ Body: Static<typeof PublishBody> }>('/api/vlog/publish', { schema: { body: PublishBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.publishPost.body> }>('/api/vlog/publish', { schema: { body: operations.publishPost.body } }, async (request, reply) => {
     const user = await deps.posting.require(request);
     const me = await identity.user(user.userId, request.id);
     const b = request.body;
@@ -206,7 +169,7 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return send(request, reply, waiting ? 'vlog.published_processing' : 'vlog.published', presentDetail(p, await context(request, [p.authorId], user.userId)));
   });
 
-  app.post<{ Body: Static<typeof EditBody> }>('/api/vlog/edit', { schema: { body: EditBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.editPost.body> }>('/api/vlog/edit', { schema: { body: operations.editPost.body } }, async (request, reply) => {
     const user = await deps.posting.require(request);
     const b = request.body;
     const p = await media
@@ -215,37 +178,37 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return send(request, reply, 'vlog.edited', presentDetail(p, await context(request, [p.authorId], user.userId)));
   });
 
-  app.post<{ Body: Static<typeof IdBody> }>('/api/vlog/delete', { schema: { body: IdBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.deletePost.body> }>('/api/vlog/delete', { schema: { body: operations.deletePost.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     await media.remove(request.body.id, user.userId, request.id);
     return send(request, reply, 'vlog.deleted', null);
   });
 
-  app.post<{ Body: Static<typeof LikeBody> }>('/api/vlog/like', { schema: { body: LikeBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.likePost.body> }>('/api/vlog/like', { schema: { body: operations.likePost.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const r = await media.like(request.body.id, { userId: user.userId, like: request.body.like }, request.id);
     return send(request, reply, r.liked ? 'vlog.liked' : 'vlog.unliked', r);
   });
 
-  app.post<{ Body: Static<typeof CollectBody> }>('/api/vlog/collect', { schema: { body: CollectBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.collectPost.body> }>('/api/vlog/collect', { schema: { body: operations.collectPost.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const r = await media.collect(request.body.id, { userId: user.userId, collect: request.body.collect }, request.id);
     return send(request, reply, r.collected ? 'vlog.collected' : 'vlog.uncollected', r);
   });
 
-  app.post<{ Body: Static<typeof ForwardBody> }>('/api/vlog/forward', { schema: { body: ForwardBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.forwardPost.body> }>('/api/vlog/forward', { schema: { body: operations.forwardPost.body } }, async (request, reply) => {
     const user = await deps.posting.require(request);
     const r = await media.forward(request.body.id, { userId: user.userId, comment: request.body.comment }, request.id);
     return send(request, reply, 'vlog.forwarded', { forward: { id: r.forward.id, comment: r.forward.comment, at: r.forward.createdAt }, forwards: r.forwards });
   });
 
-  app.post<{ Body: Static<typeof IdBody> }>('/api/vlog/forward/delete', { schema: { body: IdBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.unforwardPost.body> }>('/api/vlog/forward/delete', { schema: { body: operations.unforwardPost.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const r = await media.unforward(request.body.id, user.userId, request.id);
     return send(request, reply, 'vlog.unforwarded', { forwards: r.forwards, forwarded: false });
   });
 
-  app.get<{ Querystring: Static<typeof IdPageQuery> }>('/api/vlog/comments', { schema: { querystring: IdPageQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.comments.query> }>('/api/vlog/comments', { schema: { querystring: operations.comments.query } }, async (request, reply) => {
     const viewer = (await sessions.optional(request))?.userId;
     const q = request.query;
     const r = await media.comments(q.id, { page: q.page, limit: q.limit }, request.id);
@@ -255,7 +218,7 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return sendRead(request, reply, viewer, data);
   });
 
-  app.post<{ Body: Static<typeof CommentBody> }>('/api/vlog/comment', { schema: { body: CommentBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.comment.body> }>('/api/vlog/comment', { schema: { body: operations.comment.body } }, async (request, reply) => {
     const user = await deps.posting.require(request);
     const me = await identity.user(user.userId, request.id);
     const b = request.body;
@@ -266,7 +229,7 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return send(request, reply, 'vlog.commented', presentComment(m, c));
   });
 
-  app.post<{ Body: Static<typeof IdBody> }>('/api/vlog/comment/delete', { schema: { body: IdBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.deleteComment.body> }>('/api/vlog/comment/delete', { schema: { body: operations.deleteComment.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const r = await media.deleteComment(request.body.id, user.userId, request.id);
     return send(request, reply, 'vlog.comment_deleted', r);

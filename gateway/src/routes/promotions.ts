@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Cache } from '@brokerwise/cache';
 import { isAppError } from '@brokerwise/errors';
-import { Type, type Static } from 'typebox';
 import type { CatalogueClient, CataloguePromotion, CataloguePromotionSave } from '../clients/catalogue.client.ts';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { AdminPromotion, AdminPromotionDetail, Page, Promotion, PromotionDetail } from '@brokerwise/api-contract';
@@ -27,30 +27,6 @@ export interface PromotionsDeps {
 /** Public list page size (a grid of 3 × 4). */
 export const PROMOTION_PAGE_SIZE = 12;
 const ADMIN_PAGE_SIZE = 20;
-
-const Slug = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,80}$' });
-const PageQuery = Type.Object({ page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
-const IdQuery = Type.Object({ id: Slug, _: Type.Optional(Type.String()) }, { additionalProperties: false });
-/** Bounds only; the rules and their field messages are the catalogue's (`catalogue.promotion_invalid`). */
-const Text = (maxLength: number) => Type.String({ maxLength });
-const SaveBody = Type.Object(
-  {
-    id: Type.Optional(Slug),
-    company: Text(100),
-    titleEn: Text(2_000),
-    titleZh: Text(2_000),
-    summaryEn: Text(5_000),
-    summaryZh: Text(5_000),
-    bodyEn: Text(40_000),
-    bodyZh: Text(40_000),
-    termsEn: Type.Optional(Text(20_000)),
-    termsZh: Type.Optional(Text(20_000)),
-    startsAt: Text(40),
-    endsAt: Type.Optional(Type.Union([Text(40), Type.Null()])),
-  },
-  { additionalProperties: false },
-);
-const DeleteBody = Type.Object({ id: Slug }, { additionalProperties: false });
 
 /**
  * A new promotion's public id: company and English title, made URL-safe, plus a short random
@@ -101,7 +77,7 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionsDeps
     }
   };
 
-  app.get<{ Querystring: Static<typeof PageQuery> }>('/api/promotion/list', { schema: { querystring: PageQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.promotions.query> }>('/api/promotion/list', { schema: { querystring: operations.promotions.query } }, async (request, reply) => {
     const { page } = request.query;
     const limit = PROMOTION_PAGE_SIZE;
     const { json, hit } = await jsonCache.get(`gw:cat:promo:list:${request.lang}:${page}`, ttlSeconds, async () => {
@@ -113,7 +89,7 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionsDeps
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Static<typeof IdQuery> }>('/api/promotion/detail', { schema: { querystring: IdQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.promotionDetail.query> }>('/api/promotion/detail', { schema: { querystring: operations.promotionDetail.query } }, async (request, reply) => {
     const slug = request.query.id;
     const { json, hit } = await jsonCache.get(`gw:cat:promo:detail:${request.lang}:${slug}`, ttlSeconds, async () => {
       const data: PromotionDetail = presenters.promotionDetail(await catalogue.promotion(slug, false, request.id), request.lang);
@@ -123,7 +99,7 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionsDeps
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Static<typeof PageQuery> }>('/api/admin/promotions', { schema: { querystring: PageQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminPromotions.query> }>('/api/admin/promotions', { schema: { querystring: operations.adminPromotions.query } }, async (request, reply) => {
     await requireAdmin(request);
     const { page } = request.query;
     const r = await catalogue.allPromotions(page, ADMIN_PAGE_SIZE, request.id);
@@ -131,13 +107,13 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionsDeps
     return sendAdmin(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Static<typeof IdQuery> }>('/api/admin/promotions/detail', { schema: { querystring: IdQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminPromotionDetail.query> }>('/api/admin/promotions/detail', { schema: { querystring: operations.adminPromotionDetail.query } }, async (request, reply) => {
     await requireAdmin(request);
     const data: AdminPromotionDetail = presenters.adminPromotionDetail(await catalogue.promotion(request.query.id, true, request.id), request.lang);
     return sendAdmin(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Static<typeof SaveBody> }>('/api/admin/promotions/save', { schema: { body: SaveBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminPromotionSave.body> }>('/api/admin/promotions/save', { schema: { body: operations.adminPromotionSave.body } }, async (request, reply) => {
     const me = await requireAdmin(request);
     const { id, ...b } = request.body;
     const fields: Omit<CataloguePromotionSave, 'mode'> = {
@@ -170,7 +146,7 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionsDeps
     return sendAdmin(request, reply, 'admin.promotion_saved', data);
   });
 
-  app.post<{ Body: Static<typeof DeleteBody> }>('/api/admin/promotions/delete', { schema: { body: DeleteBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminPromotionDelete.body> }>('/api/admin/promotions/delete', { schema: { body: operations.adminPromotionDelete.body } }, async (request, reply) => {
     await requireAdmin(request);
     await catalogue.deletePromotion(request.body.id, request.id);
     await dropPublicCache(request);

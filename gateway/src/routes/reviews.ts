@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@brokerwise/errors';
-import { Type, type Static } from 'typebox';
 import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.client.ts';
 import type { Cache } from '@brokerwise/cache';
 import type { IdentityClient } from '../clients/identity.client.ts';
@@ -33,17 +33,6 @@ export interface ReviewDeps {
   originSecret: string;
 }
 
-const Slug = Type.String({ minLength: 1, maxLength: 81, pattern: '^[a-z0-9][a-z0-9-]*$' });
-const ListQuery = Type.Object({ id: Slug, page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
-const MineQuery = Type.Object({ page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
-const RecentQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 20, default: 6 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
-const SubmitBody = Type.Object({
-  id: Slug,
-  score: Type.Optional(Type.Number()),
-  content: Type.Optional(Type.String({ maxLength: 5000 })),
-  check: Type.Optional(Type.Boolean()),
-});
-const DeleteBody = Type.Object({ id: Slug });
 const PAGE_SIZE = 10;
 
 /** The host of a company's website ('' when it has none or it does not parse). */
@@ -80,7 +69,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
   const originKey = createHmac('sha256', deps.originSecret).update('brokerwise review origin v1').digest();
   const originHash = (value: string) => createHmac('sha256', originKey).update(value).digest('base64url');
 
-  app.get<{ Querystring: Static<typeof ListQuery> }>('/api/reviews/list', { schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.companyReviews.query> }>('/api/reviews/list', { schema: { querystring: operations.companyReviews.query } }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     const load = async (): Promise<CompanyReviews> => {
       const company = await catalogue.company(request.query.id, request.id);
@@ -106,7 +95,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
     return sendOkJson(request, reply.header('x-cache', hit ? 'HIT' : 'MISS'), json);
   });
 
-  app.post<{ Body: Static<typeof SubmitBody> }>('/api/reviews/submit', { schema: { body: SubmitBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.submitReview.body> }>('/api/reviews/submit', { schema: { body: operations.submitReview.body } }, async (request, reply) => {
     const user = await deps.posting.require(request);
     const b = request.body;
     const [company, me] = await Promise.all([catalogue.company(b.id, request.id), identity.user(user.userId, request.id)]);
@@ -133,14 +122,14 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
     return send(request, reply, 'reviews.submitted', present(saved, company, request.lang, await verifiedOf([saved], request.id)));
   });
 
-  app.post<{ Body: Static<typeof DeleteBody> }>('/api/reviews/delete', { schema: { body: DeleteBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.deleteReview.body> }>('/api/reviews/delete', { schema: { body: operations.deleteReview.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const company = await catalogue.company(request.body.id, request.id);
     await reviews.remove(company.id, user.userId, request.id);
     return send(request, reply, 'reviews.deleted', null);
   });
 
-  app.get<{ Querystring: Static<typeof MineQuery> }>('/api/user/reviews', { schema: { querystring: MineQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.myReviews.query> }>('/api/user/reviews', { schema: { querystring: operations.myReviews.query } }, async (request, reply) => {
     const user = await sessions.require(request);
     const page = await reviews.forUser(user.userId, { page: request.query.page, limit: PAGE_SIZE }, request.id);
     const companies = await companiesOf(page.items, request.id);
@@ -149,7 +138,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Static<typeof RecentQuery> }>('/api/reviews/recent', { schema: { querystring: RecentQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.recentReviews.query> }>('/api/reviews/recent', { schema: { querystring: operations.recentReviews.query } }, async (request, reply) => {
     // The same for everyone (the home page): cached, and dropped by the reviews.rating.changed
     // every approval, rejection or deletion emits.
     const { json, hit } = await jsonCache.get(`gw:cat:reviews:recent:${request.lang}:${request.query.limit}`, deps.ttlSeconds, async () => {

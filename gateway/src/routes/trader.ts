@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import { AppError, isAppError } from '@brokerwise/errors';
-import { Type, type Static } from 'typebox';
 import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.client.ts';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { BrokerApplicationRecord, TraderAccountRecord, TraderClient, TraderDetailRecord } from '../clients/trader.client.ts';
@@ -19,45 +19,9 @@ export interface TraderDeps {
 
 const PAGE_SIZE = 20;
 const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
-const Id = Type.String({ minLength: 1, maxLength: 100 });
-const Bust = { _: Type.Optional(Type.String()) };
-const Str = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
-// `limit`: the picker asks for more as its list is scrolled ("loading more results", spec §8), up to trader-sync's 50.
-const ServerQuery = Type.Object({ query: Type.String({ maxLength: 100, default: '' }), limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }), ...Bust }, { additionalProperties: false });
-const NoQuery = Type.Object({ ...Bust }, { additionalProperties: false });
-const IdQuery = Type.Object({ id: Id, ...Bust }, { additionalProperties: false });
-const OrdersQuery = Type.Object({ id: Id, page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }), ...Bust }, { additionalProperties: false });
-const ProfileQuery = Type.Object({ uid: Id, ...Bust }, { additionalProperties: false });
-const PageQuery = Type.Object({ page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), ...Bust }, { additionalProperties: false });
 /** A user id (UUID): anything else has no accounts, without asking trader-sync. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TopQuery = Type.Object(
-  {
-    page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
-    sort: Type.Unsafe<string>({ type: 'string', enum: ['score', 'gain', 'drawdown', 'trades', 'track'], default: 'score' }),
-    broker: Str(100),
-    minDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 36_500 })),
-    type: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: ['manual', 'mixed'] })),
-    ...Bust,
-  },
-  { additionalProperties: false },
-);
-const BindBody = Type.Object(
-  { broker: Str(100), server: Str(200), account: Str(100), readonlyPassword: Str(500), nickname: Str(500), description: Str(5000), type: Str(50), visibility: Str(50), source: Str(50) },
-  { additionalProperties: false },
-);
-const IdBody = Type.Object({ id: Id }, { additionalProperties: false });
-const VisibilityBody = Type.Object({ id: Id, visibility: Type.Unsafe<string>({ type: 'string', enum: ['public', 'hidden'] }) }, { additionalProperties: false });
-const ApplyBody = Type.Object({ broker: Str(500), website: Str(1000), server: Str(200), account: Str(100), readonlyPassword: Str(500) }, { additionalProperties: false });
-const AdminQueueQuery = Type.Object(
-  { status: Type.Unsafe<string>({ type: 'string', enum: ['pending', 'approved', 'rejected'], default: 'pending' }), page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), ...Bust },
-  { additionalProperties: false },
-);
-const DecideBody = Type.Object(
-  { id: Id, decision: Type.Unsafe<'approve' | 'reject'>({ type: 'string', enum: ['approve', 'reject'] }), reason: Str(5000), broker: Str(100) },
-  { additionalProperties: false },
-);
 
 /** trader-sync names some fields differently from the public forms. */
 const BIND_FIELDS: Record<string, string> = { password: 'readonlyPassword' };
@@ -140,7 +104,7 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
 
   // -------------------------------------------------------------- spec §7
 
-  app.get<{ Querystring: Static<typeof ServerQuery> }>('/api/brokers/brokerserver', { schema: { querystring: ServerQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.traderServers.query> }>('/api/brokers/brokerserver', { schema: { querystring: operations.traderServers.query } }, async (request, reply) => {
     const { items } = await trader.servers(request.query.query, request.query.limit, request.id);
     const companies = await companiesOf(items.map((s) => s.broker.companyId), request.id);
     const data: TraderServer[] = items.map((s) => {
@@ -150,7 +114,7 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Static<typeof NoQuery> }>('/api/brokers/traderbroker', { schema: { querystring: NoQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.traderBrokers.query> }>('/api/brokers/traderbroker', { schema: { querystring: operations.traderBrokers.query } }, async (request, reply) => {
     const { items } = await trader.brokers(request.id);
     const companies = await companiesOf(items.map((b) => b.companyId), request.id);
     const data: TraderBroker[] = items.map((b) => {
@@ -162,7 +126,7 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
 
   // -------------------------------------------------------------- accounts
 
-  app.post<{ Body: Static<typeof BindBody> }>('/api/trader/bind', { schema: { body: BindBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.bindAccount.body> }>('/api/trader/bind', { schema: { body: operations.bindAccount.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const me = await identity.user(user.userId, request.id);
     const b = request.body;
@@ -177,14 +141,14 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     return send(request, reply, 'trader.bound', presentAccount(bound, request.lang, await namesOf([bound], request.lang, request.id)));
   });
 
-  app.get<{ Querystring: Static<typeof NoQuery> }>('/api/trader/accounts', { schema: { querystring: NoQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.myAccounts.query> }>('/api/trader/accounts', { schema: { querystring: operations.myAccounts.query } }, async (request, reply) => {
     const user = await sessions.require(request);
     const { items } = await trader.accountsOf(user.userId, request.id);
     const names = await namesOf(items, request.lang, request.id);
     return send(request, reply, 'ok', items.map((a) => presentAccount(a, request.lang, names)));
   });
 
-  app.get<{ Querystring: Static<typeof ProfileQuery> }>('/api/trader/profile', { schema: { querystring: ProfileQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.traderProfile.query> }>('/api/trader/profile', { schema: { querystring: operations.traderProfile.query } }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     if (!UUID.test(request.query.uid)) return send(request, reply, 'ok', []);
     const { items } = await trader.accountsOf(request.query.uid, request.id);
@@ -193,13 +157,13 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     return send(request, reply, 'ok', visible.map((a) => presentAccount(a, request.lang, names)));
   });
 
-  app.get<{ Querystring: Static<typeof IdQuery> }>('/api/trader/account', { schema: { querystring: IdQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.traderAccount.query> }>('/api/trader/account', { schema: { querystring: operations.traderAccount.query } }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     const detail = await trader.account(request.query.id, viewer?.userId, request.id);
     return send(request, reply, 'ok', presentDetail(detail, request.lang, await namesOf([detail.account], request.lang, request.id)));
   });
 
-  app.get<{ Querystring: Static<typeof OrdersQuery> }>('/api/trader/orders', { schema: { querystring: OrdersQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.traderOrders.query> }>('/api/trader/orders', { schema: { querystring: operations.traderOrders.query } }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     const { items, total } = await trader.orders(request.query.id, { page: request.query.page, limit: PAGE_SIZE, viewer: viewer?.userId }, request.id);
     const data: Page<TraderOrder> = {
@@ -211,19 +175,19 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Static<typeof IdBody> }>('/api/trader/sync', { schema: { body: IdBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.syncAccount.body> }>('/api/trader/sync', { schema: { body: operations.syncAccount.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const a = await trader.syncNow(request.body.id, user.userId, request.id);
     return send(request, reply, 'trader.sync_requested', presentAccount(a, request.lang, await namesOf([a], request.lang, request.id)));
   });
 
-  app.post<{ Body: Static<typeof VisibilityBody> }>('/api/trader/visibility', { schema: { body: VisibilityBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.accountVisibility.body> }>('/api/trader/visibility', { schema: { body: operations.accountVisibility.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const a = await trader.setVisibility(request.body.id, user.userId, request.body.visibility, request.id);
     return send(request, reply, a.visibility === 'public' ? 'trader.made_public' : 'trader.made_hidden', presentAccount(a, request.lang, await namesOf([a], request.lang, request.id)));
   });
 
-  app.post<{ Body: Static<typeof IdBody> }>('/api/trader/unbind', { schema: { body: IdBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.unbindAccount.body> }>('/api/trader/unbind', { schema: { body: operations.unbindAccount.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const a = await trader.unbind(request.body.id, user.userId, request.id);
     return send(request, reply, 'trader.unbound', presentAccount(a, request.lang, await namesOf([a], request.lang, request.id)));
@@ -232,7 +196,7 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
   // The statement is the request body (text/html): its own scope adds the parser.
   await app.register(async (scope) => {
     scope.addContentTypeParser(['text/html', 'text/plain', 'application/octet-stream'], { parseAs: 'string', bodyLimit: STATEMENT_MAX_BYTES }, (_req, body, done) => done(null, body));
-    scope.post<{ Querystring: Static<typeof IdQuery>; Body: string }>('/api/trader/statement', { schema: { querystring: IdQuery }, bodyLimit: STATEMENT_MAX_BYTES }, async (request, reply) => {
+    scope.post<{ Querystring: Validated<typeof operations.importStatement.query>; Body: string }>('/api/trader/statement', { schema: { querystring: operations.importStatement.query }, bodyLimit: STATEMENT_MAX_BYTES }, async (request, reply) => {
       const user = await sessions.require(request);
       if (typeof request.body !== 'string' || request.body.trim() === '') throw new AppError({ code: 'trader.statement_invalid', kind: 'validation', message: 'Empty statement', fields: { statement: 'required' } });
       const r = await trader.statement(request.query.id, user.userId, request.body, request.id);
@@ -240,17 +204,17 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     });
   });
 
-  app.post<{ Body: Static<typeof IdBody> }>('/api/trader/verify', { schema: { body: IdBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.requestVerification.body> }>('/api/trader/verify', { schema: { body: operations.requestVerification.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     return send(request, reply, 'trader.verification_code', await trader.requestVerification(request.body.id, user.userId, request.id));
   });
 
-  app.get<{ Querystring: Static<typeof IdQuery> }>('/api/trader/verify', { schema: { querystring: IdQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.verification.query> }>('/api/trader/verify', { schema: { querystring: operations.verification.query } }, async (request, reply) => {
     const user = await sessions.require(request);
     return send(request, reply, 'ok', await trader.verification(request.query.id, user.userId, request.id));
   });
 
-  app.get<{ Querystring: Static<typeof TopQuery> }>('/api/trader/top', { schema: { querystring: TopQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.topTraders.query> }>('/api/trader/top', { schema: { querystring: operations.topTraders.query } }, async (request, reply) => {
     const q = request.query;
     const { items, total } = await trader.ranking({ page: q.page, limit: PAGE_SIZE, sort: q.sort, broker: q.broker, minDays: q.minDays, type: q.type }, request.id);
     const names = await namesOf(
@@ -265,7 +229,7 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
 
   // -------------------------------------------------------------- broker applications
 
-  app.post<{ Body: Static<typeof ApplyBody> }>('/api/trader/apply', { schema: { body: ApplyBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.applyBroker.body> }>('/api/trader/apply', { schema: { body: operations.applyBroker.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const b = request.body;
     const saved = await trader.apply({ userId: user.userId, brokerName: b.broker, website: b.website, server: b.server, sampleAccount: b.account, password: b.readonlyPassword }, request.id).catch((err: unknown) => {
@@ -274,21 +238,21 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     return send(request, reply, 'trader.application_sent', presentApplication(saved, false));
   });
 
-  app.get<{ Querystring: Static<typeof PageQuery> }>('/api/trader/applications', { schema: { querystring: PageQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.myApplications.query> }>('/api/trader/applications', { schema: { querystring: operations.myApplications.query } }, async (request, reply) => {
     const user = await sessions.require(request);
     const { items, total } = await trader.applications({ page: request.query.page, limit: PAGE_SIZE, userId: user.userId }, request.id);
     const data: Page<BrokerApplication> = { list: items.map((a) => presentApplication(a, false)), total, page: request.query.page, limit: PAGE_SIZE };
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Static<typeof AdminQueueQuery> }>('/api/admin/trader/applications', { schema: { querystring: AdminQueueQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminApplications.query> }>('/api/admin/trader/applications', { schema: { querystring: operations.adminApplications.query } }, async (request, reply) => {
     await requireAdmin(request);
     const { items, total } = await trader.applications({ page: request.query.page, limit: PAGE_SIZE, status: request.query.status }, request.id);
     const data: Page<BrokerApplication> = { list: items.map((a) => presentApplication(a, true)), total, page: request.query.page, limit: PAGE_SIZE };
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Static<typeof DecideBody> }>('/api/admin/trader/applications/decide', { schema: { body: DecideBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminApplicationDecide.body> }>('/api/admin/trader/applications/decide', { schema: { body: operations.adminApplicationDecide.body } }, async (request, reply) => {
     const me = await requireAdmin(request);
     const b = request.body;
     const decided = await trader.decide(b.id, { adminId: me.id, decision: b.decision, reason: b.reason ?? '', broker: b.broker }, request.id).catch((err: unknown) => {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import type { Cache } from '@brokerwise/cache';
 import { AppError } from '@brokerwise/errors';
-import { Month } from '@brokerwise/service-kit';
-import { Type, type Static } from 'typebox';
-import type { AdminDashboard, TransparencyReport } from '@brokerwise/api-contract';
+import type { AdminDashboard, TransparencyQuery, TransparencyReport } from '@brokerwise/api-contract';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { ReviewsClient } from '../clients/reviews.client.ts';
 import { reportRange, transparencyCsv, transparencyReport } from '../domain/transparency.ts';
@@ -21,7 +20,6 @@ export interface TransparencyDeps {
   ttlSeconds: number;
 }
 
-const Query = Type.Object({ from: Type.Optional(Month), to: Type.Optional(Month), _: Type.Optional(Type.String()) }, { additionalProperties: false });
 // The same for everyone and slow to change: a shared cache entry and a public max-age.
 const PUBLIC_CACHE = 'public, max-age=300';
 
@@ -33,7 +31,7 @@ export async function transparencyRoutes(app: FastifyInstance, deps: Transparenc
   const jsonCache = new JsonCache(deps.cache);
   const requireModerator = requireRole(deps.sessions, deps.identity, 'moderator');
 
-  const load = async (q: Static<typeof Query>, rid: string): Promise<{ json: Buffer; hit: boolean }> => {
+  const load = async (q: TransparencyQuery, rid: string): Promise<{ json: Buffer; hit: boolean }> => {
     const range = reportRange(q, new Date());
     // The services answer fields.to for a backwards or too long range; checked here first so the
     // answer names the field in the caller's language without a round trip.
@@ -41,14 +39,14 @@ export async function transparencyRoutes(app: FastifyInstance, deps: Transparenc
     return jsonCache.get(`gw:transparency:${range.from}:${range.to}`, deps.ttlSeconds, () => transparencyReport(deps.reviews, deps.identity, range, rid));
   };
 
-  app.get<{ Querystring: Static<typeof Query> }>('/api/transparency', { schema: { querystring: Query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.transparency.query> }>('/api/transparency', { schema: { querystring: operations.transparency.query } }, async (request, reply) => {
     const { json, hit } = await load(request.query, request.id);
     void reply.header('cache-control', PUBLIC_CACHE).header('x-cache', hit ? 'HIT' : 'MISS');
     return sendOkJson(request, reply, json);
   });
 
   // Unsigned: a plain link downloads it (public figures; still rate-limited per address).
-  app.get<{ Querystring: Static<typeof Query> }>('/api/transparency.csv', { schema: { querystring: Query }, config: { unsigned: true } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.transparencyCsv.query> }>('/api/transparency.csv', { schema: { querystring: operations.transparencyCsv.query }, config: { unsigned: true } }, async (request, reply) => {
     const { json } = await load(request.query, request.id);
     const report = JSON.parse(json.toString('utf8')) as TransparencyReport;
     return reply

@@ -1,7 +1,7 @@
 import { Transform, type Readable } from 'node:stream';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '@brokerwise/errors';
-import { Type, type Static } from 'typebox';
 import type { MediaClient, MediaImage, MediaVideo } from '../clients/media.client.ts';
 import type { UploadedImage } from '@brokerwise/api-contract';
 import { mediaUrl, presentUpload } from '../domain/posts.ts';
@@ -47,8 +47,6 @@ function refusedUpload(request: FastifyRequest, reply: FastifyReply, err: unknow
   return err;
 }
 
-const StatusQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
-
 const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, data: T) =>
   reply.header('cache-control', 'no-store').send({ code: 1, msg: message(code, request.lang), time: now(), data });
 
@@ -86,7 +84,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Prom
     return send(request, reply, 'upload.video_processing', presentUpload(v, request.lang));
   });
 
-  app.get<{ Querystring: Static<typeof StatusQuery> }>('/api/upload/video/status', { schema: { querystring: StatusQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.videoStatus.query> }>('/api/upload/video/status', { schema: { querystring: operations.videoStatus.query } }, async (request, reply) => {
     const user = await sessions.require(request);
     const v = await media.videoStatus(request.query.id, user.userId, request.id);
     return send(request, reply, 'ok', presentUpload(v, request.lang));

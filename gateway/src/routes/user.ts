@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type Static } from 'typebox';
+import { operations, type Validated } from '@brokerwise/api-contract';
 import type { Cache } from '@brokerwise/cache';
 import { AppError } from '@brokerwise/errors';
 import type { CatalogueClient, CatalogueCountry } from '../clients/catalogue.client.ts';
@@ -23,50 +23,6 @@ export interface UserDeps {
 }
 
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-const Str = (max: number) => Type.String({ maxLength: max });
-const CODE_EVENTS = ['user_register', 'retrieve_password', 'change_password', 'bind_email'] as const;
-
-const CheckInBody = Type.Object({
-  tab: Type.Unsafe<'login' | 'register'>({ type: 'string', enum: ['login', 'register'] }),
-  email: Type.Optional(Str(254)),
-  password: Type.Optional(Str(100)),
-  username: Type.Optional(Str(100)),
-  captcha: Type.Optional(Str(20)),
-  rememberpwd: Type.Optional(Type.Boolean()),
-  accountType: Type.Optional(Type.Unsafe<'personal' | 'company'>({ type: 'string', enum: ['personal', 'company'] })),
-});
-const TripartiteBody = Type.Object({
-  type: Type.Unsafe<1 | 2>({ type: 'integer', enum: [1, 2] }),
-  credential: Type.String({ minLength: 1, maxLength: 8192 }),
-  email: Type.Optional(Str(254)),
-  name: Type.Optional(Str(200)),
-  voucher: Type.Optional(Str(200)),
-});
-const EmsBody = Type.Object({
-  email: Type.Optional(Str(254)),
-  event: Type.Unsafe<(typeof CODE_EVENTS)[number]>({ type: 'string', enum: [...CODE_EVENTS] }),
-});
-const EditBody = Type.Object({
-  avatar: Type.Optional(Str(300)),
-  username: Type.Optional(Str(100)),
-  country: Type.Optional(Str(100)),
-  motto: Type.Optional(Str(1000)),
-});
-const ModifyBody = Type.Object({ oldpwd: Type.Optional(Str(100)), pwd: Type.Optional(Str(100)), captcha: Type.Optional(Str(20)) });
-const RetrieveBody = Type.Object({ email: Type.Optional(Str(254)), pwd: Type.Optional(Str(100)), captcha: Type.Optional(Str(20)) });
-const BindBody = Type.Object({ email: Type.Optional(Str(254)), captcha: Type.Optional(Str(20)) });
-const FollowBody = Type.Object({ fuid: Type.Optional(Str(100)) });
-const PublicQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), _: Type.Optional(Type.String()) }, { additionalProperties: false });
-// Any uid: a malformed one is an unknown user (404 from identity).
-const FansQuery = Type.Object(
-  {
-    uid: Type.String({ minLength: 1, maxLength: 100 }),
-    page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }),
-    limit: Type.Integer({ minimum: 1, maximum: 50, default: 20 }),
-    _: Type.Optional(Type.String()),
-  },
-  { additionalProperties: false },
-);
 
 /** Fields the caller left empty, as spec §5 field codes: refused before any service call. */
 function requireFields(values: Record<string, unknown>): void {
@@ -118,7 +74,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
 
   const userInfo = (u: IdentityUser, token: string): UserInfo => ({ id: u.id, username: u.username, token, avatar: { avatar: avatarUrl(u.avatarKey) } });
 
-  app.post<{ Body: Static<typeof CheckInBody> }>('/api/user/checkIn', { schema: { body: CheckInBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.checkIn.body> }>('/api/user/checkIn', { schema: { body: operations.checkIn.body } }, async (request, reply) => {
     const b = request.body;
     if (b.tab === 'login') {
       const fields: Record<string, string> = {};
@@ -145,7 +101,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'user.registered', { userInfo: userInfo(signed.user, token) });
   });
 
-  app.post<{ Body: Static<typeof TripartiteBody> }>('/api/user/TripartiteCheck', { schema: { body: TripartiteBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.socialSignIn.body> }>('/api/user/TripartiteCheck', { schema: { body: operations.socialSignIn.body } }, async (request, reply) => {
     // Only the provider's verified answer counts: email, name and voucher from the browser are ignored.
     // A frozen account signs in to a session confined to its sanctions and appeals, as with a password (ADR 026).
     const signed = await identity.social({ provider: request.body.type === 1 ? 'google' : 'facebook', credential: request.body.credential, frozenAccess: true, ...client(request) }, request.id);
@@ -172,7 +128,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'ok', user.frozen ? { ...data, frozen: true } : data);
   });
 
-  app.post<{ Body: Static<typeof EditBody> }>('/api/user/editUser', { schema: { body: EditBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.editProfile.body> }>('/api/user/editUser', { schema: { body: operations.editProfile.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const b = request.body;
     requireFields({ username: b.username, country: b.country });
@@ -196,7 +152,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'user.avatar_uploaded', { key, avatar: { avatar: avatarUrl(key) } });
   });
 
-  app.post<{ Body: Static<typeof ModifyBody> }>('/api/user/modifyPassword', { schema: { body: ModifyBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.modifyPassword.body> }>('/api/user/modifyPassword', { schema: { body: operations.modifyPassword.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     const b = request.body;
     requireFields({ oldpwd: b.oldpwd, pwd: b.pwd, captcha: b.captcha });
@@ -206,7 +162,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'user.password_changed', null);
   });
 
-  app.post<{ Body: Static<typeof RetrieveBody> }>('/api/user/retrievePassword', { schema: { body: RetrieveBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.retrievePassword.body> }>('/api/user/retrievePassword', { schema: { body: operations.retrievePassword.body } }, async (request, reply) => {
     const b = request.body;
     requireFields({ email: b.email, pwd: b.pwd, captcha: b.captcha });
     const { revoked } = await identity.resetPassword({ email: b.email!.trim(), newPassword: b.pwd!, code: b.captcha!.trim() }, request.id);
@@ -214,7 +170,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'user.password_reset', null);
   });
 
-  app.post<{ Body: Static<typeof EmsBody> }>('/api/ems/send', { schema: { body: EmsBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.sendCode.body> }>('/api/ems/send', { schema: { body: operations.sendCode.body } }, async (request, reply) => {
     const b = request.body;
     const signedIn = b.event === 'change_password' || b.event === 'bind_email' ? await sessions.require(request) : null;
     if (b.event !== 'change_password') requireFields({ email: b.email });
@@ -225,21 +181,21 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'user.code_sent', data);
   });
 
-  app.post<{ Body: Static<typeof BindBody> }>('/api/user/bindemail', { schema: { body: BindBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.bindEmail.body> }>('/api/user/bindemail', { schema: { body: operations.bindEmail.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     requireFields({ email: request.body.email, captcha: request.body.captcha });
     const updated = await identity.bindEmail(user.userId, { email: request.body.email!.trim(), code: request.body.captcha!.trim() }, request.id);
     return okWith(request, reply, 'user.email_bound', await profile(updated, request.id));
   });
 
-  app.post<{ Body: Static<typeof FollowBody> }>('/api/user/follow', { schema: { body: FollowBody } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.follow.body> }>('/api/user/follow', { schema: { body: operations.follow.body } }, async (request, reply) => {
     const user = await sessions.require(request);
     requireFields({ fuid: request.body.fuid });
     const result = await identity.follow(user.userId, request.body.fuid!, request.id);
     return okWith(request, reply, result.following ? 'user.followed' : 'user.unfollowed', result);
   });
 
-  app.get<{ Querystring: Static<typeof PublicQuery> }>('/api/user/public', { schema: { querystring: PublicQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.publicUser.query> }>('/api/user/public', { schema: { querystring: operations.publicUser.query } }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     const u: IdentityPublicUser = await identity.publicUser(request.query.id, viewer?.userId, request.id);
     const data: PublicUser = { id: u.id, username: u.username, avatar: { avatar: avatarUrl(u.avatarKey) }, motto: u.motto, followers: u.followers, following: u.following, followed: u.followed };
@@ -247,7 +203,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
   });
 
   // The author's fans (spec §2): public; `followed` says whether the signed-in caller follows each fan.
-  app.get<{ Querystring: Static<typeof FansQuery> }>('/api/user/fans', { schema: { querystring: FansQuery } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.fans.query> }>('/api/user/fans', { schema: { querystring: operations.fans.query } }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     const q = request.query;
     const r = await identity.followers(q.uid, { page: q.page, limit: q.limit, viewer: viewer?.userId }, request.id);

@@ -25,14 +25,11 @@ export interface Operation {
 }
 
 const Id = Type.Object({ id: Type.String() });
-const PageQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1 })) });
-const PageLimitQuery = Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1 })), limit: Type.Optional(Type.Integer({ minimum: 1 })) });
-const KindPageQuery = Type.Object({ kind: Type.Optional(S.PostKind), page: Type.Optional(Type.Integer({ minimum: 1 })), limit: Type.Optional(Type.Integer({ minimum: 1 })) });
-const IdPageQuery = Type.Object({ id: Type.String(), page: Type.Optional(Type.Integer({ minimum: 1 })), limit: Type.Optional(Type.Integer({ minimum: 1 })) });
-const ApplicationStatus = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]);
 
-/** One table row; keeps the `data` schema's own type, so OperationData<id> is the answer's type. */
-const op = <D extends TSchema>(method: Operation['method'], path: Operation['path'], access: Access, summary: string, data: D, request: Pick<Operation, 'query' | 'body' | 'bodyType' | 'responseType'> = {}): Operation & { data: D } => ({
+type OperationRequest = Pick<Operation, 'query' | 'body' | 'bodyType' | 'responseType'>;
+
+/** One table row; keeps the schemas' own types, so OperationData<id> is the answer's type and OperationQuery/OperationBody<id> the request's. */
+const op = <D extends TSchema, R extends OperationRequest = {}>(method: Operation['method'], path: Operation['path'], access: Access, summary: string, data: D, request: R = {} as R): Operation & { data: D } & R => ({
   method,
   path,
   access,
@@ -44,14 +41,14 @@ const op = <D extends TSchema>(method: Operation['method'], path: Operation['pat
 export const operations = {
   // Catalogue
   brokersList: op('GET', '/api/brokers/brokersList', 'public', 'Companies, filtered and ordered', S.Page(S.CompanyCard), { query: S.BrokersListQuery }),
-  companyDetail: op('GET', '/api/brokers/detail', 'public', 'One company', S.CompanyDetail, { query: Id }),
-  topBrokers: op('GET', '/api/brokers/topBrokersList', 'public', 'Top Brokers ranking (20 a page)', S.Page(S.RankedCompany), { query: PageQuery }),
-  banners: op('GET', '/api/brokers/getBannerList', 'public', 'Home page banners', S.Page(S.Banner), { query: PageLimitQuery }),
-  categories: op('GET', '/api/brokers/categories', 'public', 'Company categories', Type.Array(S.Category)),
-  popularCountries: op('GET', '/api/brokers/country', 'public', 'Popular countries (footer)', Type.Array(S.Country)),
-  countries: op('GET', '/api/ajax/dataRegion', 'public', 'Every country/region', Type.Array(S.Country)),
-  companyLicences: op('GET', '/api/brokers/licences', 'public', "A company's licences with their status history and evidence", S.CompanyLicences, { query: Id }),
-  companyFollow: op('GET', '/api/brokers/follow', 'session', 'Whether the caller follows a company', S.CompanyFollow, { query: Id }),
+  companyDetail: op('GET', '/api/brokers/detail', 'public', 'One company', S.CompanyDetail, { query: S.SlugQuery }),
+  topBrokers: op('GET', '/api/brokers/topBrokersList', 'public', 'Top Brokers ranking (20 a page)', S.Page(S.RankedCompany), { query: S.PageQuery }),
+  banners: op('GET', '/api/brokers/getBannerList', 'public', 'Home page banners', S.Page(S.Banner), { query: S.BannerListQuery }),
+  categories: op('GET', '/api/brokers/categories', 'public', 'Company categories', Type.Array(S.Category), { query: S.NoQuery }),
+  popularCountries: op('GET', '/api/brokers/country', 'public', 'Popular countries (footer)', Type.Array(S.Country), { query: S.NoQuery }),
+  countries: op('GET', '/api/ajax/dataRegion', 'public', 'Every country/region', Type.Array(S.Country), { query: S.NoQuery }),
+  companyLicences: op('GET', '/api/brokers/licences', 'public', "A company's licences with their status history and evidence", S.CompanyLicences, { query: S.SlugQuery }),
+  companyFollow: op('GET', '/api/brokers/follow', 'session', 'Whether the caller follows a company', S.CompanyFollow, { query: S.SlugQuery }),
   companyFollowSet: op('POST', '/api/brokers/follow', 'session', 'Follow or unfollow a company (licence changes become notices)', S.CompanyFollow, { body: S.CompanyFollowBody }),
 
   // Accounts
@@ -66,25 +63,25 @@ export const operations = {
   retrievePassword: op('POST', '/api/user/retrievePassword', 'public', 'Reset a forgotten password', Type.Null(), { body: S.RetrievePasswordBody }),
   bindEmail: op('POST', '/api/user/bindemail', 'session', 'Bind or change the mailbox', S.UserProfile, { body: S.BindEmailBody }),
   follow: op('POST', '/api/user/follow', 'session', 'Follow or unfollow a user (toggles)', Type.Object({ following: Type.Boolean(), followers: Type.Number() }), { body: S.FollowBody }),
-  publicUser: op('GET', '/api/user/public', 'public', "A user's public card", S.PublicUser, { query: Id }),
-  fans: op('GET', '/api/user/fans', 'public', "A creator's followers", S.Page(S.CreatorFan), { query: Type.Object({ uid: Type.String(), page: Type.Optional(Type.Integer({ minimum: 1 })), limit: Type.Optional(Type.Integer({ minimum: 1 })) }) }),
+  publicUser: op('GET', '/api/user/public', 'public', "A user's public card", S.PublicUser, { query: S.PublicUserQuery }),
+  fans: op('GET', '/api/user/fans', 'public', "A creator's followers", S.Page(S.CreatorFan), { query: S.FansQuery }),
 
   // Reviews
-  companyReviews: op('GET', '/api/reviews/list', 'public', "A company's reviews and rating", S.CompanyReviews, { query: Type.Object({ id: Type.String(), page: Type.Optional(Type.Integer({ minimum: 1 })) }) }),
-  recentReviews: op('GET', '/api/reviews/recent', 'public', 'Latest published reviews', Type.Array(S.PublicReview), { query: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) }) }),
+  companyReviews: op('GET', '/api/reviews/list', 'public', "A company's reviews and rating", S.CompanyReviews, { query: S.CompanyReviewsQuery }),
+  recentReviews: op('GET', '/api/reviews/recent', 'public', 'Latest published reviews', Type.Array(S.PublicReview), { query: S.RecentReviewsQuery }),
   submitReview: op('POST', '/api/reviews/submit', 'session', 'Write or edit the caller’s review (pending until moderated)', S.PublicReview, { body: S.SubmitReviewBody }),
-  deleteReview: op('POST', '/api/reviews/delete', 'session', "Delete the caller's review of a company", Type.Null(), { body: Id }),
-  myReviews: op('GET', '/api/user/reviews', 'session', "The caller's reviews", S.Page(S.PublicReview), { query: PageQuery }),
+  deleteReview: op('POST', '/api/reviews/delete', 'session', "Delete the caller's review of a company", Type.Null(), { body: S.DeleteReviewBody }),
+  myReviews: op('GET', '/api/user/reviews', 'session', "The caller's reviews", S.Page(S.PublicReview), { query: S.PageQuery }),
 
   // Admin: reviews
-  adminReviewQueue: op('GET', '/api/admin/reviews/queue', 'admin', 'Pending reviews, longest waiting first', S.Page(S.PublicReview), { query: PageQuery }),
+  adminReviewQueue: op('GET', '/api/admin/reviews/queue', 'admin', 'Pending reviews, longest waiting first', S.Page(S.PublicReview), { query: S.PageQuery }),
   adminReviewDecide: op('POST', '/api/admin/reviews/decide', 'admin', 'Approve or reject a review', S.AdminDecision, { body: S.AdminDecideBody }),
-  adminReviewAudit: op('GET', '/api/admin/reviews/audit', 'admin', 'Moderation decisions on a review', Type.Array(S.AuditEntry), { query: Type.Object({ reviewId: Type.String() }) }),
+  adminReviewAudit: op('GET', '/api/admin/reviews/audit', 'admin', 'Moderation decisions on a review', Type.Array(S.AuditEntry), { query: S.AdminReviewAuditQuery }),
 
   // Trust and safety (issue 17)
   report: op('POST', '/api/report', 'session', 'Report a review, post, comment or profile', S.UserReport, { body: S.ReportBody }),
-  myReports: op('GET', '/api/user/reports', 'session', "The caller's reports and their status", S.Page(S.UserReport), { query: PageQuery }),
-  adminModerationQueue: op('GET', '/api/admin/moderation/queue', 'admin', 'Reported content and pending reviews, most severe first', S.Page(S.ModerationItem), { query: PageQuery }),
+  myReports: op('GET', '/api/user/reports', 'session', "The caller's reports and their status", S.Page(S.UserReport), { query: S.PageQuery }),
+  adminModerationQueue: op('GET', '/api/admin/moderation/queue', 'admin', 'Reported content and pending reviews, most severe first', S.Page(S.ModerationItem), { query: S.PageQuery }),
   adminModerationDecide: op('POST', '/api/admin/moderation/decide', 'admin', 'Dismiss the reports on a target or remove it', S.AuditLogEntry, { body: S.ModerationDecideBody }),
   adminDashboard: op('GET', '/api/admin/dashboard', 'admin', 'The moderation queue at a glance: size, oldest entry, open appeals, reports of the last 7 days', S.AdminDashboard),
   transparency: op('GET', '/api/transparency', 'public', 'The transparency report: moderation figures per month (docs/transparency.md)', S.TransparencyReport, { query: S.TransparencyQuery }),
@@ -120,31 +117,31 @@ export const operations = {
   }),
 
   // Promotions
-  promotions: op('GET', '/api/promotion/list', 'public', 'Promotions running now', S.Page(S.Promotion), { query: PageQuery }),
-  promotionDetail: op('GET', '/api/promotion/detail', 'public', 'One promotion', S.PromotionDetail, { query: Id }),
-  adminPromotions: op('GET', '/api/admin/promotions', 'admin', 'Every promotion', S.Page(S.AdminPromotion), { query: PageQuery }),
-  adminPromotionDetail: op('GET', '/api/admin/promotions/detail', 'admin', 'One promotion with its full texts', S.AdminPromotionDetail, { query: Id }),
+  promotions: op('GET', '/api/promotion/list', 'public', 'Promotions running now', S.Page(S.Promotion), { query: S.PageQuery }),
+  promotionDetail: op('GET', '/api/promotion/detail', 'public', 'One promotion', S.PromotionDetail, { query: S.SlugQuery }),
+  adminPromotions: op('GET', '/api/admin/promotions', 'admin', 'Every promotion', S.Page(S.AdminPromotion), { query: S.PageQuery }),
+  adminPromotionDetail: op('GET', '/api/admin/promotions/detail', 'admin', 'One promotion with its full texts', S.AdminPromotionDetail, { query: S.SlugQuery }),
   adminPromotionSave: op('POST', '/api/admin/promotions/save', 'admin', 'Create or update a promotion', S.AdminPromotionDetail, { body: S.AdminPromotionSaveBody }),
   adminPromotionDelete: op('POST', '/api/admin/promotions/delete', 'admin', 'Delete a promotion', Id, { body: S.AdminPromotionDeleteBody }),
-  adminCompanies: op('GET', '/api/admin/companies', 'admin', 'Every company (hidden and merged too)', S.Page(S.AdminCompany), { query: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1 })), keyword: Type.Optional(Type.String()) }) }),
-  adminCompanyDetail: op('GET', '/api/admin/companies/detail', 'admin', 'One company with its form', S.AdminCompanyDetail, { query: Id }),
+  adminCompanies: op('GET', '/api/admin/companies', 'admin', 'Every company (hidden and merged too)', S.Page(S.AdminCompany), { query: S.AdminCompaniesQuery }),
+  adminCompanyDetail: op('GET', '/api/admin/companies/detail', 'admin', 'One company with its form', S.AdminCompanyDetail, { query: S.SlugQuery }),
   adminCompanySave: op('POST', '/api/admin/companies/save', 'admin', 'Create or update a company', S.AdminCompany, { body: S.AdminCompanySaveBody }),
   adminCompanyHide: op('POST', '/api/admin/companies/hide', 'admin', 'Hide or unhide a company', S.AdminCompany, { body: S.AdminCompanyHideBody }),
   adminCompanyMerge: op('POST', '/api/admin/companies/merge', 'admin', 'Merge a duplicate into another company', S.AdminCompanyMerged, { body: S.AdminCompanyMergeBody }),
-  adminCompanyAudit: op('GET', '/api/admin/companies/audit', 'admin', 'The companies audit log', S.Page(S.AdminCompanyAuditEntry), { query: Type.Object({ id: Type.Optional(Type.String()), page: Type.Optional(Type.Integer({ minimum: 1 })) }) }),
+  adminCompanyAudit: op('GET', '/api/admin/companies/audit', 'admin', 'The companies audit log', S.Page(S.AdminCompanyAuditEntry), { query: S.AdminCompanyAuditQuery }),
   adminCompanyLogo: op('POST', '/api/admin/companies/logo', 'admin', "Upload a company's logo (JPEG, PNG or WebP ≤ 2 MB, checked by content; field `file`; query `id`: the slug; audited)", S.AdminCompany, {
-    query: Type.Object({ id: Type.String() }),
+    query: S.SlugQuery,
     bodyType: 'multipart/form-data',
   }),
   adminLicenceEvidence: op('POST', '/api/admin/companies/licence-evidence', 'admin', 'Upload licence evidence (PDF or PNG/JPEG/WebP screenshot, field `file`)', S.UploadedLicenceEvidence, { bodyType: 'multipart/form-data' }),
   adminLicenceStatus: op('POST', '/api/admin/companies/licence-status', 'admin', "Record a licence's new status (audited, notifies followers)", S.LicenceHistoryEntry, { body: S.AdminLicenceStatusBody }),
 
   // Notifications and newsletter
-  notices: op('GET', '/api/user/notice', 'session', "The caller's notices of one tab", S.NoticePage, { query: Type.Object({ type: Type.Optional(S.NoticeType), page: Type.Optional(Type.Integer({ minimum: 1 })) }) }),
+  notices: op('GET', '/api/user/notice', 'session', "The caller's notices of one tab", S.NoticePage, { query: S.NoticeListQuery }),
   noticeCount: op('GET', '/api/user/noticecont', 'session', 'Unread notices', Type.Number()),
   noticeRead: op('POST', '/api/user/notice/read', 'session', 'Mark notices read', Type.Object({ updated: Type.Number(), unread: S.UnreadNotices }), { body: S.NoticeReadBody }),
   emailPreferences: op('GET', '/api/user/emailPreferences', 'session', "The caller's mail preferences", S.EmailPreferences),
-  saveEmailPreferences: op('POST', '/api/user/emailPreferences', 'session', 'Save mail preferences', S.EmailPreferences, { body: S.EmailPreferences }),
+  saveEmailPreferences: op('POST', '/api/user/emailPreferences', 'session', 'Save mail preferences', S.EmailPreferences, { body: S.EmailPreferencesBody }),
   adminNotice: op('POST', '/api/admin/notice/send', 'admin', 'Send a system notice', Type.Object({ id: Type.String(), audience: Type.Union([Type.Literal('user'), Type.Literal('everyone')]) }), { body: S.AdminNoticeBody }),
   adminNewsletter: op('POST', '/api/admin/newsletter/send', 'admin', 'Send a newsletter issue', Type.Object({ id: Type.String(), recipients: Type.Number() }), { body: S.AdminNewsletterBody }),
   newsletterSubscribe: op('POST', '/api/newsletter/subscribe', 'public', 'Subscribe (double opt-in)', Type.Object({ status: Type.Union([Type.Literal('pending'), Type.Literal('confirmed')]) }), { body: S.NewsletterSubscribeBody }),
@@ -154,12 +151,12 @@ export const operations = {
   // Posts (Trader TV, blog)
   postCategories: op('GET', '/api/vlog/categories', 'public', 'Post categories', Type.Array(S.PostCategory)),
   posts: op('GET', '/api/vlog/list', 'public', 'Posts, newest first', S.Page(S.PostCard), { query: S.PostListQuery }),
-  recommendedPosts: op('GET', '/api/vlog/recommend', 'public', 'Posts by recent engagement', S.Page(S.PostCard), { query: KindPageQuery }),
-  searchPosts: op('GET', '/api/vlog/search', 'public', 'Search posts', S.Page(S.PostCard), { query: Type.Object({ keyword: Type.String(), kind: Type.Optional(S.PostKind), page: Type.Optional(Type.Integer({ minimum: 1 })), limit: Type.Optional(Type.Integer({ minimum: 1 })) }) }),
-  postDetail: op('GET', '/api/vlog/detail', 'public', 'One post', S.PostDetail, { query: Id }),
-  creatorPage: op('GET', '/api/vlog/user', 'public', "A creator's profile and posts or feed", S.CreatorPage, { query: Type.Object({ uid: Type.String(), tab: Type.Optional(Type.Union([Type.Literal('posts'), Type.Literal('feed')])), kind: Type.Optional(S.PostKind), page: Type.Optional(Type.Integer({ minimum: 1 })), limit: Type.Optional(Type.Integer({ minimum: 1 })) }) }),
-  myPosts: op('GET', '/api/vlog/mine', 'session', "The caller's posts in every state", S.Page(S.PostCard), { query: KindPageQuery }),
-  collections: op('GET', '/api/vlog/collections', 'session', "The caller's bookmarks", S.Page(S.CollectedPost), { query: PageLimitQuery }),
+  recommendedPosts: op('GET', '/api/vlog/recommend', 'public', 'Posts by recent engagement', S.Page(S.PostCard), { query: S.KindPageQuery }),
+  searchPosts: op('GET', '/api/vlog/search', 'public', 'Search posts', S.Page(S.PostCard), { query: S.PostSearchQuery }),
+  postDetail: op('GET', '/api/vlog/detail', 'public', 'One post', S.PostDetail, { query: S.PostIdQuery }),
+  creatorPage: op('GET', '/api/vlog/user', 'public', "A creator's profile and posts or feed", S.CreatorPage, { query: S.CreatorPageQuery }),
+  myPosts: op('GET', '/api/vlog/mine', 'session', "The caller's posts in every state", S.Page(S.PostCard), { query: S.KindPageQuery }),
+  collections: op('GET', '/api/vlog/collections', 'session', "The caller's bookmarks", S.Page(S.CollectedPost), { query: S.PostPageQuery }),
   publishPost: op('POST', '/api/vlog/publish', 'session', 'Publish a post', S.PostDetail, { body: S.PublishPostBody }),
   editPost: op('POST', '/api/vlog/edit', 'session', 'Edit a post', S.PostDetail, { body: S.EditPostBody }),
   deletePost: op('POST', '/api/vlog/delete', 'session', 'Delete a post', Type.Null(), { body: S.DeletePostBody }),
@@ -167,42 +164,46 @@ export const operations = {
   collectPost: op('POST', '/api/vlog/collect', 'session', 'Bookmark a post', Type.Object({ collected: Type.Boolean(), collections: Type.Number() }), { body: S.CollectBody }),
   forwardPost: op('POST', '/api/vlog/forward', 'session', 'Forward a post to the caller’s feed', Type.Object({ forward: Type.Object({ id: Type.String(), comment: Type.String(), at: Type.String() }), forwards: Type.Number() }), { body: S.ForwardBody }),
   unforwardPost: op('POST', '/api/vlog/forward/delete', 'session', 'Take back a forward', Type.Object({ forwards: Type.Number(), forwarded: Type.Literal(false) }), { body: S.UnforwardBody }),
-  comments: op('GET', '/api/vlog/comments', 'public', "A post's comments", S.CommentPage, { query: IdPageQuery }),
+  comments: op('GET', '/api/vlog/comments', 'public', "A post's comments", S.CommentPage, { query: S.CommentsQuery }),
   comment: op('POST', '/api/vlog/comment', 'session', 'Comment on a post or reply to a comment', S.PostComment, { body: S.CommentBody }),
   deleteComment: op('POST', '/api/vlog/comment/delete', 'session', 'Delete an own comment and its replies', Type.Object({ deleted: Type.Array(Type.String()) }), { body: S.DeleteCommentBody }),
   uploadVideo: op('POST', '/api/upload/video', 'session', 'Upload a video (the raw file as the body)', S.UploadedVideo, { bodyType: 'video/mp4' }),
-  videoStatus: op('GET', '/api/upload/video/status', 'session', 'Processing state of an uploaded video', S.UploadedVideo, { query: Id }),
+  videoStatus: op('GET', '/api/upload/video/status', 'session', 'Processing state of an uploaded video', S.UploadedVideo, { query: S.VideoStatusQuery }),
   uploadImage: op('POST', '/api/upload/image', 'session', 'Upload a picture (field `file`)', S.UploadedImage, { bodyType: 'multipart/form-data' }),
 
   // Traders
-  traderBrokers: op('GET', '/api/brokers/traderbroker', 'public', 'Brokers accounts can be bound at', Type.Array(S.TraderBroker)),
-  traderServers: op('GET', '/api/brokers/brokerserver', 'public', 'Trading servers by name', Type.Array(S.TraderServer), { query: Type.Object({ query: Type.Optional(Type.String()), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })) }) }),
+  traderBrokers: op('GET', '/api/brokers/traderbroker', 'public', 'Brokers accounts can be bound at', Type.Array(S.TraderBroker), { query: S.NoQuery }),
+  traderServers: op('GET', '/api/brokers/brokerserver', 'public', 'Trading servers by name', Type.Array(S.TraderServer), { query: S.TraderServerQuery }),
   bindAccount: op('POST', '/api/trader/bind', 'session', 'Bind a trading account', S.TraderAccount, { body: S.TraderBindBody }),
-  myAccounts: op('GET', '/api/trader/accounts', 'session', "The caller's trading accounts", Type.Array(S.TraderAccount)),
-  traderProfile: op('GET', '/api/trader/profile', 'public', "A trader's public accounts", Type.Array(S.TraderAccount), { query: Type.Object({ uid: Type.String() }) }),
-  traderAccount: op('GET', '/api/trader/account', 'public', 'One trading account with its curve', S.TraderAccountDetail, { query: Id }),
-  traderOrders: op('GET', '/api/trader/orders', 'public', "An account's closed trades", S.Page(S.TraderOrder), { query: Type.Object({ id: Type.String(), page: Type.Optional(Type.Integer({ minimum: 1 })) }) }),
+  myAccounts: op('GET', '/api/trader/accounts', 'session', "The caller's trading accounts", Type.Array(S.TraderAccount), { query: S.NoQuery }),
+  traderProfile: op('GET', '/api/trader/profile', 'public', "A trader's public accounts", Type.Array(S.TraderAccount), { query: S.TraderProfileQuery }),
+  traderAccount: op('GET', '/api/trader/account', 'public', 'One trading account with its curve', S.TraderAccountDetail, { query: S.TraderIdQuery }),
+  traderOrders: op('GET', '/api/trader/orders', 'public', "An account's closed trades", S.Page(S.TraderOrder), { query: S.TraderOrdersQuery }),
   syncAccount: op('POST', '/api/trader/sync', 'session', 'Sync an account now', S.TraderAccount, { body: S.TraderAccountIdBody }),
   accountVisibility: op('POST', '/api/trader/visibility', 'session', 'Make an account public or hidden', S.TraderAccount, { body: S.TraderVisibilityBody }),
   unbindAccount: op('POST', '/api/trader/unbind', 'session', 'Unbind (close) an account', S.TraderAccount, { body: S.TraderAccountIdBody }),
-  importStatement: op('POST', '/api/trader/statement', 'session', 'Import an MT4/MT5 statement', S.TraderStatementResult, { query: Id, bodyType: 'text/html' }),
+  importStatement: op('POST', '/api/trader/statement', 'session', 'Import an MT4/MT5 statement', S.TraderStatementResult, { query: S.TraderIdQuery, bodyType: 'text/html' }),
   requestVerification: op('POST', '/api/trader/verify', 'session', 'Get an ownership verification code', S.TraderVerification, { body: S.TraderAccountIdBody }),
-  verification: op('GET', '/api/trader/verify', 'session', 'Ownership verification state', S.TraderVerification, { query: Id }),
+  verification: op('GET', '/api/trader/verify', 'session', 'Ownership verification state', S.TraderVerification, { query: S.TraderIdQuery }),
   topTraders: op('GET', '/api/trader/top', 'public', 'Top Trader ranking', S.TopTraderPage, { query: S.TopTraderQuery }),
   applyBroker: op('POST', '/api/trader/apply', 'session', 'Ask for a broker to be supported', S.BrokerApplication, { body: S.BrokerApplicationBody }),
-  myApplications: op('GET', '/api/trader/applications', 'session', "The caller's broker applications", S.Page(S.BrokerApplication), { query: PageQuery }),
-  adminApplications: op('GET', '/api/admin/trader/applications', 'admin', 'Broker applications by status', S.Page(S.BrokerApplication), { query: Type.Object({ status: Type.Optional(ApplicationStatus), page: Type.Optional(Type.Integer({ minimum: 1 })) }) }),
+  myApplications: op('GET', '/api/trader/applications', 'session', "The caller's broker applications", S.Page(S.BrokerApplication), { query: S.PageQuery }),
+  adminApplications: op('GET', '/api/admin/trader/applications', 'admin', 'Broker applications by status', S.Page(S.BrokerApplication), { query: S.AdminApplicationsQuery }),
   adminApplicationDecide: op('POST', '/api/admin/trader/applications/decide', 'admin', 'Approve or reject a broker application', S.BrokerApplication, { body: S.AdminApplicationDecideBody }),
 
   // Keys of the public read API
-  apiKeys: op('GET', '/api/user/apiKeys', 'session', "The caller's API keys", S.ApiKeyList),
-  createApiKey: op('POST', '/api/user/apiKeys', 'session', 'Create an API key (the secret is shown once)', S.CreatedApiKey, { body: Type.Object({ name: Type.String() }) }),
-  revokeApiKey: op('POST', '/api/user/apiKeys/revoke', 'session', 'Revoke an API key', S.ApiKey, { body: Id }),
+  apiKeys: op('GET', '/api/user/apiKeys', 'session', "The caller's API keys", S.ApiKeyList, { query: S.EmptyQuery }),
+  createApiKey: op('POST', '/api/user/apiKeys', 'session', 'Create an API key (the secret is shown once)', S.CreatedApiKey, { body: S.CreateApiKeyBody }),
+  revokeApiKey: op('POST', '/api/user/apiKeys/revoke', 'session', 'Revoke an API key', S.ApiKey, { body: S.RevokeApiKeyBody }),
 } satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof operations;
 /** The `data` of a successful answer of an operation, e.g. `OperationData<'brokersList'>`. */
 export type OperationData<K extends OperationId> = Static<(typeof operations)[K]['data']>;
+/** The query string an operation takes (`{}` when it takes none), e.g. `OperationQuery<'brokersList'>`. */
+export type OperationQuery<K extends OperationId> = (typeof operations)[K] extends { query: infer Q extends TSchema } ? Static<Q> : Record<string, never>;
+/** The JSON body an operation takes (`{}` when it takes none), e.g. `OperationBody<'checkIn'>`. */
+export type OperationBody<K extends OperationId> = (typeof operations)[K] extends { body: infer B extends TSchema } ? Static<B> : Record<string, never>;
 
 /** The operation serving `method` `path` (the query string is ignored), if the table has one. */
 export function findOperation(method: string, path: string): [OperationId, Operation] | undefined {

@@ -6,7 +6,7 @@
  * Every response is an envelope. Success: code 1 (clients also accept 200).
  * Codes 402, 409 and 302 end the client's session. HTTP status tells the truth (4xx/5xx).
  */
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TObject, type TOptional, type TSchema } from 'typebox';
 import { SANCTION_RULES } from './constants.ts';
 
 /** The envelope every /api answer comes in; `data` is the operation's own schema. */
@@ -34,6 +34,44 @@ export const ErrorData = Type.Object({
   fields: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 export type ErrorData = Static<typeof ErrorData>;
+
+/*
+ * Requests: every query and body schema below is the one the gateway validates with (ajv: defaults
+ * filled in, types coerced, unknown query fields refused), so the OpenAPI description documents
+ * exactly what is enforced. Bounds are generous where a service owns the rule and names the field.
+ */
+
+/** A field the caller may leave out: validation fills in `value` (ajv `useDefaults`), so the server always has it. `schema`: a fresh one (it takes the default). */
+export function Defaulted<T extends TSchema>(schema: T, value: Static<T>): TOptional<T & { default: Static<T> }> {
+  return Type.Optional(Object.assign(schema, { default: value })) as TOptional<T & { default: Static<T> }>;
+}
+type DefaultedKeys<P> = { [K in keyof P]: P[K] extends { default: unknown } ? K : never }[keyof P];
+/** A request as the server sees it after validation: the fields with a default (Defaulted) are always there. */
+export type Validated<T extends TSchema> = T extends TObject<infer P> ? Static<T> & { [K in DefaultedKeys<P>]-?: Static<P[K]> } : Static<T>;
+
+/** A string from a fixed list as JSON Schema `enum`: one error naming the field, not one per choice. */
+const StringEnum = <T extends string>(values: readonly T[], options: { description?: string } = {}) => Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+/** Ignored: jQuery-style cache busters are harmless; any other unknown query field is refused. */
+const CacheBuster = Type.Optional(Type.String({ description: 'Ignored (a cache buster).' }));
+/** Page numbers: 1 when absent. */
+const PageNumber = (maximum = 1000) => Defaulted(Type.Integer({ minimum: 1, maximum }), 1);
+/** A public id that is a slug (companies, promotions). */
+const Slug = (description?: string) => Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,80}$', ...(description ? { description } : {}) });
+const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const OptionalText = (maxLength: number, description?: string) => Type.Optional(Type.String({ maxLength, ...(description ? { description } : {}) }));
+
+/** A query that takes nothing but the cache buster. */
+export const NoQuery = Type.Object({ _: CacheBuster }, { additionalProperties: false });
+/** A query that takes nothing at all. */
+export const EmptyQuery = Type.Object({}, { additionalProperties: false });
+/** One page of a list whose page size is fixed. */
+export const PageQuery = Type.Object({ page: PageNumber(), _: CacheBuster }, { additionalProperties: false });
+/** One company or promotion by its slug. */
+export const SlugQuery = Type.Object({ id: Slug('The slug (the public id).'), _: CacheBuster }, { additionalProperties: false });
+/** POST /api/user/apiKeys body. */
+export const CreateApiKeyBody = Type.Object({ name: Type.String({ maxLength: 1000 }) });
+/** POST /api/user/apiKeys/revoke body. */
+export const RevokeApiKeyBody = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 export const Lang = Type.Union([Type.Literal('en'), Type.Literal('zh-cn')]);
 export type Lang = Static<typeof Lang>;
@@ -92,17 +130,23 @@ export const CompanyCard = Type.Object({
 export type CompanyCard = Static<typeof CompanyCard>;
 
 /** GET /api/brokers/brokersList query. `order`: score (default) | reviews | newest | name. */
-export const BrokersListQuery = Type.Object({
-  page: Type.Optional(Type.Number()),
-  limit: Type.Optional(Type.Number()),
-  categories: Type.Optional(CategorySlug),
-  rating: Type.Optional(Type.Number({ description: 'Minimum score, 1–5.' })),
-  order: Type.Optional(Type.Union([Type.Literal('score'), Type.Literal('reviews'), Type.Literal('newest'), Type.Literal('name')])),
-  keyword: Type.Optional(Type.String()),
-  country: Type.Optional(Type.String({ description: 'Opaque country id from /api/brokers/country or /api/ajax/dataRegion.' })),
-  regulated: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: "Licence status: 'true' = regulated companies only, 'false' = unregulated only." })),
-});
+export const BrokersListQuery = Type.Object(
+  {
+    page: Defaulted(Type.Integer({ minimum: 1, maximum: 10_000 }), 1),
+    limit: Defaulted(Type.Integer({ minimum: 1, maximum: 50 }), 20),
+    categories: Type.Optional(StringEnum(['Brokers', 'FinTech', 'Lp', 'Pay'] as const)),
+    rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, description: 'Minimum score, 1–5.' })),
+    order: Type.Optional(StringEnum(['score', 'reviews', 'newest', 'name'] as const)),
+    keyword: Type.Optional(Type.String({ maxLength: 100 })),
+    country: Type.Optional(Type.String({ maxLength: 100, description: 'Opaque country id from /api/brokers/country or /api/ajax/dataRegion.' })),
+    regulated: Type.Optional(StringEnum(['true', 'false'] as const, { description: "Licence status: 'true' = regulated companies only, 'false' = unregulated only." })),
+    _: CacheBuster,
+  },
+  { additionalProperties: false },
+);
 export type BrokersListQuery = Static<typeof BrokersListQuery>;
+/** GET /api/brokers/getBannerList query. */
+export const BannerListQuery = Type.Object({ page: PageNumber(), limit: Defaulted(Type.Integer({ minimum: 1, maximum: 20 }), 5), _: CacheBuster }, { additionalProperties: false });
 
 export const BannerListResponse = Envelope(Page(Banner));
 export type BannerListResponse = Static<typeof BannerListResponse>;
@@ -138,13 +182,13 @@ export type UserInfo = Static<typeof UserInfo>;
 
 /** POST /api/user/checkIn */
 export const CheckInBody = Type.Object({
-  tab: Type.Union([Type.Literal('login'), Type.Literal('register')]),
-  email: Type.String({ description: 'login: email or user name; register: email.' }),
-  password: Type.String(),
-  username: Type.Optional(Type.String({ description: 'register only' })),
-  captcha: Type.Optional(Type.String({ description: 'register only: the 6-digit code sent by /api/ems/send (event user_register).' })),
+  tab: StringEnum(['login', 'register'] as const),
+  email: Type.Optional(Type.String({ maxLength: 254, description: 'Required. login: email or user name; register: email.' })),
+  password: Type.Optional(Type.String({ maxLength: 100, description: 'Required.' })),
+  username: Type.Optional(Type.String({ maxLength: 100, description: 'register only' })),
+  captcha: Type.Optional(Type.String({ maxLength: 20, description: 'register only: the 6-digit code sent by /api/ems/send (event user_register).' })),
   rememberpwd: Type.Optional(Type.Boolean({ description: 'login: keep the session 30 days instead of until the browser closes.' })),
-  accountType: Type.Optional(Type.Union([Type.Literal('personal'), Type.Literal('company')], { description: 'register: must be \'personal\' (company accounts are "coming soon").' })),
+  accountType: Type.Optional(StringEnum(['personal', 'company'] as const, { description: 'register: must be \'personal\' (company accounts are "coming soon").' })),
 });
 export type CheckInBody = Static<typeof CheckInBody>;
 export const CheckInResponse = Envelope(Type.Object({ userInfo: UserInfo }));
@@ -156,11 +200,11 @@ export type CheckInResponse = Static<typeof CheckInResponse>;
  * only what the provider vouches for; `email`, `name`, `voucher` from the browser are ignored.
  */
 export const TripartiteBody = Type.Object({
-  type: Type.Union([Type.Literal(1), Type.Literal(2)]),
-  credential: Type.String(),
-  email: Type.Optional(Type.String()),
-  name: Type.Optional(Type.String()),
-  voucher: Type.Optional(Type.String()),
+  type: Type.Unsafe<1 | 2>({ type: 'integer', enum: [1, 2] }),
+  credential: Type.String({ minLength: 1, maxLength: 8192 }),
+  email: OptionalText(254),
+  name: OptionalText(200),
+  voucher: OptionalText(200),
 });
 export type TripartiteBody = Static<typeof TripartiteBody>;
 
@@ -169,8 +213,8 @@ export const EmailCodeEvent = Type.Union([Type.Literal('user_register'), Type.Li
 export type EmailCodeEvent = Static<typeof EmailCodeEvent>;
 /** POST /api/ems/send → data `{ resendAfter: 60 }` (seconds before another code may be sent). */
 export const EmsSendBody = Type.Object({
-  email: Type.String(),
-  event: EmailCodeEvent,
+  email: OptionalText(254, 'Required.'),
+  event: StringEnum(['user_register', 'retrieve_password', 'change_password', 'bind_email'] as const),
 });
 export type EmsSendBody = Static<typeof EmsSendBody>;
 
@@ -198,10 +242,10 @@ export type UserProfile = Static<typeof UserProfile>;
 
 /** POST /api/user/editUser. `avatar` is the `key` from /api/user/avatar (or omitted to keep). */
 export const EditUserBody = Type.Object({
-  avatar: Type.Optional(Type.String()),
-  username: Type.String(),
-  country: Type.String({ description: 'Opaque country id.' }),
-  motto: Type.Optional(Type.String()),
+  avatar: OptionalText(300),
+  username: OptionalText(100, 'Required.'),
+  country: OptionalText(100, 'Required: an opaque country id.'),
+  motto: OptionalText(1000),
 });
 export type EditUserBody = Static<typeof EditUserBody>;
 
@@ -211,32 +255,39 @@ export type AvatarUploadResponse = Static<typeof AvatarUploadResponse>;
 
 /** POST /api/user/modifyPassword: old password, new password, code sent for `change_password`. */
 export const ModifyPasswordBody = Type.Object({
-  oldpwd: Type.String(),
-  pwd: Type.String(),
-  captcha: Type.String(),
+  oldpwd: OptionalText(100),
+  pwd: OptionalText(100, 'Required.'),
+  captcha: OptionalText(20),
 });
 export type ModifyPasswordBody = Static<typeof ModifyPasswordBody>;
 
 /** POST /api/user/retrievePassword (signed out): reset with a `retrieve_password` code. */
 export const RetrievePasswordBody = Type.Object({
-  email: Type.String(),
-  pwd: Type.String(),
-  captcha: Type.String(),
+  email: OptionalText(254, 'Required.'),
+  pwd: OptionalText(100, 'Required.'),
+  captcha: OptionalText(20, 'Required.'),
 });
 export type RetrievePasswordBody = Static<typeof RetrievePasswordBody>;
 
 /** POST /api/user/bindemail with a `bind_email` code → data: UserProfile. */
 export const BindEmailBody = Type.Object({
-  email: Type.String(),
-  captcha: Type.String(),
+  email: OptionalText(254, 'Required.'),
+  captcha: OptionalText(20, 'Required.'),
 });
 export type BindEmailBody = Static<typeof BindEmailBody>;
 
 /** POST /api/user/follow { fuid } toggles; data says the new state. */
 export const FollowBody = Type.Object({
-  fuid: Type.String(),
+  fuid: OptionalText(100, 'Required: the user to follow or unfollow.'),
 });
 export type FollowBody = Static<typeof FollowBody>;
+/** GET /api/user/public query. */
+export const PublicUserQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), _: CacheBuster }, { additionalProperties: false });
+/** GET /api/user/fans query: any uid (a malformed one is an unknown user). */
+export const FansQuery = Type.Object(
+  { uid: Type.String({ minLength: 1, maxLength: 100 }), page: PageNumber(), limit: Defaulted(Type.Integer({ minimum: 1, maximum: 50 }), 20), _: CacheBuster },
+  { additionalProperties: false },
+);
 export const FollowResponse = Envelope(Type.Object({ following: Type.Boolean(), followers: Type.Number() }));
 export type FollowResponse = Static<typeof FollowResponse>;
 
@@ -343,13 +394,20 @@ export const CompanyReviews = Type.Object({
 export type CompanyReviews = Static<typeof CompanyReviews>;
 
 /** POST /api/reviews/submit — creates or edits the caller's review; it is pending until moderated. */
+const ReviewCompanySlug = Type.String({ minLength: 1, maxLength: 81, pattern: '^[a-z0-9][a-z0-9-]*$', description: 'The company slug.' });
 export const SubmitReviewBody = Type.Object({
-  id: Type.String(),
-  score: Type.Number(),
-  content: Type.String(),
-  check: Type.Boolean({ description: 'The confirmation tick (spec §5).' }),
+  id: ReviewCompanySlug,
+  score: Type.Optional(Type.Number({ description: 'Required: 1–5 stars.' })),
+  content: Type.Optional(Type.String({ maxLength: 5000 })),
+  check: Type.Optional(Type.Boolean({ description: 'The confirmation tick (spec §5).' })),
 });
 export type SubmitReviewBody = Static<typeof SubmitReviewBody>;
+/** POST /api/reviews/delete body. */
+export const DeleteReviewBody = Type.Object({ id: ReviewCompanySlug });
+/** GET /api/reviews/list query. */
+export const CompanyReviewsQuery = Type.Object({ id: ReviewCompanySlug, page: PageNumber(), _: CacheBuster }, { additionalProperties: false });
+/** GET /api/reviews/recent query. */
+export const RecentReviewsQuery = Type.Object({ limit: Defaulted(Type.Integer({ minimum: 1, maximum: 20 }), 6), _: CacheBuster }, { additionalProperties: false });
 
 /* ------------------------------------------------------------------------------------------
  * Admin: review moderation. Every path needs a signed-in admin (UserProfile.isAdmin): signed out
@@ -371,12 +429,18 @@ export type ModerationDecision = Static<typeof ModerationDecision>;
  * `reviews.already_moderated` (HTTP 409: the review already has that status),
  * `admin.review_not_found` (HTTP 404).
  */
-export const AdminDecideBody = Type.Object({
-  reviewId: Type.String(),
-  decision: ModerationDecision,
-  reason: Type.Optional(Type.String()),
-});
+const ReviewId = Type.String({ minLength: 1, maxLength: 100 });
+export const AdminDecideBody = Type.Object(
+  {
+    reviewId: ReviewId,
+    decision: StringEnum<ModerationDecision>(['approve', 'reject']),
+    reason: Type.Optional(Type.String({ maxLength: 5000, description: 'Required to reject (1–500 characters).' })),
+  },
+  { additionalProperties: false },
+);
 export type AdminDecideBody = Static<typeof AdminDecideBody>;
+/** GET /api/admin/reviews/audit query. */
+export const AdminReviewAuditQuery = Type.Object({ reviewId: ReviewId, _: CacheBuster }, { additionalProperties: false });
 
 /** One moderation decision: who, when, what and why. */
 export const AuditEntry = Type.Object({
@@ -497,28 +561,29 @@ export type AdminPromotionDetailResponse = Static<typeof AdminPromotionDetailRes
  * terms at most 4000 (each language); `company` an existing company id; `startsAt` a date-time;
  * `endsAt` empty/null or after `startsAt`. Unknown `id`: HTTP 404 `catalogue.promotion_not_found`.
  */
-export const AdminPromotionSaveBody = Type.Object({
-  id: Type.Optional(Type.String()),
-  company: Type.String(),
-  titleEn: Type.String(),
-  titleZh: Type.String(),
-  summaryEn: Type.String(),
-  summaryZh: Type.String(),
-  bodyEn: Type.String(),
-  bodyZh: Type.String(),
-  termsEn: Type.Optional(Type.String()),
-  termsZh: Type.Optional(Type.String()),
-  startsAt: Type.String({ description: 'ISO 8601 date-time (with zone; the admin screen sends UTC).' }),
-  endsAt: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-});
+export const AdminPromotionSaveBody = Type.Object(
+  {
+    id: Type.Optional(Slug()),
+    company: Type.String({ maxLength: 100 }),
+    titleEn: Type.String({ maxLength: 2_000 }),
+    titleZh: Type.String({ maxLength: 2_000 }),
+    summaryEn: Type.String({ maxLength: 5_000 }),
+    summaryZh: Type.String({ maxLength: 5_000 }),
+    bodyEn: Type.String({ maxLength: 40_000 }),
+    bodyZh: Type.String({ maxLength: 40_000 }),
+    termsEn: OptionalText(20_000),
+    termsZh: OptionalText(20_000),
+    startsAt: Type.String({ maxLength: 40, description: 'ISO 8601 date-time (with zone; the admin screen sends UTC).' }),
+    endsAt: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
 export type AdminPromotionSaveBody = Static<typeof AdminPromotionSaveBody>;
 export const AdminPromotionSaveResponse = Envelope(AdminPromotionDetail);
 export type AdminPromotionSaveResponse = Static<typeof AdminPromotionSaveResponse>;
 
 /** POST /api/admin/promotions/delete { id } → `{ id }` ("The promotion has been deleted."): gone from every page at once. */
-export const AdminPromotionDeleteBody = Type.Object({
-  id: Type.String(),
-});
+export const AdminPromotionDeleteBody = Type.Object({ id: Slug() }, { additionalProperties: false });
 export type AdminPromotionDeleteBody = Static<typeof AdminPromotionDeleteBody>;
 
 /**
@@ -579,14 +644,19 @@ export const AdminCompanyDetail = Type.Object({
 });
 export type AdminCompanyDetail = Static<typeof AdminCompanyDetail>;
 /** POST /api/admin/companies/save: without `id` creates (slug from the English name), with `id` updates. */
-export const AdminCompanySaveBody = Type.Object({ id: Type.Optional(Type.String()), reason: Type.Optional(Type.String()), form: AdminCompanyForm });
+const CompanyChangeReason = Type.String({ maxLength: 5000 });
+export const AdminCompanySaveBody = Type.Object({ id: Type.Optional(Slug()), reason: Type.Optional(CompanyChangeReason), form: AdminCompanyForm }, { additionalProperties: false });
 export type AdminCompanySaveBody = Static<typeof AdminCompanySaveBody>;
 /** POST /api/admin/companies/hide: hidden companies vanish from listing, search and detail for visitors. Reason required. */
-export const AdminCompanyHideBody = Type.Object({ id: Type.String(), hidden: Type.Boolean(), reason: Type.String() });
+export const AdminCompanyHideBody = Type.Object({ id: Slug(), hidden: Type.Boolean(), reason: CompanyChangeReason }, { additionalProperties: false });
 export type AdminCompanyHideBody = Static<typeof AdminCompanyHideBody>;
 /** POST /api/admin/companies/merge: `id` merged into `into`; the old /detail?id= answers 301 to the survivor. Reason required. */
-export const AdminCompanyMergeBody = Type.Object({ id: Type.String(), into: Type.String(), reason: Type.String() });
+export const AdminCompanyMergeBody = Type.Object({ id: Slug(), into: Type.String({ maxLength: 100 }), reason: CompanyChangeReason }, { additionalProperties: false });
 export type AdminCompanyMergeBody = Static<typeof AdminCompanyMergeBody>;
+/** GET /api/admin/companies query. */
+export const AdminCompaniesQuery = Type.Object({ page: PageNumber(), keyword: OptionalText(100), _: CacheBuster }, { additionalProperties: false });
+/** GET /api/admin/companies/audit query: one company's entries, or all. */
+export const AdminCompanyAuditQuery = Type.Object({ id: Type.Optional(Slug()), page: PageNumber(), _: CacheBuster }, { additionalProperties: false });
 export const AdminCompanyMerged = Type.Object({ from: AdminCompany, into: AdminCompany });
 export type AdminCompanyMerged = Static<typeof AdminCompanyMerged>;
 /** GET /api/admin/companies/audit?id=&page= → newest first; `id` (a slug) narrows to one company. */
@@ -673,12 +743,19 @@ export type NoticeCountResponse = Static<typeof NoticeCountResponse>;
  * POST /api/user/notice/read: `{ id }` or `{ ids }` marks those (other users' ids are ignored),
  * `{ type }` every notice of one tab, `{ type: 'all' }` (or an empty body) both tabs.
  */
-export const NoticeReadBody = Type.Object({
-  id: Type.Optional(Type.String()),
-  ids: Type.Optional(Type.Array(Type.String())),
-  type: Type.Optional(Type.Union([NoticeType, Type.Literal('all')])),
-});
+const NoticeId = Type.String({ minLength: 1, maxLength: 100 });
+export const NoticeReadBody = Type.Object(
+  {
+    id: Type.Optional(NoticeId),
+    // 99: with `id` the list the notifications service receives stays within its 100.
+    ids: Type.Optional(Type.Array(NoticeId, { maxItems: 99 })),
+    type: Type.Optional(StringEnum(['notices', 'system', 'all'] as const)),
+  },
+  { additionalProperties: false },
+);
 export type NoticeReadBody = Static<typeof NoticeReadBody>;
+/** GET /api/user/notice query. */
+export const NoticeListQuery = Type.Object({ type: Type.Optional(StringEnum(['notices', 'system'] as const)), page: PageNumber(), _: CacheBuster }, { additionalProperties: false });
 export const NoticeReadResponse = Envelope(Type.Object({ updated: Type.Number(), unread: UnreadNotices }));
 export type NoticeReadResponse = Static<typeof NoticeReadResponse>;
 
@@ -708,6 +785,8 @@ export const EmailPreferences = Type.Object({
   nonEssential: Type.Boolean(),
 });
 export type EmailPreferences = Static<typeof EmailPreferences>;
+/** POST /api/user/emailPreferences body. */
+export const EmailPreferencesBody = Type.Object({ nonEssential: Type.Boolean() }, { additionalProperties: false });
 export const EmailPreferencesResponse = Envelope(EmailPreferences);
 export type EmailPreferencesResponse = Static<typeof EmailPreferencesResponse>;
 
@@ -721,7 +800,7 @@ export type EmailPreferencesResponse = Static<typeof EmailPreferencesResponse>;
  * /api, no signature), which answers 303 to /newsletter?status=pending|confirmed|required|format|limited|error.
  */
 export const NewsletterSubscribeBody = Type.Object({
-  email: Type.String(),
+  email: OptionalText(1000, 'Required.'),
 });
 export type NewsletterSubscribeBody = Static<typeof NewsletterSubscribeBody>;
 export const NewsletterSubscribeResponse = Envelope(Type.Object({ status: Type.Union([Type.Literal('pending'), Type.Literal('confirmed')]) }));
@@ -733,7 +812,7 @@ export type NewsletterSubscribeResponse = Static<typeof NewsletterSubscribeRespo
  * links live 48 h; a newer mail replaces an older link).
  */
 export const NewsletterTokenBody = Type.Object({
-  token: Type.String(),
+  token: Type.String({ minLength: 1, maxLength: 2000 }),
 });
 export type NewsletterTokenBody = Static<typeof NewsletterTokenBody>;
 export const NewsletterSubscription = Type.Object({
@@ -756,21 +835,14 @@ export type LocalizedText = Static<typeof LocalizedText>;
  * with id `uid`, or to everyone without it. Title ≤ 100, content ≤ 2000 characters; `link` an
  * optional site-relative path.
  */
-export const AdminNoticeBody = Type.Object({
-  uid: Type.Optional(Type.String()),
-  title: LocalizedText,
-  content: LocalizedText,
-  link: Type.Optional(Type.String()),
-});
+const BoundedText = (maxLength: number) => Type.Object({ en: Type.String({ maxLength }), zh: Type.String({ maxLength }) }, { additionalProperties: false });
+export const AdminNoticeBody = Type.Object({ uid: OptionalText(100), title: BoundedText(400), content: BoundedText(8000), link: OptionalText(400) }, { additionalProperties: false });
 export type AdminNoticeBody = Static<typeof AdminNoticeBody>;
 export const AdminNoticeResponse = Envelope(Type.Object({ id: Type.String(), audience: Type.Union([Type.Literal('user'), Type.Literal('everyone')]) }));
 export type AdminNoticeResponse = Static<typeof AdminNoticeResponse>;
 
 /** POST /api/admin/newsletter/send — an issue to every confirmed subscriber, both languages required. */
-export const AdminNewsletterBody = Type.Object({
-  subject: LocalizedText,
-  content: LocalizedText,
-});
+export const AdminNewsletterBody = Type.Object({ subject: BoundedText(600), content: BoundedText(80_000) }, { additionalProperties: false });
 export type AdminNewsletterBody = Static<typeof AdminNewsletterBody>;
 export const AdminNewsletterResponse = Envelope(Type.Object({ id: Type.String(), recipients: Type.Number() }));
 export type AdminNewsletterResponse = Static<typeof AdminNewsletterResponse>;
@@ -886,14 +958,30 @@ export const PostDetail = Type.Object({
 export type PostDetail = Static<typeof PostDetail>;
 
 /** Query of GET /api/vlog/list (newest first; only playable posts). `limit` 1–50, default 12. */
-export const PostListQuery = Type.Object({
-  kind: Type.Optional(PostKind),
-  category: Type.Optional(PostCategorySlug),
-  locale: Type.Optional(Lang),
-  page: Type.Optional(Type.Number()),
-  limit: Type.Optional(Type.Number()),
-});
+const PostId = Type.String({ minLength: 1, maxLength: 64 });
+const PostPaging = { page: PageNumber(), limit: Defaulted(Type.Integer({ minimum: 1, maximum: 50 }), 12), _: CacheBuster };
+export const PostListQuery = Type.Object(
+  { ...PostPaging, kind: Type.Optional(PostKind), category: Type.Optional(Type.String({ maxLength: 50, description: 'A category slug from /api/vlog/categories.' })), locale: Type.Optional(Lang) },
+  { additionalProperties: false },
+);
 export type PostListQuery = Static<typeof PostListQuery>;
+/** GET /api/vlog/recommend and /api/vlog/mine query. */
+export const KindPageQuery = Type.Object({ ...PostPaging, kind: Type.Optional(PostKind) }, { additionalProperties: false });
+/** GET /api/vlog/search query. */
+export const PostSearchQuery = Type.Object({ ...PostPaging, keyword: Defaulted(Type.String({ maxLength: 200 }), ''), kind: Type.Optional(PostKind) }, { additionalProperties: false });
+/** GET /api/vlog/detail query. */
+export const PostIdQuery = Type.Object({ id: PostId, _: CacheBuster }, { additionalProperties: false });
+/** GET /api/vlog/comments query. */
+export const CommentsQuery = Type.Object({ ...PostPaging, id: PostId }, { additionalProperties: false });
+/** GET /api/vlog/user query. */
+export const CreatorPageQuery = Type.Object(
+  { ...PostPaging, uid: Type.String({ pattern: UUID_PATTERN }), tab: Defaulted(Type.Union([Type.Literal('posts'), Type.Literal('feed')]), 'posts'), kind: Type.Optional(PostKind) },
+  { additionalProperties: false },
+);
+/** GET /api/vlog/collections query. */
+export const PostPageQuery = Type.Object(PostPaging, { additionalProperties: false });
+/** GET /api/upload/video/status query. */
+export const VideoStatusQuery = Type.Object({ id: PostId, _: CacheBuster }, { additionalProperties: false });
 /** GET /api/vlog/list → Page<PostCard>. GET /api/vlog/recommend?kind&page&limit → Page<PostCard>, by recent engagement with time decay. */
 export const PostPageResponse = Envelope(Page(PostCard));
 export type PostPageResponse = Static<typeof PostPageResponse>;
@@ -967,51 +1055,34 @@ export type MyPostsResponse = Static<typeof MyPostsResponse>;
  * required / not found / failed / in use; content required / too long (20000 characters).
  * → PostDetail. `msg`: "Published." or, for a video still processing, that it will appear when ready.
  */
-export const PublishPostBody = Type.Object({
-  kind: PostKind,
-  title: Type.String(),
-  description: Type.String(),
-  cover: Type.String(),
-  category: PostCategorySlug,
-  locale: Type.Optional(Lang),
-  video: Type.Optional(Type.String()),
-  content: Type.Optional(Type.String()),
-});
+const PostFields = {
+  title: OptionalText(2_000),
+  description: OptionalText(10_000),
+  cover: OptionalText(64, 'An uploaded image id.'),
+  category: OptionalText(50, 'A category slug.'),
+  locale: OptionalText(10, "'en' or 'zh-cn'."),
+  video: OptionalText(64, 'An uploaded video id (video posts).'),
+  content: OptionalText(200_000, 'The text (image-text posts).'),
+};
+export const PublishPostBody = Type.Object({ kind: OptionalText(20, "'video' or 'image_text'."), ...PostFields });
 export type PublishPostBody = Static<typeof PublishPostBody>;
 
 /** POST /api/vlog/edit — the author only; fields left out keep their value; the kind never changes. → PostDetail */
-export const EditPostBody = Type.Object({
-  id: Type.String(),
-  title: Type.Optional(Type.String()),
-  description: Type.Optional(Type.String()),
-  cover: Type.Optional(Type.String()),
-  category: Type.Optional(PostCategorySlug),
-  locale: Type.Optional(Lang),
-  video: Type.Optional(Type.String()),
-  content: Type.Optional(Type.String()),
-});
+export const EditPostBody = Type.Object({ id: PostId, ...PostFields });
 export type EditPostBody = Static<typeof EditPostBody>;
 
 /** POST /api/vlog/delete { id } — the author only; removes its pictures and video too. → null */
-export const DeletePostBody = Type.Object({
-  id: Type.String(),
-});
+export const DeletePostBody = Type.Object({ id: PostId });
 export type DeletePostBody = Static<typeof DeletePostBody>;
 
 /** POST /api/vlog/like { id, like? }: `like` true/false sets, absent toggles. Counted once per user. */
-export const LikeBody = Type.Object({
-  id: Type.String(),
-  like: Type.Optional(Type.Boolean()),
-});
+export const LikeBody = Type.Object({ id: PostId, like: Type.Optional(Type.Boolean()) });
 export type LikeBody = Static<typeof LikeBody>;
 export const LikeResponse = Envelope(Type.Object({ liked: Type.Boolean(), likes: Type.Number() }));
 export type LikeResponse = Static<typeof LikeResponse>;
 
 /** POST /api/vlog/collect { id, collect? }: bookmark; `collect` true/false sets, absent toggles. */
-export const CollectBody = Type.Object({
-  id: Type.String(),
-  collect: Type.Optional(Type.Boolean()),
-});
+export const CollectBody = Type.Object({ id: PostId, collect: Type.Optional(Type.Boolean()) });
 export type CollectBody = Static<typeof CollectBody>;
 export const CollectResponse = Envelope(Type.Object({ collected: Type.Boolean(), collections: Type.Number() }));
 export type CollectResponse = Static<typeof CollectResponse>;
@@ -1026,18 +1097,13 @@ export const CollectionsResponse = Envelope(Page(CollectedPost));
 export type CollectionsResponse = Static<typeof CollectionsResponse>;
 
 /** POST /api/vlog/forward { id, comment? } — once per post (again: HTTP 409 `media.already_forwarded`); comment ≤ 500 characters. */
-export const ForwardBody = Type.Object({
-  id: Type.String(),
-  comment: Type.Optional(Type.String()),
-});
+export const ForwardBody = Type.Object({ id: PostId, comment: OptionalText(5_000) });
 export type ForwardBody = Static<typeof ForwardBody>;
 export const ForwardResponse = Envelope(Type.Object({ forward: Type.Object({ id: Type.String(), comment: Type.String(), at: Type.String() }), forwards: Type.Number() }));
 export type ForwardResponse = Static<typeof ForwardResponse>;
 
 /** POST /api/vlog/forward/delete { id } — takes back the caller's forward (it leaves their feed); none to take back: the same answer. */
-export const UnforwardBody = Type.Object({
-  id: Type.String(),
-});
+export const UnforwardBody = Type.Object({ id: PostId });
 export type UnforwardBody = Static<typeof UnforwardBody>;
 export const UnforwardResponse = Envelope(Type.Object({ forwards: Type.Number(), forwarded: Type.Literal(false) }));
 export type UnforwardResponse = Static<typeof UnforwardResponse>;
@@ -1071,17 +1137,11 @@ export type CommentPage = Static<typeof CommentPage>;
  * `content` 1–500 characters; the same text twice on one post by the same user is refused
  * (`fields.content`). New accounts: 3 comments a minute (429 + Retry-After).
  */
-export const CommentBody = Type.Object({
-  id: Type.String(),
-  content: Type.String(),
-  pid: Type.Optional(Type.String()),
-});
+export const CommentBody = Type.Object({ id: PostId, content: OptionalText(5_000, 'Required.'), pid: Type.Optional(PostId) });
 export type CommentBody = Static<typeof CommentBody>;
 
 /** POST /api/vlog/comment/delete { id } — own comments only; its replies go with it. → { deleted: ids } */
-export const DeleteCommentBody = Type.Object({
-  id: Type.String(),
-});
+export const DeleteCommentBody = Type.Object({ id: PostId });
 export type DeleteCommentBody = Static<typeof DeleteCommentBody>;
 
 /**
@@ -1168,21 +1228,20 @@ export type TraderServer = Static<typeof TraderServer>;
  * a broker that cannot be reached answers HTTP 503 with `trader.broker_unavailable` (nothing saved;
  * try again later).
  */
-export const TraderBindBody = Type.Object({
-  broker: Type.Optional(Type.String({ description: 'Broker id (slug) from traderbroker; optional when the server identifies it.' })),
-  server: Type.String({ description: 'Server name from brokerserver.' }),
-  account: Type.String({ description: 'Account number (login): 3–12 digits.' }),
-  readonlyPassword: Type.Optional(Type.String({ description: 'Read-only (investor) password, 4–64 characters; required unless `source` is `statement`.' })),
-  nickname: Type.String({ description: 'Strategy nickname, 2–30 characters.' }),
-  description: Type.Optional(Type.String({ description: 'Strategy description, at most 500 characters.' })),
-  type: Type.Union([Type.Literal('manual'), Type.Literal('mixed')]),
-  visibility: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('hidden')], { description: 'Default `public`.' })),
-  source: Type.Optional(
-    Type.Union([Type.Literal('bridge'), Type.Literal('statement')], {
-      description: '`bridge` (default): synced in the background with the read-only password. `statement`: the owner uploads MT4/MT5 HTML statements instead.',
-    }),
-  ),
-});
+export const TraderBindBody = Type.Object(
+  {
+    broker: OptionalText(100, 'Broker id (slug) from traderbroker; optional when the server identifies it.'),
+    server: OptionalText(200, 'Required: server name from brokerserver.'),
+    account: OptionalText(100, 'Required: account number (login), 3–12 digits.'),
+    readonlyPassword: OptionalText(500, 'Read-only (investor) password, 4–64 characters; required unless `source` is `statement`.'),
+    nickname: OptionalText(500, 'Required: strategy nickname, 2–30 characters.'),
+    description: OptionalText(5000, 'Strategy description, at most 500 characters.'),
+    type: OptionalText(50, "Required: 'manual' or 'mixed'."),
+    visibility: OptionalText(50, "'public' (default) or 'hidden'."),
+    source: OptionalText(50, '`bridge` (default): synced in the background with the read-only password. `statement`: the owner uploads MT4/MT5 HTML statements instead.'),
+  },
+  { additionalProperties: false },
+);
 export type TraderBindBody = Static<typeof TraderBindBody>;
 
 export const TraderStats = Type.Object({
@@ -1302,14 +1361,10 @@ export type TraderOrder = Static<typeof TraderOrder>;
  *   (Content-Type text/html, at most 5 MB) → TraderStatementResult; `statement` accounts only.
  *   Refusals: `trader.statement_invalid` with fields.statement = unknown_format | no_deals | malformed | account_mismatch.
  */
-export const TraderAccountIdBody = Type.Object({
-  id: Type.String(),
-});
+const TraderId = Type.String({ minLength: 1, maxLength: 100 });
+export const TraderAccountIdBody = Type.Object({ id: TraderId }, { additionalProperties: false });
 export type TraderAccountIdBody = Static<typeof TraderAccountIdBody>;
-export const TraderVisibilityBody = Type.Object({
-  id: Type.String(),
-  visibility: Type.Union([Type.Literal('public'), Type.Literal('hidden')]),
-});
+export const TraderVisibilityBody = Type.Object({ id: TraderId, visibility: StringEnum(['public', 'hidden'] as const) }, { additionalProperties: false });
 export type TraderVisibilityBody = Static<typeof TraderVisibilityBody>;
 export const TraderStatementResult = Type.Object({
   account: TraderAccount,
@@ -1332,18 +1387,34 @@ export const TraderVerification = Type.Object({
 export type TraderVerification = Static<typeof TraderVerification>;
 
 /** GET /api/trader/top?page=&sort=&broker=&minDays=&type= → TopTraderPage (20 a page). */
-export const TopTraderQuery = Type.Object({
-  page: Type.Optional(Type.Number()),
-  sort: Type.Optional(
-    Type.Union([Type.Literal('score'), Type.Literal('gain'), Type.Literal('drawdown'), Type.Literal('trades'), Type.Literal('track')], {
-      description: '`score` (default: risk-adjusted, see services/trader-sync/docs/ranking-methodology.md), `gain`, `drawdown` (smallest first), `trades`, `track`.',
-    }),
-  ),
-  broker: Type.Optional(Type.String({ description: 'Broker id (slug).' })),
-  minDays: Type.Optional(Type.Number()),
-  type: Type.Optional(Type.Union([Type.Literal('manual'), Type.Literal('mixed')])),
-});
+export const TopTraderQuery = Type.Object(
+  {
+    page: PageNumber(),
+    sort: Defaulted(
+      StringEnum(['score', 'gain', 'drawdown', 'trades', 'track'] as const, {
+        description: '`score` (default: risk-adjusted, see services/trader-sync/docs/ranking-methodology.md), `gain`, `drawdown` (smallest first), `trades`, `track`.',
+      }),
+      'score',
+    ),
+    broker: OptionalText(100, 'Broker id (slug).'),
+    minDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 36_500 })),
+    type: Type.Optional(StringEnum(['manual', 'mixed'] as const)),
+    _: CacheBuster,
+  },
+  { additionalProperties: false },
+);
 export type TopTraderQuery = Static<typeof TopTraderQuery>;
+/** GET /api/brokers/brokerserver query: `limit` grows as the picker's list is scrolled (spec §8), up to trader-sync's 50. */
+export const TraderServerQuery = Type.Object(
+  { query: Defaulted(Type.String({ maxLength: 100 }), ''), limit: Defaulted(Type.Integer({ minimum: 1, maximum: 50 }), 20), _: CacheBuster },
+  { additionalProperties: false },
+);
+/** One trading account by id (account, verification, statement import). */
+export const TraderIdQuery = Type.Object({ id: TraderId, _: CacheBuster }, { additionalProperties: false });
+/** GET /api/trader/orders query. */
+export const TraderOrdersQuery = Type.Object({ id: TraderId, page: PageNumber(10_000), _: CacheBuster }, { additionalProperties: false });
+/** GET /api/trader/profile query. */
+export const TraderProfileQuery = Type.Object({ uid: TraderId, _: CacheBuster }, { additionalProperties: false });
 export const RankedTrader = Type.Object({
   rank: Type.Number(),
   account: TraderAccount,
@@ -1353,13 +1424,16 @@ export const TopTraderPage = Page(RankedTrader);
 export type TopTraderPage = Static<typeof TopTraderPage>;
 
 /** POST /api/trader/apply → BrokerApplication (spec §3 "Broker application"). */
-export const BrokerApplicationBody = Type.Object({
-  broker: Type.String(),
-  website: Type.String({ description: "The broker's website (https://… or a bare host name)." }),
-  server: Type.String({ description: 'Server name, e.g. `FarEastFX-Live03`.' }),
-  account: Type.String({ description: 'Sample account number.' }),
-  readonlyPassword: Type.String({ description: 'Sample read-only password (stored encrypted, never shown again).' }),
-});
+export const BrokerApplicationBody = Type.Object(
+  {
+    broker: OptionalText(500, 'Required.'),
+    website: OptionalText(1000, "Required: the broker's website (https://… or a bare host name)."),
+    server: OptionalText(200, 'Required: server name, e.g. `FarEastFX-Live03`.'),
+    account: OptionalText(100, 'Required: a sample account number.'),
+    readonlyPassword: OptionalText(500, 'Required: a sample read-only password (stored encrypted, never shown again).'),
+  },
+  { additionalProperties: false },
+);
 export type BrokerApplicationBody = Static<typeof BrokerApplicationBody>;
 /** GET /api/trader/applications → Page<BrokerApplication>: the caller's applications, newest first. */
 export const BrokerApplication = Type.Object({
@@ -1382,13 +1456,21 @@ export type BrokerApplication = Static<typeof BrokerApplication>;
  * → BrokerApplication; approving makes the server bindable (attached to catalogue broker `broker`
  * when given) and the applicant is notified.
  */
-export const AdminApplicationDecideBody = Type.Object({
-  id: Type.String(),
-  decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]),
-  reason: Type.Optional(Type.String({ description: 'Required to reject (1–500 characters).' })),
-  broker: Type.Optional(Type.String({ description: 'Approve: the catalogue broker (slug) the server belongs to, if it is in the catalogue.' })),
-});
+export const AdminApplicationDecideBody = Type.Object(
+  {
+    id: TraderId,
+    decision: StringEnum(['approve', 'reject'] as const),
+    reason: OptionalText(5000, 'Required to reject (1–500 characters).'),
+    broker: OptionalText(100, 'Approve: the catalogue broker (slug) the server belongs to, if it is in the catalogue.'),
+  },
+  { additionalProperties: false },
+);
 export type AdminApplicationDecideBody = Static<typeof AdminApplicationDecideBody>;
+/** GET /api/admin/trader/applications query. */
+export const AdminApplicationsQuery = Type.Object(
+  { status: Defaulted(StringEnum(['pending', 'approved', 'rejected'] as const), 'pending'), page: PageNumber(), _: CacheBuster },
+  { additionalProperties: false },
+);
 
 // ---------------------------------------------------------------------------------------------
 // Keys of the public read API (/v1), self-served from the account page (docs: /developers).
@@ -1619,12 +1701,16 @@ export const ReportReasonSchema = Type.Union(
  * `reviews.validation` (fields reason | text | targetId=own), `reviews.already_reported` (HTTP 409:
  * one open report per user and target), `reviews.report_limit` (HTTP 429), `reviews.target_not_found` (404).
  */
-export const ReportBody = Type.Object({
-  targetKind: ReportTargetKindSchema,
-  targetId: Type.String(),
-  reason: Type.String({ description: 'One of REPORT_REASONS.' }),
-  text: Type.Optional(Type.String()),
-});
+const ReportTargetId = Type.String({ minLength: 1, maxLength: 100 });
+export const ReportBody = Type.Object(
+  {
+    targetKind: ReportTargetKindSchema,
+    targetId: ReportTargetId,
+    reason: Type.String({ maxLength: 100, description: 'One of REPORT_REASONS.' }),
+    text: OptionalText(5000, 'Required for `other`.'),
+  },
+  { additionalProperties: false },
+);
 export type ReportBody = Static<typeof ReportBody>;
 
 /** One of the caller's reports (GET /api/user/reports), with where the target is on the site. */
@@ -1680,13 +1766,16 @@ export type ModerationItem = Static<typeof ModerationItem>;
  * `rule` (one of REPORT_REASONS) are required to remove. A profile cannot be removed
  * (`reviews.profile_not_removable`, 409); nothing open → `reviews.nothing_to_decide` (409).
  */
-export const ModerationDecideBody = Type.Object({
-  targetKind: ReportTargetKindSchema,
-  targetId: Type.String(),
-  action: Type.Union([Type.Literal('dismiss'), Type.Literal('remove')]),
-  reason: Type.Optional(Type.String()),
-  rule: Type.Optional(Type.String()),
-});
+export const ModerationDecideBody = Type.Object(
+  {
+    targetKind: ReportTargetKindSchema,
+    targetId: ReportTargetId,
+    action: Type.Union([Type.Literal('dismiss'), Type.Literal('remove')]),
+    reason: OptionalText(5000),
+    rule: OptionalText(100),
+  },
+  { additionalProperties: false },
+);
 export type ModerationDecideBody = Static<typeof ModerationDecideBody>;
 
 /** One entry of the append-only moderation log. */
@@ -1746,22 +1835,28 @@ export type MergedAuditPage = Static<typeof MergedAuditPage>;
 export const MergedAuditQuery = Type.Object(
   {
     area: Type.Optional(AuditArea),
-    actor: Type.Optional(Type.String({ description: "A member of staff's user id." })),
-    cursor: Type.Optional(Type.String({ description: 'The `next` of the page before.' })),
+    actor: Type.Optional(Type.String({ pattern: UUID_PATTERN, description: "A member of staff's user id." })),
+    cursor: Type.Optional(Type.String({ pattern: '^(\\d{1,6})-(\\d{1,8})-(\\d{1,8})-(\\d{1,8})$', description: 'The `next` of the page before.' })),
+    _: CacheBuster,
   },
   { additionalProperties: false },
 );
 export type MergedAuditQuery = Static<typeof MergedAuditQuery>;
 
 /** GET /api/admin/audit filters; `from`/`to` are dates (YYYY-MM-DD, `to` inclusive). */
-export const AuditLogQuery = Type.Object({
-  actor: Type.Optional(Type.String({ description: "The moderator's user id." })),
-  action: Type.Optional(Type.String()),
-  targetKind: Type.Optional(Type.String()),
-  from: Type.Optional(Type.String()),
-  to: Type.Optional(Type.String()),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-});
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC); `to` is inclusive.' });
+export const AuditLogQuery = Type.Object(
+  {
+    actor: Type.Optional(Type.String({ pattern: UUID_PATTERN, description: "The moderator's user id." })),
+    action: Type.Optional(Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('dismiss'), Type.Literal('remove'), Type.Literal('restore'), Type.Literal('uphold')])),
+    targetKind: Type.Optional(ReportTargetKindSchema),
+    from: Type.Optional(Day),
+    to: Type.Optional(Day),
+    page: PageNumber(),
+    _: CacheBuster,
+  },
+  { additionalProperties: false },
+);
 export type AuditLogQuery = Static<typeof AuditLogQuery>;
 
 const Count = Type.Integer({ minimum: 0 });
@@ -1804,7 +1899,7 @@ export const TransparencyReport = Type.Object({ from: Type.String(), to: Type.St
 export type TransparencyReport = Static<typeof TransparencyReport>;
 
 /** GET /api/transparency(.csv): the months to cover, inclusive; by default the last 12 up to this one. */
-export const TransparencyQuery = Type.Object({ from: Type.Optional(MonthString), to: Type.Optional(MonthString) });
+export const TransparencyQuery = Type.Object({ from: Type.Optional(MonthString), to: Type.Optional(MonthString), _: CacheBuster }, { additionalProperties: false });
 export type TransparencyQuery = Static<typeof TransparencyQuery>;
 
 /** The staff dashboard: the moderation queue at a glance. */
@@ -1869,20 +1964,23 @@ export type UploadedLicenceEvidence = Static<typeof UploadedLicenceEvidence>;
  * effectiveOn a real day not after tomorrow, a note (≤ 1000), capturedAt not in the future; the
  * change is audited, shown on the company page and told to the company's followers.
  */
-export const AdminLicenceStatusBody = Type.Object({
-  id: Type.String({ description: 'The company slug.' }),
-  regulator: Type.String(),
-  licenceNo: Type.String(),
-  status: Type.String({ description: 'active, suspended, revoked or expired.' }),
-  effectiveOn: Type.String({ description: 'YYYY-MM-DD.' }),
-  note: Type.String(),
-  evidenceKey: Type.Optional(Type.String({ description: 'From the evidence upload.' })),
-  capturedAt: Type.Optional(Type.String({ description: 'ISO time the evidence was captured; now when absent.' })),
-});
+export const AdminLicenceStatusBody = Type.Object(
+  {
+    id: Slug('The company slug.'),
+    regulator: Type.String({ maxLength: 500 }),
+    licenceNo: Type.String({ maxLength: 500 }),
+    status: Type.String({ maxLength: 20, description: 'active, suspended, revoked or expired.' }),
+    effectiveOn: Type.String({ maxLength: 20, description: 'YYYY-MM-DD.' }),
+    note: Type.String({ maxLength: 5000 }),
+    evidenceKey: OptionalText(200, 'From the evidence upload.'),
+    capturedAt: OptionalText(40, 'ISO time the evidence was captured; now when absent.'),
+  },
+  { additionalProperties: false },
+);
 export type AdminLicenceStatusBody = Static<typeof AdminLicenceStatusBody>;
 
 /** GET/POST /api/brokers/follow: whether the caller follows the company (followers hear of licence changes). */
 export const CompanyFollow = Type.Object({ following: Type.Boolean(), followers: Type.Integer() });
 export type CompanyFollow = Static<typeof CompanyFollow>;
-export const CompanyFollowBody = Type.Object({ id: Type.String({ description: 'The company slug.' }), follow: Type.Boolean() });
+export const CompanyFollowBody = Type.Object({ id: Slug('The company slug.'), follow: Type.Boolean() }, { additionalProperties: false });
 export type CompanyFollowBody = Static<typeof CompanyFollowBody>;
