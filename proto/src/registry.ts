@@ -15,6 +15,7 @@ import {
 import {
   ContentRemovedSchema,
   RatingChangedSchema,
+  RemovalAppealDecidedSchema,
   ReviewApprovedSchema,
   ReviewDeletedSchema,
   ReviewRejectedSchema,
@@ -69,6 +70,7 @@ export const EVENT_TYPES = Object.freeze({
   'reviews.review.deleted': ReviewDeletedSchema,
   'reviews.rating.changed': RatingChangedSchema,
   'reviews.content.removed': ContentRemovedSchema,
+  'reviews.removal_appeal.decided': RemovalAppealDecidedSchema,
   'reviews.reply.published': ReplyPublishedSchema,
   'media.video.uploaded': VideoUploadedSchema,
   'media.video.ready': VideoReadySchema,

@@ -42,6 +42,7 @@ describe('registry', () => {
       'reviews.review.deleted',
       'reviews.rating.changed',
       'reviews.content.removed',
+      'reviews.removal_appeal.decided',
       'reviews.reply.published',
       'media.video.uploaded',
       'media.video.ready',

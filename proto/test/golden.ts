@@ -319,6 +319,30 @@ export const GOLDEN: { [T in EventType]: Golden<T> } = {
       removedAt: { seconds: 1795874400n, nanos: 0 },
     },
   },
+  'reviews.removal_appeal.decided': {
+    meta: {
+      id: '9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
+      producer: 'reviews',
+      correlationId: 'req-a9b8c7',
+      occurredAt: new Date('2026-11-27T09:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      appealId: '0d1e2f3a-4b5c-4d6e-9f7a-8b9c0d1e2f3a',
+      removalId: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+      targetKind: 'post',
+      targetId: '8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e',
+      userId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      decision: 'uphold',
+      restored: false,
+      moderatorId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+      reason: '仍是广告 — still advertising a signal group',
+      rule: 'spam',
+      excerpt: 'Join my VIP signals…',
+      contextId: 'image_text:8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e',
+      decidedAt: { seconds: 1795942800n, nanos: 0 },
+    },
+  },
   'reviews.review.deleted': {
     meta: {
       id: '708192a3-b4c5-46d7-a8e9-f0a1b2c3d4e5',

@@ -8,7 +8,8 @@ import { migrations } from '../migrations/index.ts';
 import { mediaApp } from './app.ts';
 import type { MediaConfig } from './config.ts';
 import type { Clock, Log, MediaContext } from './domain/context.ts';
-import { workerHandlers } from './events/registry.ts';
+import { moveQueuedObjects } from './domain/objects.ts';
+import { moderationHandlers, workerHandlers } from './events/registry.ts';
 import type { MediaTables } from './store/types.ts';
 import { WorkerRunner } from './worker/runner.ts';
 
@@ -101,6 +102,8 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
         });
         runner = r;
         consume({ durable: 'media-transcode', handlers: workerHandlers(ctx.now, () => r.poke()) });
+        // A restore's files move back right after its commit (a failed move is retried by the sweep).
+        consume({ durable: 'media-moderation', handlers: moderationHandlers(ctx.now), afterCommit: () => void moveQueuedObjects(ctx, app.log) });
         background(r);
       }
       return { ctx, relay, ...(runner ? { runner } : {}), ...(tools ? { tools } : {}) };

@@ -179,6 +179,35 @@ describe('a moderator hides a comment', () => {
   });
 });
 
+describe('an appeal decided in the reviews service', () => {
+  const decided = async (targetKind: 'post' | 'comment', targetId: string, decision: 'restore' | 'uphold') => {
+    const e = encodeEvent(
+      'reviews.removal_appeal.decided',
+      { appealId: randomUUID(), removalId: randomUUID(), targetKind, targetId, userId: randomUUID(), decision, restored: decision === 'restore', moderatorId: randomUUID(), reason: 'Reviewed', rule: 'spam', excerpt: '', contextId: '', decidedAt: timestampFromDate(new Date()) },
+      { producer: 'reviews' },
+    );
+    await h.bus.publish({ id: e.id, type: e.type, data: e.bytes });
+  };
+
+  it('shows a post restored on appeal again, its files back at their addresses; an upheld one stays hidden', async () => {
+    const kept = await post();
+    const back = await post();
+    const c = await h.call('POST', `/v1/posts/${kept.id}/comments`, { ...veteran(), text: 'Spam comment' });
+    for (const id of [kept.id, back.id]) await h.call('DELETE', `/v1/moderation/posts/${id}?rule=spam`);
+    await h.call('DELETE', `/v1/moderation/comments/${c.body.id}?rule=spam`);
+    await decided('post', kept.id, 'uphold');
+    await decided('post', back.id, 'restore');
+    await decided('comment', c.body.id, 'restore');
+    // A restore of something gone meanwhile is a no-op (the event is consumed, not retried forever).
+    await decided('post', randomUUID(), 'restore');
+    await expect.poll(async () => (await h.call('GET', `/v1/posts/${back.id}`)).status, { timeout: 15_000 }).toBe(200);
+    await expect.poll(async () => (await stored(imageFiles(back.imageIds))).every(Boolean), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await h.db.selectFrom('post_comment').select('removed_at').where('id', '=', c.body.id).executeTakeFirstOrThrow()).removed_at, { timeout: 15_000 }).toBeNull();
+    expect((await h.call('GET', `/v1/posts/${kept.id}`)).status).toBe(404);
+    expect(await stored(imageFiles(kept.imageIds))).toEqual(Array(6).fill(false));
+  });
+});
+
 describe('a deleted account', () => {
   it('takes its hidden posts and comments with it', async () => {
     const gone = veteran();

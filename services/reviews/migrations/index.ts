@@ -8,6 +8,7 @@ import { migration as removalAppeals } from './20261127T0300_removal_appeals.ts'
 import { migration as removalAppealNoAuditFk } from './20261127T0400_removal_appeal_no_audit_fk.ts';
 import { migration as ratingAtScale } from './20261210T0926_rating_at_scale.ts';
 import { migration as contentRemovals } from './20261227T0710_content_removals.ts';
+import { migration as contentRemovals } from './20261227T0710_content_removals.ts';
 import { migration as companyReplies } from './20270105T0900_company_replies.ts';
 
 /** Listed explicitly, in name order; forward only. */
@@ -20,6 +21,7 @@ export const migrations: MigrationSet = {
   '20261127T0300_removal_appeals': removalAppeals,
   '20261127T0400_removal_appeal_no_audit_fk': removalAppealNoAuditFk,
   '20261210T0926_rating_at_scale': ratingAtScale,
+  '20261227T0710_content_removals': contentRemovals,
   '20261227T0710_content_removals': contentRemovals,
   '20270105T0900_company_replies': companyReplies,
 };

@@ -5,6 +5,7 @@
  * move under a private prefix after commit (domain/objects.ts) and back on restore. Its author's
  * own delete, and the deletion of their account, still delete it with everything.
  */
+import { isAppError } from '@brokerwise/errors';
 import type { Kysely } from '@brokerwise/sql';
 import { queueMoves } from '../store/gc.store.ts';
 import { findImages, imageKeys, postImageIds } from '../store/image.store.ts';
@@ -49,31 +50,45 @@ export async function hidePost(ctx: Ctx, postId: string, rule: string): Promise<
   });
 }
 
-/** Shows a hidden post again, its files back at their addresses. Not hidden: unchanged. */
-export async function restorePost(ctx: Ctx, postId: string): Promise<{ row: PostRow; moved: string[] }> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const post = await moderatedPost(trx, postId);
-    if (!post.removed_at) return { row: post, moved: [] };
-    const row = await setPostRemoved(trx, post.id, null);
-    const moved = await postFiles(trx, row, false);
-    await queueMoves(trx, moved, false, ctx.now());
-    return { row, moved };
-  });
+/** Shows a hidden post again in the caller's transaction, its files queued back to their addresses. Not hidden: unchanged. */
+export async function restorePostIn(trx: Db, postId: string, now: Date): Promise<{ row: PostRow; moved: string[] }> {
+  const post = await moderatedPost(trx, postId);
+  if (!post.removed_at) return { row: post, moved: [] };
+  const row = await setPostRemoved(trx, post.id, null);
+  const moved = await postFiles(trx, row, false);
+  await queueMoves(trx, moved, false, now);
+  return { row, moved };
 }
 
-/** Hides or shows a comment (a top-level one with its thread) and recounts its post's comments. */
-async function setComment(ctx: Ctx, commentId: string, removed: { reason: string } | null): Promise<CommentRow> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const found = UUID.test(commentId) ? await findComment(trx, commentId) : undefined;
-    if (!found) throw commentNotFound();
-    // The post row lock serialises counter updates, as for a new comment.
-    if (!(await findPost(trx, found.post_id, { forUpdate: true, includeRemoved: true }))) throw commentNotFound();
-    if ((found.removed_at === null) === (removed === null)) return found;
-    const row = await setCommentRemoved(trx, found.id, removed && { at: ctx.now(), reason: removed.reason });
-    await recountComments(trx, found.post_id);
-    return row;
-  });
+export const restorePost = (ctx: Ctx, postId: string) => ctx.db.transaction().execute((trx) => restorePostIn(trx, postId, ctx.now()));
+
+/** Hides or shows a comment (a top-level one with its thread) in the caller's transaction and recounts its post's comments. */
+async function setCommentIn(trx: Db, commentId: string, removed: { at: Date; reason: string } | null): Promise<CommentRow> {
+  const found = UUID.test(commentId) ? await findComment(trx, commentId) : undefined;
+  if (!found) throw commentNotFound();
+  // The post row lock serialises counter updates, as for a new comment.
+  if (!(await findPost(trx, found.post_id, { forUpdate: true, includeRemoved: true }))) throw commentNotFound();
+  if ((found.removed_at === null) === (removed === null)) return found;
+  const row = await setCommentRemoved(trx, found.id, removed);
+  await recountComments(trx, found.post_id);
+  return row;
 }
 
-export const hideComment = (ctx: Ctx, commentId: string, rule: string) => setComment(ctx, commentId, { reason: rule });
-export const restoreComment = (ctx: Ctx, commentId: string) => setComment(ctx, commentId, null);
+export const hideComment = (ctx: Ctx, commentId: string, rule: string) => ctx.db.transaction().execute((trx) => setCommentIn(trx, commentId, { at: ctx.now(), reason: rule }));
+export const restoreCommentIn = (trx: Db, commentId: string) => setCommentIn(trx, commentId, null);
+export const restoreComment = (ctx: Ctx, commentId: string) => ctx.db.transaction().execute((trx) => restoreCommentIn(trx, commentId));
+
+/**
+ * A second moderator restored a removed post or comment on appeal (`reviews.removal_appeal.decided`,
+ * in the inbox transaction): it is shown again. Gone meanwhile (its author or their account deleted
+ * it): nothing to restore. Returns the files queued to move back.
+ */
+export async function restoreOnAppeal(trx: Db, target: { kind: string; id: string }, now: Date): Promise<string[]> {
+  try {
+    if (target.kind === 'post') return (await restorePostIn(trx, target.id, now)).moved;
+    if (target.kind === 'comment') await restoreCommentIn(trx, target.id);
+  } catch (err) {
+    if (!(isAppError(err) && err.kind === 'not_found')) throw err;
+  }
+  return [];
+}

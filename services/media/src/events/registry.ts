@@ -1,5 +1,6 @@
 import type { EventHandlers } from '@brokerwise/service-kit';
 import type { Clock } from '../domain/context.ts';
+import { onRemovalAppealDecided } from './handlers/removal-appeal-decided.handler.ts';
 import { onUserDeleted } from './handlers/user-deleted.handler.ts';
 import { onVideoUploaded } from './handlers/video-uploaded.handler.ts';
 
@@ -12,5 +13,12 @@ export function workerHandlers(now: Clock, queued: () => void): EventHandlers {
   return {
     'media.video.uploaded': onVideoUploaded(now, queued),
     'identity.user.deleted': onUserDeleted(now),
+  };
+}
+
+/** Moderation decided elsewhere (reviews keeps appeals, ADR 026): a post or comment restored on appeal is shown again. */
+export function moderationHandlers(now: Clock): EventHandlers {
+  return {
+    'reviews.removal_appeal.decided': onRemovalAppealDecided(now),
   };
 }

@@ -202,7 +202,7 @@ export interface ReportDecisionInput {
 /**
  * A moderator's decision on a reported target. Dismiss closes its open reports. Remove takes the
  * content down — a review is rejected here (the rating is recomputed from the event, as for any
- * rejection); a post or comment the gateway has already deleted in media — closes the reports as
+ * rejection); a post or comment the gateway has already hidden in media — closes the reports as
  * actioned and tells the author why. The audit entry, the reports and the event are one transaction.
  */
 export async function decideReports(ctx: Pick<ReviewsContext, 'db' | 'now'>, input: ReportDecisionInput, meta: RequestMeta = {}): Promise<{ audit: AuditRow; closed: number }> {
@@ -236,6 +236,8 @@ export async function decideReports(ctx: Pick<ReviewsContext, 'db' | 'now'>, inp
       }
       after = { reports: 'actioned', status: review ? 'rejected' : 'deleted' };
     } else {
+      // Media hid it (ADR 026); where it was shown, so its author's removals list can link to it once restored.
+      before.contextId = latest.context_id;
       if (latest.author_id) {
         const kind = input.targetKind === 'post' ? 'post' : 'comment';
         await enqueueEvent(trx, contentRemoved({ targetKind: kind, targetId, authorId: latest.author_id, moderatorId: input.moderatorId, reason, rule, excerpt: latest.excerpt }, now, meta.correlationId));

@@ -1,5 +1,6 @@
 import { encodeEvent, timestampFromDate, type EncodedEvent } from '@brokerwise/proto';
 import type { RatingRow } from '../store/rating.store.ts';
+import type { RemovalAppealRow } from '../store/removal-appeal.store.ts';
 import type { ReplyRow } from '../store/reply.store.ts';
 import type { ReviewRow } from '../store/review.store.ts';
 
@@ -57,6 +58,37 @@ export function contentRemoved(
   correlationId: string | undefined,
 ): EncodedEvent {
   return encodeEvent('reviews.content.removed', { ...c, removedAt: timestampFromDate(at) }, meta(correlationId, at));
+}
+
+/**
+ * `reviews.removal_appeal.decided`: a second moderator restored the content or kept it removed;
+ * media shows a restored post or comment again, notifications tells the author.
+ */
+export function appealDecidedEvent(
+  a: RemovalAppealRow,
+  c: { restored: boolean; rule: string; excerpt: string; contextId: string },
+  correlationId: string | undefined,
+): EncodedEvent {
+  const at = a.decided_at ?? new Date();
+  return encodeEvent(
+    'reviews.removal_appeal.decided',
+    {
+      appealId: a.id,
+      removalId: a.audit_id,
+      targetKind: a.target_kind,
+      targetId: a.target_id,
+      userId: a.user_id,
+      decision: a.decision ?? '',
+      restored: c.restored,
+      moderatorId: a.decided_by ?? '',
+      reason: a.decision_reason ?? '',
+      rule: c.rule,
+      excerpt: c.excerpt,
+      contextId: c.contextId,
+      decidedAt: timestampFromDate(at),
+    },
+    meta(correlationId, at),
+  );
 }
 
 /** `reviews.rating.changed` from the row as committed (version included). */

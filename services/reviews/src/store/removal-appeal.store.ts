@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from '@brokerwise/sql';
+import { sql, type Kysely, type Selectable } from '@brokerwise/sql';
 import type { AuditRow } from './audit.store.ts';
 import type { RemovalAppealDecision, ReviewsTables } from './types.ts';
 
@@ -30,6 +30,35 @@ export const findAuditEntries = async (db: Db, ids: readonly string[]): Promise<
   const rows = await db.selectFrom('moderation_audit').selectAll().where('id', 'in', [...ids]).execute();
   return new Map(rows.map((r) => [r.id, r]));
 };
+
+/** Log entries that took down a post or comment of the user (removed after a report), newest first. */
+export const contentRemovalsOf = (db: Db, userId: string): Promise<AuditRow[]> =>
+  db
+    .selectFrom('moderation_audit')
+    .selectAll()
+    .where('decision', '=', 'remove')
+    .where('target_kind', 'in', ['post', 'comment'])
+    .where(sql<string>`before ->> 'authorId'`, '=', userId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+
+/** For each of these posts or comments, the latest entry that took it down or put it back (`remove` / `restore`). */
+export async function latestContentDecisions(db: Db, targetIds: readonly string[]): Promise<Map<string, AuditRow>> {
+  if (targetIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('moderation_audit')
+    .selectAll()
+    .distinctOn('target_id')
+    .where('target_kind', 'in', ['post', 'comment'])
+    .where('target_id', 'in', [...targetIds])
+    .where('decision', 'in', ['remove', 'restore'])
+    .orderBy('target_id')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return new Map(rows.map((r) => [r.target_id, r]));
+}
 
 /** The user's removed reviews (rejected, not deleted by them). */
 export const removedReviewIdsOf = async (db: Db, userId: string): Promise<string[]> =>

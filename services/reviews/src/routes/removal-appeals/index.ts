@@ -30,16 +30,16 @@ export async function removalAppealRoutes(app: FastifyInstance, deps: ReviewsDep
     async (request) => {
       const items = await removalsOf(deps, request.params.userId.toLowerCase());
       return {
-        items: items.map(({ audit, review, appeal }) => ({
+        items: items.map(({ audit, target, appeal }) => ({
           removalId: audit.id,
-          targetKind: 'review' as const,
-          targetId: review.id,
-          contextId: review.company_id,
-          excerpt: review.text,
+          targetKind: audit.target_kind as RemovalAppealRow['target_kind'],
+          targetId: audit.target_id,
+          contextId: target.contextId ?? '',
+          excerpt: target.excerpt,
           reason: audit.reason,
           rule: audit.rule,
           removedAt: audit.at.toISOString(),
-          status: review.status,
+          status: target.status === 'deleted' ? 'rejected' : target.status,
           appeal: appeal && toAppealDto(appeal),
         })),
       };
@@ -59,7 +59,7 @@ export async function removalAppealRoutes(app: FastifyInstance, deps: ReviewsDep
       const q = request.query;
       const { items, total } = await removalAppealQueue(deps, { open: (q.status ?? 'open') === 'open', page: q.page, limit: q.limit });
       return {
-        items: items.map((i) => ({ appeal: toAppealDto(i.appeal), removal: i.removal && toLogEntryDto(i.removal), review: i.review && toReviewDto(i.review, undefined) })),
+        items: items.map((i) => ({ appeal: toAppealDto(i.appeal), removal: i.removal && toLogEntryDto(i.removal), review: i.review && toReviewDto(i.review, undefined), target: i.target })),
         total,
       };
     },
@@ -70,13 +70,13 @@ export async function removalAppealRoutes(app: FastifyInstance, deps: ReviewsDep
     { config: { callerRole: 'moderator' }, schema: { params: AppealParams, body: DecideBody, response: { 200: DecideDto } } },
     async (request) => {
       const b = request.body;
-      const { appeal, review, audit, removal } = await decideRemovalAppeal(
+      const { appeal, review, target, audit, removal } = await decideRemovalAppeal(
         deps,
         { appealId: request.params.appealId, decision: b.decision, reason: b.reason, moderatorId: b.moderatorId.toLowerCase() },
         { correlationId: request.id },
       );
       deps.relay.poke();
-      return { appeal: toAppealDto(appeal), review: review && toReviewDto(review, undefined), audit: toLogEntryDto(audit), removal: removal && toLogEntryDto(removal) };
+      return { appeal: toAppealDto(appeal), review: review && toReviewDto(review, undefined), target, audit: toLogEntryDto(audit), removal: removal && toLogEntryDto(removal) };
     },
   );
 }

@@ -4,6 +4,9 @@ import { LogEntryDto } from '../reports/schemas.ts';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const Decision = Type.Union([Type.Literal('restore'), Type.Literal('uphold')]);
+const TargetKind = Type.Union([Type.Literal('review'), Type.Literal('post'), Type.Literal('comment')]);
+const Status = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]);
+
 
 export const UserParams = Type.Object({ userId: Uuid });
 // Any string: a malformed id is an unknown appeal (404).
@@ -22,7 +25,7 @@ export const AppealBody = Type.Object(
 export const RemovalAppealDto = Type.Object({
   id: Type.String(),
   removalId: Type.String(),
-  targetKind: Type.Union([Type.Literal('review'), Type.Literal('post'), Type.Literal('comment')]),
+  targetKind: TargetKind,
   targetId: Type.String(),
   userId: Type.String(),
   removedBy: Type.String(),
@@ -34,18 +37,26 @@ export const RemovalAppealDto = Type.Object({
   decidedAt: NullableString,
 });
 
+/** The removed content: a review's own status; a post or comment `rejected` while removed, `approved` once restored. */
+export const TargetDto = Type.Object({
+  excerpt: Type.String(),
+  /** The company of a review; `<post kind>:<post id>` of a post or comment. */
+  contextId: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Union([Status, Type.Literal('deleted')]),
+});
+
 /** What was removed and why, as its author sees it (no moderator ids). */
 export const RemovalDto = Type.Object({
   removalId: Type.String(),
-  targetKind: Type.Literal('review'),
+  targetKind: TargetKind,
   targetId: Type.String(),
   contextId: Type.String(),
   excerpt: Type.String(),
   reason: Type.String(),
   rule: Type.String(),
   removedAt: Type.String(),
-  /** The review's status now: `approved` once an appeal restored it. */
-  status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+  /** The content's status now: `approved` once an appeal restored it. */
+  status: Status,
   appeal: Type.Union([RemovalAppealDto, Type.Null()]),
 });
 export const RemovalList = Type.Object({ items: Type.Array(RemovalDto) });
@@ -55,6 +66,7 @@ export const AppealQueueItem = Type.Object({
   appeal: RemovalAppealDto,
   removal: Type.Union([LogEntryDto, Type.Null()]),
   review: Type.Union([ReviewDto, Type.Null()]),
+  target: TargetDto,
 });
 export const AppealQueuePage = Type.Object({ items: Type.Array(AppealQueueItem), total: Type.Integer() });
 
@@ -67,4 +79,10 @@ export const DecideBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export const DecideDto = Type.Object({ appeal: RemovalAppealDto, review: Type.Union([ReviewDto, Type.Null()]), audit: LogEntryDto, removal: Type.Union([LogEntryDto, Type.Null()]) });
+export const DecideDto = Type.Object({
+  appeal: RemovalAppealDto,
+  review: Type.Union([ReviewDto, Type.Null()]),
+  target: TargetDto,
+  audit: LogEntryDto,
+  removal: Type.Union([LogEntryDto, Type.Null()]),
+});
