@@ -52,6 +52,8 @@ export interface ReviewStack {
   call: StackCall;
   /** Registers a new user with the mailed code; returns its user info (token for the `token` header). */
   signUp(): Promise<UserInfo>;
+  /** The mails the notifications service sent (codes, notices' mails), by recipient. */
+  mailbox: FileMailer;
   close(): Promise<void>;
 }
 
@@ -165,6 +167,7 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
     call,
     serviceHeaders,
     signUp,
+    mailbox: mailer,
     close: () => closeStack({ stops, cache, bus, dbs, dir }),
   };
 }

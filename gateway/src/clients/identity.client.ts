@@ -179,4 +179,43 @@ export class IdentityClient {
   audit(q: { targetId?: string | undefined; actorId?: string | undefined; page: number; limit: number }, rid: string) {
     return this.http.get<{ items: IdentityAuditEntry[]; total: number }>('/v1/admin/audit', q, rid);
   }
+  // Company claims and representatives (ADR 030).
+  companyClaims(userId: string, rid: string) {
+    return this.http.get<{ items: IdentityClaim[] }>(`/v1/users/${encodeURIComponent(userId)}/company-claims`, {}, rid);
+  }
+  representing(userId: string, rid: string) {
+    return this.http.get<{ items: IdentityClaim[] }>(`/v1/users/${encodeURIComponent(userId)}/representing`, {}, rid);
+  }
+  startClaim(userId: string, body: { companyId: string; companyName: string; companyWebsite: string; email: string; locale: string }, rid: string) {
+    return this.http.send<{ claim: IdentityClaim; resendAfter: number }>('POST', `/v1/users/${encodeURIComponent(userId)}/company-claims`, body, rid);
+  }
+  verifyClaim(userId: string, claimId: string, code: string, rid: string) {
+    return this.http.send<IdentityClaim>('POST', `/v1/users/${encodeURIComponent(userId)}/company-claims/${encodeURIComponent(claimId)}/verify`, { code }, rid);
+  }
+  claimQueue(q: { status: 'awaiting_approval' | 'approved' | 'closed'; page: number; limit: number }, rid: string) {
+    return this.http.get<{ items: IdentityClaim[]; total: number }>('/v1/admin/company-claims', q, rid);
+  }
+  decideClaim(id: string, body: { adminId: string; decision: 'approve' | 'reject'; reason?: string }, rid: string) {
+    return this.http.send<IdentityClaim>('POST', `/v1/admin/company-claims/${encodeURIComponent(id)}/decide`, body, rid);
+  }
+  revokeRepresentative(id: string, body: { adminId: string; reason: string }, rid: string) {
+    return this.http.send<IdentityClaim>('POST', `/v1/admin/company-claims/${encodeURIComponent(id)}/revoke`, body, rid);
+  }
+}
+
+/** A company claim as identity answers it (services/identity/src/routes/company-claims). */
+export interface IdentityClaim {
+  id: string;
+  userId: string;
+  username?: string;
+  companyId: string;
+  companyName: string;
+  companyHost: string;
+  email: string;
+  status: 'awaiting_code' | 'awaiting_approval' | 'approved' | 'rejected' | 'revoked';
+  createdAt: string;
+  verifiedAt: string | null;
+  decidedAt: string | null;
+  decisionReason: string;
+  revokedAt: string | null;
 }

@@ -192,4 +192,38 @@ export class ReviewsClient {
   moderationSummary(rid: string) {
     return this.http.get<{ size: number; oldest: string | null; reportsLastWeek: number }>('/v1/moderation/summary', {}, rid);
   }
+  // Company replies (ADR 030).
+  writeReply(reviewId: string, body: { userId: string; companyIds: string[]; text: string }, rid: string) {
+    return this.http.send<ReplyRecord>('PUT', `/v1/reviews/${encodeURIComponent(reviewId)}/reply`, body, rid);
+  }
+  replies(reviewIds: string[], rid: string) {
+    return this.http.get<{ items: ReplyRecord[] }>('/v1/replies', { reviewIds: reviewIds.join(',') }, rid);
+  }
+  replyFigures(companyId: string, rid: string) {
+    return this.http.get<{ reviews: number; replied: number; rate: number | null; medianHours: number | null }>(`/v1/companies/${encodeURIComponent(companyId)}/reply-figures`, {}, rid);
+  }
+  replyHistory(replyId: string, rid: string) {
+    return this.http.get<{ items: { authorId: string; text: string; writtenAt: string }[] }>(`/v1/replies/${encodeURIComponent(replyId)}/history`, {}, rid);
+  }
+  replyQueue(q: { page: number; limit: number }, rid: string) {
+    return this.http.get<{ items: { reply: ReplyRecord; review: { id: string; username: string; stars: number; text: string } }[]; total: number }>('/v1/moderation/replies', q, rid);
+  }
+  decideReply(replyId: string, body: { moderatorId: string; decision: 'approve' | 'reject'; reason?: string }, rid: string) {
+    return this.http.send<ReplyRecord>('POST', `/v1/moderation/replies/${encodeURIComponent(replyId)}`, body, rid);
+  }
+}
+
+/** A company's reply to a review as the reviews service answers it (services/reviews/src/routes/replies). */
+export interface ReplyRecord {
+  id: string;
+  reviewId: string;
+  companyId: string;
+  authorId: string;
+  text: string;
+  status: 'pending' | 'approved' | 'rejected';
+  rejectReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  firstPublishedAt: string | null;
+  edited: boolean;
 }

@@ -195,6 +195,18 @@ export const operations = {
   apiKeys: op('GET', '/api/user/apiKeys', 'session', "The caller's API keys", S.ApiKeyList, { query: S.EmptyQuery }),
   createApiKey: op('POST', '/api/user/apiKeys', 'session', 'Create an API key (the secret is shown once)', S.CreatedApiKey, { body: S.CreateApiKeyBody }),
   revokeApiKey: op('POST', '/api/user/apiKeys/revoke', 'session', 'Revoke an API key', S.ApiKey, { body: S.RevokeApiKeyBody }),
+
+  // Company representatives and their replies (ADR 030)
+  companyClaims: op('GET', '/api/user/companyClaims', 'session', "The caller's company claims", Type.Array(S.CompanyClaim), { query: S.NoQuery }),
+  companyClaim: op('POST', '/api/user/companyClaim', 'session', 'Claim a company (company accounts): a code goes to a mailbox at its web domain', S.CompanyClaimStarted, { body: S.CompanyClaimBody }),
+  companyClaimVerify: op('POST', '/api/user/companyClaimVerify', 'session', 'Enter the mailed code; the claim then waits for an administrator', S.CompanyClaim, { body: S.CompanyClaimVerifyBody }),
+  companyReplies: op('GET', '/api/reviews/replies', 'public', "A company's replies to reviews, its reply rate and median reply time", S.CompanyReplies, { query: S.CompanyRepliesQuery }),
+  writeReply: op('POST', '/api/reviews/reply', 'session', "Reply to a review of the company the caller represents (again: edit); published after moderation", S.CompanyReply, { body: S.ReplyBody }),
+  adminCompanyClaims: op('GET', '/api/admin/companyClaims', 'admin', 'Company claims awaiting approval, representatives, or refused and revoked claims', S.Page(S.AdminCompanyClaim), { query: S.AdminCompanyClaimsQuery }),
+  adminCompanyClaimDecide: op('POST', '/api/admin/companyClaims/decide', 'admin', 'Approve (a verified representative) or refuse a claim (audited)', S.AdminCompanyClaim, { body: S.AdminCompanyClaimDecideBody }),
+  adminRepresentativeRevoke: op('POST', '/api/admin/companyClaims/revoke', 'admin', 'Revoke a representative (audited)', S.AdminCompanyClaim, { body: S.AdminRepresentativeRevokeBody }),
+  adminReplies: op('GET', '/api/admin/replies', 'admin', 'Company replies awaiting moderation, the longest waiting first', S.Page(S.AdminQueuedReply), { query: S.AdminRepliesQuery }),
+  adminReplyDecide: op('POST', '/api/admin/replies/decide', 'admin', 'Publish or refuse a company reply', S.CompanyReply, { body: S.AdminReplyDecideBody }),
 } satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof operations;

@@ -700,6 +700,7 @@ export const NoticeKind = Type.Union([
   Type.Literal('sanction_lifted'),
   Type.Literal('appeal_rejected'),
   Type.Literal('licence_status_changed'),
+  Type.Literal('company_replied'),
   Type.Literal('system'),
 ]);
 export type NoticeKind = Static<typeof NoticeKind>;
@@ -1984,3 +1985,107 @@ export const CompanyFollow = Type.Object({ following: Type.Boolean(), followers:
 export type CompanyFollow = Static<typeof CompanyFollow>;
 export const CompanyFollowBody = Type.Object({ id: Slug('The company slug.'), follow: Type.Boolean() }, { additionalProperties: false });
 export type CompanyFollowBody = Static<typeof CompanyFollowBody>;
+
+/*
+ * Company representatives and their replies (issue 19, ADR 030). A company account claims a
+ * company with a mailbox at the company's own web domain (a code is mailed there), then an
+ * administrator approves; a verified representative replies once to each published review of the
+ * company, each version moderated before it shows.
+ */
+const ClaimStatus = StringEnum(['awaiting_code', 'awaiting_approval', 'approved', 'rejected', 'revoked'] as const, {
+  description: 'awaiting_code: enter the mailed code; awaiting_approval: an administrator decides; approved: a verified representative; rejected; revoked.',
+});
+const CompanyRef = Type.Object({ id: Type.String({ description: 'The company slug ("" when the company is gone).' }), name: Type.String() });
+/** A claim of a company, as its claimant sees it. */
+export const CompanyClaim = Type.Object({
+  id: Type.String(),
+  company: CompanyRef,
+  email: Type.String({ description: 'The company mailbox the code went to.' }),
+  status: ClaimStatus,
+  createdAt: Type.String(),
+  verifiedAt: Type.Union([Type.String(), Type.Null()]),
+  decidedAt: Type.Union([Type.String(), Type.Null()]),
+  decisionReason: Type.String(),
+  revokedAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type CompanyClaim = Static<typeof CompanyClaim>;
+/** A claim in the console: who claimed, and the domain the mailbox was checked against. */
+export const AdminCompanyClaim = Type.Object({ ...CompanyClaim.properties, user: Type.Object({ id: Type.String(), username: Type.String() }), companyHost: Type.String() });
+export type AdminCompanyClaim = Static<typeof AdminCompanyClaim>;
+/**
+ * POST /api/user/companyClaim: claim a company (company accounts only). Field messages: email
+ * (`claim_free_mail`, `claim_domain`: not at the company's website domain or a subdomain of it), accountType.
+ */
+export const CompanyClaimBody = Type.Object(
+  { company: Slug('The company slug.'), email: Type.String({ maxLength: 1000, description: 'A mailbox at the company’s own web domain.' }) },
+  { additionalProperties: false },
+);
+export type CompanyClaimBody = Static<typeof CompanyClaimBody>;
+export const CompanyClaimStarted = Type.Object({ claim: CompanyClaim, resendAfter: Type.Integer({ description: 'Seconds before another code may be sent.' }) });
+export type CompanyClaimStarted = Static<typeof CompanyClaimStarted>;
+export const CompanyClaimVerifyBody = Type.Object({ claimId: Type.String({ minLength: 1, maxLength: 100 }), code: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
+export type CompanyClaimVerifyBody = Static<typeof CompanyClaimVerifyBody>;
+export const AdminCompanyClaimsQuery = Type.Object(
+  { status: Defaulted(StringEnum(['awaiting_approval', 'approved', 'closed'] as const), 'awaiting_approval'), page: PageNumber(10000), _: CacheBuster },
+  { additionalProperties: false },
+);
+export type AdminCompanyClaimsQuery = Static<typeof AdminCompanyClaimsQuery>;
+export const AdminCompanyClaimDecideBody = Type.Object(
+  { claimId: Type.String({ minLength: 1, maxLength: 100 }), decision: StringEnum(['approve', 'reject'] as const), reason: Type.Optional(StaffReason) },
+  { additionalProperties: false },
+);
+export type AdminCompanyClaimDecideBody = Static<typeof AdminCompanyClaimDecideBody>;
+export const AdminRepresentativeRevokeBody = Type.Object({ claimId: Type.String({ minLength: 1, maxLength: 100 }), reason: StaffReason }, { additionalProperties: false });
+export type AdminRepresentativeRevokeBody = Static<typeof AdminRepresentativeRevokeBody>;
+
+const ReplyStatus = StringEnum(['pending', 'approved', 'rejected'] as const);
+/** A company's reply to a review. Everyone sees published ones; the company's representatives see theirs in any status. */
+export const CompanyReply = Type.Object({
+  id: Type.String(),
+  reviewId: Type.String(),
+  content: Type.String(),
+  status: ReplyStatus,
+  rejectReason: Type.Union([Type.String(), Type.Null()]),
+  date: Type.String({ description: 'When the current version was written.' }),
+  publishedAt: Type.Union([Type.String(), Type.Null()], { description: 'When a version was first published.' }),
+  edited: Type.Boolean(),
+});
+export type CompanyReply = Static<typeof CompanyReply>;
+/** Over the company's published reviews of the last 12 months. */
+export const ReplyFigures = Type.Object({
+  reviews: Type.Integer(),
+  replied: Type.Integer(),
+  rate: Type.Union([Type.Number(), Type.Null()], { description: 'replied / reviews (0–1); null without reviews.' }),
+  medianHours: Type.Union([Type.Number(), Type.Null()], { description: 'Median hours from a review’s publication to the reply; null without replies.' }),
+});
+export type ReplyFigures = Static<typeof ReplyFigures>;
+export const CompanyReplies = Type.Object({
+  company: CompanyRef,
+  replies: Type.Array(CompanyReply),
+  figures: ReplyFigures,
+  representative: Type.Boolean({ description: 'The caller is a verified representative of this company (may reply).' }),
+});
+export type CompanyReplies = Static<typeof CompanyReplies>;
+export const CompanyRepliesQuery = Type.Object(
+  { id: Slug('The company slug.'), reviewIds: Defaulted(Type.String({ maxLength: 4000, description: 'Comma-separated review ids (at most 50).' }), ''), _: CacheBuster },
+  { additionalProperties: false },
+);
+export type CompanyRepliesQuery = Static<typeof CompanyRepliesQuery>;
+/** POST /api/reviews/reply: the company's reply (a second call edits it). Field message: content (`reply_length`, 2–1000 characters). */
+export const ReplyBody = Type.Object({ reviewId: Type.String({ minLength: 1, maxLength: 100 }), content: Type.String({ maxLength: 10000 }) }, { additionalProperties: false });
+export type ReplyBody = Static<typeof ReplyBody>;
+export const AdminQueuedReply = Type.Object({
+  reply: CompanyReply,
+  company: CompanyRef,
+  author: Type.Object({ id: Type.String(), username: Type.String() }),
+  review: Type.Object({ id: Type.String(), username: Type.String(), score: Type.Integer(), content: Type.String() }),
+  history: Type.Array(Type.Object({ content: Type.String(), date: Type.String(), author: Type.String() }), { description: 'Every version written, oldest first.' }),
+});
+export type AdminQueuedReply = Static<typeof AdminQueuedReply>;
+export const AdminRepliesQuery = Type.Object({ page: PageNumber(10000), _: CacheBuster }, { additionalProperties: false });
+export type AdminRepliesQuery = Static<typeof AdminRepliesQuery>;
+export const AdminReplyDecideBody = Type.Object(
+  { replyId: Type.String({ minLength: 1, maxLength: 100 }), decision: StringEnum(['approve', 'reject'] as const), reason: Type.Optional(StaffReason) },
+  { additionalProperties: false },
+);
+export type AdminReplyDecideBody = Static<typeof AdminReplyDecideBody>;

@@ -2,7 +2,7 @@ import { Uuid } from '@brokerwise/service-kit';
 import { Type } from 'typebox';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
-const Status = Type.Union(['awaiting_code', 'awaiting_approval', 'approved', 'rejected', 'revoked'].map((s) => Type.Literal(s)));
+const Status = Type.Union([Type.Literal('awaiting_code'), Type.Literal('awaiting_approval'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('revoked')]);
 
 export const UserParams = Type.Object({ id: Uuid });
 export const ClaimParams = Type.Object({ id: Uuid, claimId: Uuid });
