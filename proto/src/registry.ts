@@ -20,6 +20,9 @@ import {
   ReviewDeletedSchema,
   ReviewRejectedSchema,
   ReplyPublishedSchema,
+  ComplaintClosedSchema,
+  ComplaintMessagePostedSchema,
+  ComplaintPublishedSchema,
   ReviewSubmittedSchema,
 } from '../gen/brokerwise/reviews/v1/events_pb.ts';
 import {
@@ -72,6 +75,9 @@ export const EVENT_TYPES = Object.freeze({
   'reviews.content.removed': ContentRemovedSchema,
   'reviews.removal_appeal.decided': RemovalAppealDecidedSchema,
   'reviews.reply.published': ReplyPublishedSchema,
+  'reviews.complaint.published': ComplaintPublishedSchema,
+  'reviews.complaint.message_posted': ComplaintMessagePostedSchema,
+  'reviews.complaint.closed': ComplaintClosedSchema,
   'media.video.uploaded': VideoUploadedSchema,
   'media.video.ready': VideoReadySchema,
   'media.video.failed': VideoFailedSchema,

@@ -282,6 +282,61 @@ export const GOLDEN: { [T in EventType]: Golden<T> } = {
       excerpt: 'Thank you for the review, the withdrawal is on its way.',
     },
   },
+  'reviews.complaint.published': {
+    meta: {
+      id: '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+      producer: 'reviews',
+      correlationId: 'req-d4e5f6',
+      occurredAt: new Date('2026-11-23T09:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      complaintId: '1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a',
+      companyId: '3f1e9a2b-8c7d-4e6f-a5b4-c3d2e1f0a9b8',
+      authorId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      representativeIds: ['2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e'],
+      dueAt: { seconds: 1796428800n, nanos: 0 },
+      publishedAt: { seconds: 1795424400n, nanos: 0 },
+      category: 'withdrawal',
+    },
+  },
+  'reviews.complaint.message_posted': {
+    meta: {
+      id: '2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b',
+      producer: 'reviews',
+      correlationId: 'req-e5f6a7',
+      occurredAt: new Date('2026-11-24T10:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      complaintId: '1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a',
+      companyId: '3f1e9a2b-8c7d-4e6f-a5b4-c3d2e1f0a9b8',
+      messageId: '3f4a5b6c-7d8e-4f9a-8b1c-2d3e4f5a6b7c',
+      writerId: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+      fromCompany: true,
+      recipientIds: ['9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b'],
+      postedAt: { seconds: 1795514400n, nanos: 0 },
+      excerpt: '您的出金已于今天处理 — the withdrawal was processed today.',
+      status: 'awaiting_user',
+    },
+  },
+  'reviews.complaint.closed': {
+    meta: {
+      id: '4a5b6c7d-8e9f-4a0b-9c2d-3e4f5a6b7c8d',
+      producer: 'reviews',
+      correlationId: '',
+      occurredAt: new Date('2026-11-25T10:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      complaintId: '1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a',
+      companyId: '3f1e9a2b-8c7d-4e6f-a5b4-c3d2e1f0a9b8',
+      authorId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      status: 'resolved',
+      closedBy: 'user',
+      closedAt: { seconds: 1795600800n, nanos: 0 },
+    },
+  },
   'reviews.review.rejected': {
     meta: {
       id: '6f708192-a3b4-45c6-97d8-e9f0a1b2c3d4',

@@ -8,8 +8,8 @@ import { migration as removalAppeals } from './20261127T0300_removal_appeals.ts'
 import { migration as removalAppealNoAuditFk } from './20261127T0400_removal_appeal_no_audit_fk.ts';
 import { migration as ratingAtScale } from './20261210T0926_rating_at_scale.ts';
 import { migration as contentRemovals } from './20261227T0710_content_removals.ts';
-import { migration as contentRemovals } from './20261227T0710_content_removals.ts';
 import { migration as companyReplies } from './20270105T0900_company_replies.ts';
+import { migration as complaintCases } from './20270106T0900_complaint_cases.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
@@ -22,6 +22,6 @@ export const migrations: MigrationSet = {
   '20261127T0400_removal_appeal_no_audit_fk': removalAppealNoAuditFk,
   '20261210T0926_rating_at_scale': ratingAtScale,
   '20261227T0710_content_removals': contentRemovals,
-  '20261227T0710_content_removals': contentRemovals,
   '20270105T0900_company_replies': companyReplies,
+  '20270106T0900_complaint_cases': complaintCases,
 };

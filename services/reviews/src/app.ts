@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { complaintRoutes } from './routes/complaints/index.ts';
 import { moderationRoutes } from './routes/moderation/index.ts';
 import { publishedRoutes } from './routes/published/index.ts';
 import { ratingRoutes } from './routes/ratings/index.ts';
@@ -18,5 +19,6 @@ export async function reviewsApp(app: FastifyInstance, deps: ReviewsDeps): Promi
   await reportRoutes(app, deps);
   await removalAppealRoutes(app, deps);
   await transparencyRoutes(app, deps);
+  await complaintRoutes(app, deps);
   await replyRoutes(app, deps);
 }

@@ -1,4 +1,6 @@
+import type { ComplaintClock } from './domain/complaints.ts';
 import type { SignalThresholds } from './domain/signals.ts';
+import { parseHolidays } from './domain/working-days.ts';
 import { Type, commonServiceSettings, serviceTokenSettings, parseConfig, type Static } from '@brokerwise/config';
 
 export const ReviewsConfigSchema = Type.Object({
@@ -13,6 +15,12 @@ export const ReviewsConfigSchema = Type.Object({
   /** Reports one user may file per rolling hour (issue 17). */
   REPORTS_PER_HOUR: Type.Integer({ default: 10, minimum: 1, maximum: 10_000 }),
   RATING_RECOMPUTE_INTERVAL_MS: Type.Integer({ default: 86_400_000, minimum: 60_000 }),
+  /** Working days a company has to answer a published complaint (issue 19, ADR 031). */
+  COMPLAINT_RESPONSE_DAYS: Type.Integer({ default: 15, minimum: 1, maximum: 365 }),
+  /** Days that are not working days besides weekends, `YYYY-MM-DD` separated by commas (UTC days). */
+  COMPLAINT_HOLIDAYS: Type.String({ default: '' }),
+  /** How often overdue complaints are turned unresolved. */
+  COMPLAINT_SWEEP_INTERVAL_MS: Type.Integer({ default: 300_000, minimum: 1_000 }),
   // Automatic signals (issue 17; README "Automatic signals"): each sends a review up the queue.
   /** Queue severity of a flagged pending review (reports are 1–5, a plain pending review 0). */
   SIGNAL_SEVERITY: Type.Integer({ default: 3, minimum: 1, maximum: 5 }),
@@ -45,5 +53,8 @@ export const signalThresholds = (c: ReviewsConfig): SignalThresholds => ({
   sharedOriginWindowMs: c.SIGNAL_SHARED_ORIGIN_DAYS * 86_400_000,
   newAccountAgeMs: c.SIGNAL_NEW_ACCOUNT_DAYS * 86_400_000,
 });
+
+/** The complaint clock from the settings (a bad holiday throws at boot, naming it). */
+export const complaintClockOf = (c: ReviewsConfig): ComplaintClock => ({ days: c.COMPLAINT_RESPONSE_DAYS, holidays: parseHolidays(c.COMPLAINT_HOLIDAYS) });
 
 export const parseReviewsConfig = (env: Record<string, string | undefined>): Readonly<ReviewsConfig> => parseConfig(ReviewsConfigSchema, env);

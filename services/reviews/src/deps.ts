@@ -1,4 +1,5 @@
 import type { OutboxRelay } from '@brokerwise/service-kit';
+import type { ComplaintClock } from './domain/complaints.ts';
 import type { ReviewsContext } from './domain/context.ts';
 import type { SignalThresholds } from './domain/signals.ts';
 
@@ -9,4 +10,6 @@ export interface ReviewsDeps extends ReviewsContext {
   reportsPerHour: number;
   /** Thresholds of the automatic signals on submitted reviews. */
   signals: SignalThresholds;
+  /** How long a company has to answer a complaint (working days, holidays). */
+  complaintClock: ComplaintClock;
 }

@@ -3,7 +3,8 @@ import { startService, type StartedService } from '@brokerwise/service-kit';
 import type { Database } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { reviewsApp } from './app.ts';
-import { signalThresholds, type ReviewsConfig } from './config.ts';
+import { complaintClockOf, signalThresholds, type ReviewsConfig } from './config.ts';
+import { expireOverdueComplaints } from './domain/complaints.ts';
 import type { Clock } from './domain/context.ts';
 import { recomputeAllRatings } from './domain/maintenance.ts';
 import type { OnCompanyAnnounced } from './events/handlers/company.handler.ts';
@@ -24,6 +25,7 @@ export interface Shared {
 /** Boots reviews: routes → consumers (rating recomputation) → the scheduled recomputation. */
 export function startReviews(config: ReviewsConfig, shared: Shared = {}): Promise<StartedService<object>> {
   const now = shared.now ?? (() => new Date());
+  const complaintClock = complaintClockOf(config);
   return startService<ReviewsTables>({
     name: 'reviews',
     config,
@@ -31,7 +33,7 @@ export function startReviews(config: ReviewsConfig, shared: Shared = {}): Promis
     database: { schema: 'reviews', migrations, shared: shared.database },
     bus: { shared: shared.bus },
     setup: async ({ app, db, relay, routes, consume, background }) => {
-      await routes(reviewsApp, { db, relay, now, reportsPerHour: config.REPORTS_PER_HOUR, signals: signalThresholds(config) });
+      await routes(reviewsApp, { db, relay, now, reportsPerHour: config.REPORTS_PER_HOUR, signals: signalThresholds(config), complaintClock });
       const consumed = handlers(now, { onCompanyAnnounced: shared.onCompanyAnnounced });
       if (Object.keys(consumed).length > 0) consume({ durable: 'reviews-rating', handlers: consumed });
 
@@ -43,14 +45,31 @@ export function startReviews(config: ReviewsConfig, shared: Shared = {}): Promis
           .then((n) => n !== null && app.log.info({ companies: n }, 'ratings recomputed'))
           .catch((err: unknown) => app.log.error({ err }, 'rating recomputation failed'));
       };
+      // The complaint sweeper (ADR 031): cases whose company's clock ran out turn unresolved.
+      let sweepTimer: NodeJS.Timeout | undefined;
+      let sweeping: Promise<unknown> = Promise.resolve();
+      const sweep = () => {
+        sweeping = expireOverdueComplaints({ db, now })
+          .then((n) => {
+            if (n > 0) {
+              relay.poke();
+              app.log.info({ complaints: n }, 'overdue complaints closed as unresolved');
+            }
+          })
+          .catch((err: unknown) => app.log.error({ err }, 'complaint sweep failed'));
+      };
       background({
         start: () => {
           timer = setInterval(recompute, Math.min(config.RATING_RECOMPUTE_INTERVAL_MS, 3_600_000));
           timer.unref();
+          sweepTimer = setInterval(sweep, config.COMPLAINT_SWEEP_INTERVAL_MS);
+          sweepTimer.unref();
         },
         stop: async () => {
           clearInterval(timer);
+          clearInterval(sweepTimer);
           await running; // a run in progress finishes before the database closes
+          await sweeping;
         },
       });
       return {};

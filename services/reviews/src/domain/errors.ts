@@ -73,3 +73,14 @@ export const replyNotFound = (): AppError => new AppError({ code: 'reviews.reply
 export const notRepresentative = (): AppError =>
   new AppError({ code: 'reviews.reply_not_representative', kind: 'forbidden', message: 'Only a verified representative of the reviewed company may reply' });
 export const reviewNotPublished = (): AppError => new AppError({ code: 'reviews.reply_review_unpublished', kind: 'conflict', message: 'Only a published review can be answered' });
+
+/** No such complaint case (or it is not public and the caller is neither its author nor staff). */
+export const complaintNotFound = (): AppError => new AppError({ code: 'reviews.complaint_not_found', kind: 'not_found', message: 'No such complaint' });
+/** The case's status does not allow that (published already, closed, not awaiting that side…). */
+export const complaintState = (status: string): AppError =>
+  new AppError({ code: 'reviews.complaint_state', kind: 'conflict', message: `Not possible while the complaint is ${status}`, params: { status } });
+/** Only the case's author and the company's verified representatives write in its thread. */
+export const notCaseParty = (): AppError =>
+  new AppError({ code: 'reviews.complaint_not_party', kind: 'forbidden', message: "Only the complaint's author and the company's verified representatives may do this" });
+/** Evidence files are shown to the author, the company's representatives and moderators only. */
+export const evidenceNotFound = (): AppError => new AppError({ code: 'reviews.complaint_evidence_not_found', kind: 'not_found', message: 'No such evidence file' });

@@ -1,4 +1,5 @@
 import { encodeEvent, timestampFromDate, type EncodedEvent } from '@brokerwise/proto';
+import type { ComplaintMessageRow, ComplaintRow } from '../store/complaint.store.ts';
 import type { RatingRow } from '../store/rating.store.ts';
 import type { RemovalAppealRow } from '../store/removal-appeal.store.ts';
 import type { ReplyRow } from '../store/reply.store.ts';
@@ -113,6 +114,55 @@ export function replyPublished(row: ReplyRow, reviewerId: string, edited: boolea
   return encodeEvent(
     'reviews.reply.published',
     { replyId: row.id, reviewId: row.review_id, companyId: row.company_id, reviewerId, representativeId: row.author_id, edited, publishedAt: timestampFromDate(at), excerpt: [...row.text].slice(0, 200).join('') },
+    meta(correlationId, at),
+  );
+}
+
+const excerptOf = (text: string) => [...text].slice(0, 200).join('');
+
+/** `reviews.complaint.published`: the company's representatives are told; its clock starts. */
+export function complaintPublished(row: ComplaintRow, representativeIds: readonly string[], correlationId: string | undefined): EncodedEvent {
+  const at = row.published_at ?? row.updated_at;
+  return encodeEvent(
+    'reviews.complaint.published',
+    {
+      complaintId: row.id,
+      companyId: row.company_id,
+      authorId: row.user_id,
+      representativeIds: [...representativeIds],
+      ...(row.due_at ? { dueAt: timestampFromDate(row.due_at) } : {}),
+      publishedAt: timestampFromDate(at),
+      category: row.category,
+    },
+    meta(correlationId, at),
+  );
+}
+
+/** `reviews.complaint.message_posted`: the other side of the case is told. */
+export function complaintMessagePosted(row: ComplaintRow, message: ComplaintMessageRow, recipientIds: readonly string[], correlationId: string | undefined): EncodedEvent {
+  return encodeEvent(
+    'reviews.complaint.message_posted',
+    {
+      complaintId: row.id,
+      companyId: row.company_id,
+      messageId: message.id,
+      writerId: message.author_id,
+      fromCompany: message.side === 'company',
+      recipientIds: [...recipientIds],
+      postedAt: timestampFromDate(message.created_at),
+      excerpt: excerptOf(message.text),
+      status: row.status,
+    },
+    meta(correlationId, message.created_at),
+  );
+}
+
+/** `reviews.complaint.closed`: resolved, unresolved (by the user or the clock) or withdrawn. */
+export function complaintClosed(row: ComplaintRow, correlationId: string | undefined): EncodedEvent {
+  const at = row.closed_at ?? row.updated_at;
+  return encodeEvent(
+    'reviews.complaint.closed',
+    { complaintId: row.id, companyId: row.company_id, authorId: row.user_id, status: row.status, closedBy: row.closed_by ?? 'user', closedAt: timestampFromDate(at) },
     meta(correlationId, at),
   );
 }

@@ -11,6 +11,8 @@ export type ReportStatus = 'open' | 'dismissed' | 'actioned';
 export type AuditAction = Decision | 'dismiss' | 'remove' | 'restore' | 'uphold';
 /** A second moderator's answer to a removal appeal: publish the content again, or keep it removed. */
 export type RemovalAppealDecision = 'restore' | 'uphold';
+export type ComplaintCategory = 'withdrawal' | 'slippage' | 'account_blocked' | 'fraud' | 'fees' | 'other';
+export type ComplaintStatus = 'pending' | 'rejected' | 'awaiting_company' | 'awaiting_user' | 'resolved' | 'unresolved' | 'withdrawn';
 type Json = ColumnType<Record<string, unknown>, string, never>;
 
 /** bigint comes back from pg as a string; we write numbers. */
@@ -110,6 +112,53 @@ export interface ReviewsTables extends KitTables {
   };
   /** Every version of a reply as written (its edit history). */
   review_reply_version: { id: string; reply_id: string; author_id: string; text: string; written_at: Date };
+  /** Complaint cases against companies (issue 19, ADR 031). */
+  complaint: {
+    id: string;
+    company_id: string;
+    user_id: string;
+    username: string;
+    category: ComplaintCategory;
+    /** numeric(18, 2) comes back from pg as a string. */
+    amount: ColumnType<string, string | number, string | number>;
+    currency: string;
+    text: string;
+    status: ComplaintStatus;
+    reject_reason: string | null;
+    created_at: Date;
+    updated_at: Date;
+    moderated_at: Date | null;
+    moderated_by: string | null;
+    published_at: Date | null;
+    due_at: Date | null;
+    first_response_at: Date | null;
+    closed_at: Date | null;
+    closed_by: 'user' | 'clock' | null;
+  };
+  /** The public thread of a case: its author and the company's verified representatives. */
+  complaint_message: {
+    id: string;
+    complaint_id: string;
+    author_id: string;
+    side: 'user' | 'company';
+    text: string;
+    created_at: Date;
+    removed_at: Date | null;
+    removed_by: string | null;
+    removed_reason: string | null;
+  };
+  /** Evidence files (private: the author, the company's representatives and moderators). */
+  complaint_evidence: {
+    id: string;
+    uploader_id: string;
+    complaint_id: string | null;
+    object_key: string;
+    content_type: string;
+    size: number;
+    sha256: string;
+    name: string;
+    created_at: Date;
+  };
   rating_recompute_run: {
     period: BigIntColumn;
     started_at: Date;

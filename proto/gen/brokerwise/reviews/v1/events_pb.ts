@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file brokerwise/reviews/v1/events.proto.
  */
 export const file_brokerwise_reviews_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiJicm9rZXJ3aXNlL3Jldmlld3MvdjEvZXZlbnRzLnByb3RvEhVicm9rZXJ3aXNlLnJldmlld3MudjEiwQEKD1Jldmlld1N1Ym1pdHRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEg8KB3BlbmRpbmcYBSABKAgSMAoMc3VibWl0dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZlZGl0ZWQYByABKAgSFAoMd2FzX2FwcHJvdmVkGAggASgIIp4BCg5SZXZpZXdBcHByb3ZlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEhQKDG1vZGVyYXRvcl9pZBgFIAEoCRIvCgthcHByb3ZlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAivAEKDlJldmlld1JlamVjdGVkEhEKCXJldmlld19pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFc3RhcnMYBCABKA0SFAoMbW9kZXJhdG9yX2lkGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIvCgtyZWplY3RlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEcnVsZRgIIAEoCSKNAQoNUmV2aWV3RGVsZXRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDHdhc19hcHByb3ZlZBgEIAEoCBIuCgpkZWxldGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLAAQoOQ29udGVudFJlbW92ZWQSEwoLdGFyZ2V0X2tpbmQYASABKAkSEQoJdGFyZ2V0X2lkGAIgASgJEhEKCWF1dGhvcl9pZBgDIAEoCRIUCgxtb2RlcmF0b3JfaWQYBCABKAkSDgoGcmVhc29uGAUgASgJEgwKBHJ1bGUYBiABKAkSDwoHZXhjZXJwdBgHIAEoCRIuCgpyZW1vdmVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKjAgoUUmVtb3ZhbEFwcGVhbERlY2lkZWQSEQoJYXBwZWFsX2lkGAEgASgJEhIKCnJlbW92YWxfaWQYAiABKAkSEwoLdGFyZ2V0X2tpbmQYAyABKAkSEQoJdGFyZ2V0X2lkGAQgASgJEg8KB3VzZXJfaWQYBSABKAkSEAoIZGVjaXNpb24YBiABKAkSEAoIcmVzdG9yZWQYByABKAgSFAoMbW9kZXJhdG9yX2lkGAggASgJEg4KBnJlYXNvbhgJIAEoCRIMCgRydWxlGAogASgJEg8KB2V4Y2VycHQYCyABKAkSEgoKY29udGV4dF9pZBgMIAEoCRIuCgpkZWNpZGVkX2F0GA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK5AQoNUmF0aW5nQ2hhbmdlZBISCgpjb21wYW55X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhUKDWRpc3BsYXlfc2NvcmUYAyABKAESFgoOYXBwcm92ZWRfY291bnQYBCABKA0SFAoMZGlzdHJpYnV0aW9uGAUgAygNEi8KC2NvbXB1dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAcgASgDIswBCg5SZXBseVB1Ymxpc2hlZBIQCghyZXBseV9pZBgBIAEoCRIRCglyZXZpZXdfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRITCgtyZXZpZXdlcl9pZBgEIAEoCRIZChFyZXByZXNlbnRhdGl2ZV9pZBgFIAEoCRIOCgZlZGl0ZWQYBiABKAgSMAoMcHVibGlzaGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdleGNlcnB0GAggASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiJicm9rZXJ3aXNlL3Jldmlld3MvdjEvZXZlbnRzLnByb3RvEhVicm9rZXJ3aXNlLnJldmlld3MudjEiwQEKD1Jldmlld1N1Ym1pdHRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEg8KB3BlbmRpbmcYBSABKAgSMAoMc3VibWl0dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZlZGl0ZWQYByABKAgSFAoMd2FzX2FwcHJvdmVkGAggASgIIp4BCg5SZXZpZXdBcHByb3ZlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEhQKDG1vZGVyYXRvcl9pZBgFIAEoCRIvCgthcHByb3ZlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAivAEKDlJldmlld1JlamVjdGVkEhEKCXJldmlld19pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFc3RhcnMYBCABKA0SFAoMbW9kZXJhdG9yX2lkGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIvCgtyZWplY3RlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEcnVsZRgIIAEoCSKNAQoNUmV2aWV3RGVsZXRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDHdhc19hcHByb3ZlZBgEIAEoCBIuCgpkZWxldGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLAAQoOQ29udGVudFJlbW92ZWQSEwoLdGFyZ2V0X2tpbmQYASABKAkSEQoJdGFyZ2V0X2lkGAIgASgJEhEKCWF1dGhvcl9pZBgDIAEoCRIUCgxtb2RlcmF0b3JfaWQYBCABKAkSDgoGcmVhc29uGAUgASgJEgwKBHJ1bGUYBiABKAkSDwoHZXhjZXJwdBgHIAEoCRIuCgpyZW1vdmVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKjAgoUUmVtb3ZhbEFwcGVhbERlY2lkZWQSEQoJYXBwZWFsX2lkGAEgASgJEhIKCnJlbW92YWxfaWQYAiABKAkSEwoLdGFyZ2V0X2tpbmQYAyABKAkSEQoJdGFyZ2V0X2lkGAQgASgJEg8KB3VzZXJfaWQYBSABKAkSEAoIZGVjaXNpb24YBiABKAkSEAoIcmVzdG9yZWQYByABKAgSFAoMbW9kZXJhdG9yX2lkGAggASgJEg4KBnJlYXNvbhgJIAEoCRIMCgRydWxlGAogASgJEg8KB2V4Y2VycHQYCyABKAkSEgoKY29udGV4dF9pZBgMIAEoCRIuCgpkZWNpZGVkX2F0GA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK5AQoNUmF0aW5nQ2hhbmdlZBISCgpjb21wYW55X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhUKDWRpc3BsYXlfc2NvcmUYAyABKAESFgoOYXBwcm92ZWRfY291bnQYBCABKA0SFAoMZGlzdHJpYnV0aW9uGAUgAygNEi8KC2NvbXB1dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAcgASgDIswBCg5SZXBseVB1Ymxpc2hlZBIQCghyZXBseV9pZBgBIAEoCRIRCglyZXZpZXdfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRITCgtyZXZpZXdlcl9pZBgEIAEoCRIZChFyZXByZXNlbnRhdGl2ZV9pZBgFIAEoCRIOCgZlZGl0ZWQYBiABKAgSMAoMcHVibGlzaGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdleGNlcnB0GAggASgJIt0BChJDb21wbGFpbnRQdWJsaXNoZWQSFAoMY29tcGxhaW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEQoJYXV0aG9yX2lkGAMgASgJEhoKEnJlcHJlc2VudGF0aXZlX2lkcxgEIAMoCRIqCgZkdWVfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDHB1Ymxpc2hlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIY2F0ZWdvcnkYByABKAki5gEKFkNvbXBsYWludE1lc3NhZ2VQb3N0ZWQSFAoMY29tcGxhaW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEgoKbWVzc2FnZV9pZBgDIAEoCRIRCgl3cml0ZXJfaWQYBCABKAkSFAoMZnJvbV9jb21wYW55GAUgASgIEhUKDXJlY2lwaWVudF9pZHMYBiADKAkSLQoJcG9zdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdleGNlcnB0GAggASgJEg4KBnN0YXR1cxgJIAEoCSKgAQoPQ29tcGxhaW50Q2xvc2VkEhQKDGNvbXBsYWludF9pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEhEKCWF1dGhvcl9pZBgDIAEoCRIOCgZzdGF0dXMYBCABKAkSEQoJY2xvc2VkX2J5GAUgASgJEi0KCWNsb3NlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Event type `reviews.review.submitted`: a user wrote a review of a company, or edited the one
@@ -576,4 +576,203 @@ export type ReplyPublished = Message<"brokerwise.reviews.v1.ReplyPublished"> & {
  */
 export const ReplyPublishedSchema: GenMessage<ReplyPublished> = /*@__PURE__*/
   messageDesc(file_brokerwise_reviews_v1_events, 7);
+
+/**
+ * Event type `reviews.complaint.published`: a moderator published a user's complaint case against a
+ * company; the company's verified representatives are told, and its clock to answer starts.
+ *
+ * @generated from message brokerwise.reviews.v1.ComplaintPublished
+ */
+export type ComplaintPublished = Message<"brokerwise.reviews.v1.ComplaintPublished"> & {
+  /**
+   * Case id (UUID).
+   *
+   * @generated from field: string complaint_id = 1;
+   */
+  complaintId: string;
+
+  /**
+   * The company complained about (UUID, the catalogue's).
+   *
+   * @generated from field: string company_id = 2;
+   */
+  companyId: string;
+
+  /**
+   * The case's author (UUID, identity's).
+   *
+   * @generated from field: string author_id = 3;
+   */
+  authorId: string;
+
+  /**
+   * The company's verified representatives when it was published (UUIDs, identity's): who is told.
+   *
+   * @generated from field: repeated string representative_ids = 4;
+   */
+  representativeIds: string[];
+
+  /**
+   * The end of the company's last working day to answer.
+   *
+   * @generated from field: google.protobuf.Timestamp due_at = 5;
+   */
+  dueAt?: Timestamp | undefined;
+
+  /**
+   * When the moderator published it.
+   *
+   * @generated from field: google.protobuf.Timestamp published_at = 6;
+   */
+  publishedAt?: Timestamp | undefined;
+
+  /**
+   * The complaint's category (`withdrawal`, `slippage`, `account_blocked`, `fraud`, `fees`, `other`).
+   *
+   * @generated from field: string category = 7;
+   */
+  category: string;
+};
+
+/**
+ * Describes the message brokerwise.reviews.v1.ComplaintPublished.
+ * Use `create(ComplaintPublishedSchema)` to create a new message.
+ */
+export const ComplaintPublishedSchema: GenMessage<ComplaintPublished> = /*@__PURE__*/
+  messageDesc(file_brokerwise_reviews_v1_events, 8);
+
+/**
+ * Event type `reviews.complaint.message_posted`: one side of a published case wrote in its public
+ * thread (the author, or a verified representative of the company); the other side is told.
+ *
+ * @generated from message brokerwise.reviews.v1.ComplaintMessagePosted
+ */
+export type ComplaintMessagePosted = Message<"brokerwise.reviews.v1.ComplaintMessagePosted"> & {
+  /**
+   * Case id (UUID).
+   *
+   * @generated from field: string complaint_id = 1;
+   */
+  complaintId: string;
+
+  /**
+   * The company complained about (UUID, the catalogue's).
+   *
+   * @generated from field: string company_id = 2;
+   */
+  companyId: string;
+
+  /**
+   * Message id (UUID).
+   *
+   * @generated from field: string message_id = 3;
+   */
+  messageId: string;
+
+  /**
+   * Who wrote it (UUID, identity's).
+   *
+   * @generated from field: string writer_id = 4;
+   */
+  writerId: string;
+
+  /**
+   * True when a representative wrote for the company, false when the case's author wrote.
+   *
+   * @generated from field: bool from_company = 5;
+   */
+  fromCompany: boolean;
+
+  /**
+   * Who is told (UUIDs, identity's): the author, or the company's representatives.
+   *
+   * @generated from field: repeated string recipient_ids = 6;
+   */
+  recipientIds: string[];
+
+  /**
+   * When it was written.
+   *
+   * @generated from field: google.protobuf.Timestamp posted_at = 7;
+   */
+  postedAt?: Timestamp | undefined;
+
+  /**
+   * The start of the message (at most 200 characters), for the notice.
+   *
+   * @generated from field: string excerpt = 8;
+   */
+  excerpt: string;
+
+  /**
+   * The case's status after the message (`awaiting_company` or `awaiting_user`).
+   *
+   * @generated from field: string status = 9;
+   */
+  status: string;
+};
+
+/**
+ * Describes the message brokerwise.reviews.v1.ComplaintMessagePosted.
+ * Use `create(ComplaintMessagePostedSchema)` to create a new message.
+ */
+export const ComplaintMessagePostedSchema: GenMessage<ComplaintMessagePosted> = /*@__PURE__*/
+  messageDesc(file_brokerwise_reviews_v1_events, 9);
+
+/**
+ * Event type `reviews.complaint.closed`: a published case ended: the author confirmed it resolved or
+ * rejected the outcome, withdrew it, or the company's clock ran out (unresolved by the clock).
+ *
+ * @generated from message brokerwise.reviews.v1.ComplaintClosed
+ */
+export type ComplaintClosed = Message<"brokerwise.reviews.v1.ComplaintClosed"> & {
+  /**
+   * Case id (UUID).
+   *
+   * @generated from field: string complaint_id = 1;
+   */
+  complaintId: string;
+
+  /**
+   * The company complained about (UUID, the catalogue's).
+   *
+   * @generated from field: string company_id = 2;
+   */
+  companyId: string;
+
+  /**
+   * The case's author (UUID, identity's).
+   *
+   * @generated from field: string author_id = 3;
+   */
+  authorId: string;
+
+  /**
+   * `resolved`, `unresolved` or `withdrawn`.
+   *
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * `user` or `clock` (the company did not answer in time).
+   *
+   * @generated from field: string closed_by = 5;
+   */
+  closedBy: string;
+
+  /**
+   * When it closed.
+   *
+   * @generated from field: google.protobuf.Timestamp closed_at = 6;
+   */
+  closedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message brokerwise.reviews.v1.ComplaintClosed.
+ * Use `create(ComplaintClosedSchema)` to create a new message.
+ */
+export const ComplaintClosedSchema: GenMessage<ComplaintClosed> = /*@__PURE__*/
+  messageDesc(file_brokerwise_reviews_v1_events, 10);
 

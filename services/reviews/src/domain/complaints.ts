@@ -1,0 +1,328 @@
+/**
+ * Complaint cases (issue 19, ADR 031). A signed-in user opens a case against a company (category,
+ * amount and currency, what happened, private evidence files); a moderator publishes it (or
+ * refuses it), which starts the company's clock: a number of working days (business-day
+ * calendar, `working-days.ts`) to answer in the case's public thread. The author and the
+ * company's verified representatives (the gateway says which companies the caller represents:
+ * identity owns that) write there; the thread is post-moderated (a moderator removes a message).
+ * The author confirms the outcome (resolved), rejects it (unresolved) or withdraws the case; a
+ * case whose clock ran out turns unresolved by itself (`expireOverdueComplaints`, the sweeper).
+ */
+import { randomUUID } from 'node:crypto';
+import { enqueueEvent } from '@brokerwise/service-kit';
+import { complaintClosed, complaintMessagePosted, complaintPublished } from '../events/publish.ts';
+import {
+  attachEvidence,
+  complaintFigures,
+  complaintsOfUser,
+  evidenceCounts,
+  evidenceOf,
+  findComplaint,
+  findEvidence,
+  findMessageForUpdate,
+  insertComplaint,
+  insertEvidence,
+  insertMessage,
+  listPendingComplaints,
+  listPublishedComplaints,
+  messagesOf,
+  overdueComplaints,
+  removeMessage,
+  updateComplaint,
+  type ComplaintRow,
+  type EvidenceRow,
+} from '../store/complaint.store.ts';
+import type { Page } from '../store/review.store.ts';
+import type { ComplaintCategory, ComplaintStatus, Decision } from '../store/types.ts';
+import { nextStatus, type ComplaintAction } from './complaint-states.ts';
+import type { RequestMeta, ReviewsContext } from './context.ts';
+import { complaintNotFound, complaintState, evidenceNotFound, invalidInput, notCaseParty } from './errors.ts';
+import { UUID } from './reviews.ts';
+import { charCount, validateReason } from './rules.ts';
+import { addWorkingDays, type Holidays } from './working-days.ts';
+
+/** How long a company has to answer: working days and the holidays that do not count. */
+export interface ComplaintClock {
+  days: number;
+  holidays: Holidays;
+}
+
+type Ctx = Pick<ReviewsContext, 'db' | 'now'>;
+type ClockCtx = Ctx & { complaintClock: ComplaintClock };
+
+export const CATEGORIES: readonly ComplaintCategory[] = ['withdrawal', 'slippage', 'account_blocked', 'fraud', 'fees', 'other'];
+export const STATUSES: readonly ComplaintStatus[] = ['pending', 'rejected', 'awaiting_company', 'awaiting_user', 'resolved', 'unresolved', 'withdrawn'];
+export const CURRENCIES: readonly string[] = ['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'HKD', 'AUD', 'CAD', 'CHF', 'SGD', 'NZD', 'USDT'];
+export const COMPLAINT_TEXT_MIN = 30;
+export const COMPLAINT_TEXT_MAX = 5000;
+export const MESSAGE_MIN = 2;
+export const MESSAGE_MAX = 2000;
+export const EVIDENCE_MAX_FILES = 5;
+export const AMOUNT_MAX = 1_000_000_000;
+/** Evidence is stored by the gateway under this prefix, which `/media` never serves. */
+export const EVIDENCE_KEY = /^complaint-evidence\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|png|jpg|webp)$/;
+export const EVIDENCE_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'];
+/** The figures count the cases published in the last 12 months. */
+export const FIGURES_WINDOW_MS = 365 * 24 * 3600_000;
+
+const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+
+export interface OpenComplaintInput {
+  userId: string;
+  username: string;
+  companyId: string;
+  category: string;
+  amount: string;
+  currency: string;
+  text: string;
+  evidenceIds: readonly string[];
+}
+
+/** Opens a case; it waits for a moderator. Every field is checked at once (field codes). */
+export async function openComplaint(ctx: Ctx, input: OpenComplaintInput): Promise<ComplaintRow> {
+  const fields: Record<string, string> = {};
+  const text = input.text.replace(/\r\n?/g, '\n').trim();
+  const amount = input.amount.trim();
+  const currency = input.currency.trim().toUpperCase();
+  if (!UUID.test(input.companyId)) fields.companyId = 'required';
+  if (!CATEGORIES.includes(input.category as ComplaintCategory)) fields.category = 'complaint_category';
+  if (!AMOUNT.test(amount) || Number(amount) > AMOUNT_MAX) fields.amount = 'complaint_amount';
+  if (!CURRENCIES.includes(currency)) fields.currency = 'complaint_currency';
+  const n = charCount(text);
+  if (n < COMPLAINT_TEXT_MIN || n > COMPLAINT_TEXT_MAX) fields.text = 'complaint_text_length';
+  const evidenceIds = [...new Set(input.evidenceIds.map((id) => id.toLowerCase()))];
+  if (evidenceIds.length > EVIDENCE_MAX_FILES) fields.evidence = 'complaint_evidence_count';
+  else if (evidenceIds.some((id) => !UUID.test(id))) fields.evidence = 'complaint_evidence_missing';
+  if (Object.keys(fields).length > 0) throw invalidInput(fields);
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await insertComplaint(trx, {
+      id: randomUUID(),
+      companyId: input.companyId.toLowerCase(),
+      userId: input.userId,
+      username: input.username,
+      category: input.category as ComplaintCategory,
+      amount,
+      currency,
+      text,
+      now: ctx.now(),
+    });
+    // Only the author's own files not attached to another case; anything else refuses the case.
+    const attached = await attachEvidence(trx, evidenceIds, input.userId, row.id);
+    if (attached !== evidenceIds.length) throw invalidInput({ evidence: 'complaint_evidence_missing' });
+    return row;
+  });
+}
+
+/** Records a file the gateway checked by content and stored privately; loose until a case takes it. */
+export async function registerEvidence(
+  ctx: Ctx,
+  input: { uploaderId: string; key: string; contentType: string; size: number; sha256: string; name: string },
+): Promise<EvidenceRow> {
+  if (!EVIDENCE_KEY.test(input.key) || !EVIDENCE_TYPES.includes(input.contentType) || !/^[0-9a-f]{64}$/.test(input.sha256)) {
+    throw invalidInput({ evidence: 'type' });
+  }
+  const name = [...input.name].filter((ch) => ch.charCodeAt(0) >= 32 && ch !== '\u007f' && ch !== '/' && ch !== '\\').join('').trim().slice(0, 200) || 'evidence';
+  return insertEvidence(ctx.db, { id: randomUUID(), uploaderId: input.uploaderId, key: input.key, contentType: input.contentType, size: input.size, sha256: input.sha256, name, now: ctx.now() });
+}
+
+const move = (row: ComplaintRow, action: ComplaintAction): ComplaintStatus => {
+  const to = nextStatus(row.status, action);
+  if (!to) throw complaintState(row.status);
+  return to;
+};
+
+/**
+ * A moderator publishes a pending case (the company's clock starts, its representatives are
+ * told) or refuses it with a reason (the author sees the reason; the case stays private).
+ */
+export async function decideComplaint(
+  ctx: ClockCtx,
+  input: { complaintId: string; moderatorId: string; decision: Decision; reason?: string | undefined; representativeIds: readonly string[] },
+  meta: RequestMeta = {},
+): Promise<ComplaintRow> {
+  const reason = validateReason(input.decision, input.reason);
+  if (!UUID.test(input.complaintId)) throw complaintNotFound();
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await findComplaint(trx, input.complaintId, { forUpdate: true });
+    if (!row) throw complaintNotFound();
+    const status = move(row, input.decision === 'approve' ? 'publish' : 'refuse');
+    const now = ctx.now();
+    const published = status === 'awaiting_company';
+    const updated = await updateComplaint(trx, row.id, {
+      status,
+      updated_at: now,
+      moderated_at: now,
+      moderated_by: input.moderatorId,
+      reject_reason: published ? null : reason,
+      ...(published ? { published_at: now, due_at: addWorkingDays(now, ctx.complaintClock.days, ctx.complaintClock.holidays) } : {}),
+    });
+    if (published) await enqueueEvent(trx, complaintPublished(updated, input.representativeIds, meta.correlationId));
+    return updated;
+  });
+}
+
+export interface PostMessageInput {
+  complaintId: string;
+  userId: string;
+  /** The companies the writer is a verified representative of (from identity, via the gateway). */
+  companyIds: readonly string[];
+  text: string;
+  /** The company's representatives, told when the author writes (from identity, via the gateway). */
+  representativeIds: readonly string[];
+}
+
+/**
+ * One side writes in the public thread. The company's first message stops its clock (its
+ * response time); the author writing back hands the case to the company again with a fresh
+ * clock. Shown at once (post-moderation); the other side is told.
+ */
+export async function postComplaintMessage(ctx: ClockCtx, input: PostMessageInput, meta: RequestMeta = {}) {
+  const text = input.text.replace(/\r\n?/g, '\n').trim();
+  const n = charCount(text);
+  if (n < MESSAGE_MIN || n > MESSAGE_MAX) throw invalidInput({ text: 'complaint_message_length' });
+  if (!UUID.test(input.complaintId)) throw complaintNotFound();
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await findComplaint(trx, input.complaintId, { forUpdate: true });
+    if (!row || row.published_at === null) throw complaintNotFound();
+    const side: 'user' | 'company' | null =
+      row.user_id === input.userId ? 'user' : input.companyIds.some((c) => c.toLowerCase() === row.company_id) ? 'company' : null;
+    if (!side) throw notCaseParty();
+    const status = move(row, side === 'company' ? 'company_message' : 'user_message');
+    const now = ctx.now();
+    const message = await insertMessage(trx, { id: randomUUID(), complaintId: row.id, authorId: input.userId, side, text, now });
+    const handedBack = side === 'user' && row.status === 'awaiting_user';
+    const updated = await updateComplaint(trx, row.id, {
+      status,
+      updated_at: now,
+      ...(side === 'company' && row.first_response_at === null ? { first_response_at: now } : {}),
+      ...(side === 'company' ? { due_at: null } : {}),
+      ...(handedBack ? { due_at: addWorkingDays(now, ctx.complaintClock.days, ctx.complaintClock.holidays) } : {}),
+    });
+    const recipients = side === 'company' ? [row.user_id] : input.representativeIds.filter((id) => id !== input.userId);
+    await enqueueEvent(trx, complaintMessagePosted(updated, message, recipients, meta.correlationId));
+    return { complaint: updated, message };
+  });
+}
+
+export type AuthorAction = 'confirm' | 'reject' | 'withdraw';
+
+/** The author confirms the outcome (resolved), rejects it (unresolved) or withdraws the case. */
+export async function closeComplaint(ctx: Ctx, input: { complaintId: string; userId: string; action: AuthorAction }, meta: RequestMeta = {}): Promise<ComplaintRow> {
+  if (!UUID.test(input.complaintId)) throw complaintNotFound();
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await findComplaint(trx, input.complaintId, { forUpdate: true });
+    if (!row || (row.published_at === null && row.user_id !== input.userId)) throw complaintNotFound();
+    if (row.user_id !== input.userId) throw notCaseParty();
+    const status = move(row, input.action);
+    const now = ctx.now();
+    const updated = await updateComplaint(trx, row.id, { status, updated_at: now, closed_at: now, closed_by: 'user', due_at: null });
+    if (updated.published_at !== null) await enqueueEvent(trx, complaintClosed(updated, meta.correlationId));
+    return updated;
+  });
+}
+
+/**
+ * The sweeper: every case still awaiting the company after its deadline turns unresolved (closed
+ * by the clock), in batches; answers how many. Replicas may run it at once (rows are skip-locked).
+ */
+export async function expireOverdueComplaints(ctx: Ctx, batch = 100): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await ctx.db.transaction().execute(async (trx) => {
+      const now = ctx.now();
+      const rows = await overdueComplaints(trx, now, batch);
+      for (const row of rows) {
+        const status = move(row, 'expire');
+        const updated = await updateComplaint(trx, row.id, { status, updated_at: now, closed_at: now, closed_by: 'clock' });
+        await enqueueEvent(trx, complaintClosed(updated, undefined));
+      }
+      return rows.length;
+    });
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+/** A moderator takes a message of a thread down (post-moderation); its text is no longer shown. */
+export async function removeComplaintMessage(ctx: Ctx, input: { messageId: string; moderatorId: string; reason?: string | undefined }) {
+  const reason = validateReason('reject', input.reason);
+  if (!UUID.test(input.messageId)) throw complaintNotFound();
+  return ctx.db.transaction().execute(async (trx) => {
+    const message = await findMessageForUpdate(trx, input.messageId);
+    if (!message) throw complaintNotFound();
+    if (message.removed_at !== null) throw complaintState('removed');
+    return removeMessage(trx, message.id, { moderatorId: input.moderatorId, reason, now: ctx.now() });
+  });
+}
+
+/** Who is looking at a case: the signed-in user (if any), what they represent, whether staff. */
+export interface Viewer {
+  userId?: string | undefined;
+  companyIds: readonly string[];
+  moderator: boolean;
+}
+
+const isRepresentative = (row: ComplaintRow, viewer: Viewer) => viewer.companyIds.some((c) => c.toLowerCase() === row.company_id);
+
+/** What a viewer may do with a case (the gateway shows the buttons; the use cases check again). */
+export function rightsOn(row: ComplaintRow, viewer: Viewer) {
+  const author = viewer.userId !== undefined && viewer.userId === row.user_id;
+  const representative = !author && isRepresentative(row, viewer);
+  const open = row.status === 'awaiting_company' || row.status === 'awaiting_user';
+  return {
+    author,
+    representative,
+    seeEvidence: author || representative || viewer.moderator,
+    write: open && (author || representative),
+    close: author && open,
+    withdraw: author && nextStatus(row.status, 'withdraw') !== null,
+  };
+}
+
+/** A case with its thread and files; not published: its author and moderators only. */
+export async function complaintView(ctx: Pick<ReviewsContext, 'db'>, id: string, viewer: Viewer) {
+  if (!UUID.test(id)) throw complaintNotFound();
+  const row = await findComplaint(ctx.db, id.toLowerCase());
+  if (!row) throw complaintNotFound();
+  const rights = rightsOn(row, viewer);
+  if (row.published_at === null && !rights.author && !viewer.moderator) throw complaintNotFound();
+  const [messages, evidence] = await Promise.all([messagesOf(ctx.db, row.id), evidenceOf(ctx.db, row.id)]);
+  return { complaint: row, messages, evidence, rights };
+}
+
+/** One evidence file of a case, for those who may see it (anyone else: not found). */
+export async function evidenceFile(ctx: Pick<ReviewsContext, 'db'>, complaintId: string, evidenceId: string, viewer: Viewer): Promise<EvidenceRow> {
+  if (!UUID.test(complaintId) || !UUID.test(evidenceId)) throw evidenceNotFound();
+  const [row, file] = await Promise.all([findComplaint(ctx.db, complaintId.toLowerCase()), findEvidence(ctx.db, evidenceId.toLowerCase())]);
+  if (!row || !file || file.complaint_id !== row.id || !rightsOn(row, viewer).seeEvidence) throw evidenceNotFound();
+  return file;
+}
+
+export const publishedComplaints = (ctx: Pick<ReviewsContext, 'db'>, f: { companyId?: string | undefined; status?: ComplaintStatus | undefined }, page: Page) =>
+  f.companyId !== undefined && !UUID.test(f.companyId)
+    ? Promise.resolve({ rows: [], total: 0 })
+    : listPublishedComplaints(ctx.db, { ...f, companyId: f.companyId?.toLowerCase() }, page);
+
+export const pendingComplaints = (ctx: Pick<ReviewsContext, 'db'>, page: Page) => listPendingComplaints(ctx.db, page);
+
+export const complaintsOf = (ctx: Pick<ReviewsContext, 'db'>, userId: string) => complaintsOfUser(ctx.db, userId, 100);
+
+/** Cases, response rate, median response time and resolution rate over the last 12 months. */
+export async function companyComplaintFigures(ctx: Ctx, companyId: string) {
+  if (!UUID.test(companyId)) return { cases: 0, answered: 0, responseRate: null, medianResponseHours: null, resolved: 0, unresolved: 0, resolutionRate: null };
+  const f = await complaintFigures(ctx.db, companyId.toLowerCase(), new Date(ctx.now().getTime() - FIGURES_WINDOW_MS));
+  const closed = f.resolved + f.unresolved;
+  return {
+    cases: f.cases,
+    answered: f.answered,
+    responseRate: f.answerable > 0 ? f.answered / f.answerable : null,
+    medianResponseHours: f.medianSeconds === null ? null : Math.round((f.medianSeconds / 3600) * 10) / 10,
+    resolved: f.resolved,
+    unresolved: f.unresolved,
+    resolutionRate: closed > 0 ? f.resolved / closed : null,
+  };
+}
+
+/** Evidence counts of listed cases (the files themselves are private). */
+export const evidenceCountsOf = (ctx: Pick<ReviewsContext, 'db'>, rows: readonly ComplaintRow[]) => evidenceCounts(ctx.db, rows.map((r) => r.id));

@@ -1,0 +1,229 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireOverdueComplaints } from '../src/domain/complaints.ts';
+import { addWorkingDays, workingDaysLeft } from '../src/domain/working-days.ts';
+import { errorOf, moderator, newCompany, startHarness, type Harness } from './harness.ts';
+
+const DAY = 86_400_000;
+
+describe('complaint cases (real SQL, bus)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ LOG_LEVEL: 'error' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const person = () => {
+    const userId = randomUUID();
+    return { userId, username: `u_${userId.slice(0, 8)}` };
+  };
+  const evidence = async (userId: string, contentType = 'application/pdf', ext = 'pdf') => {
+    const r = await h.call('POST', `/v1/users/${userId}/complaint-evidence`, {
+      key: `complaint-evidence/${randomUUID()}.${ext}`,
+      contentType,
+      size: 1234,
+      sha256: createHash('sha256').update(randomUUID()).digest('hex'),
+      name: 'statement.pdf',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as { id: string; key: string };
+  };
+  const open = (author: { userId: string; username: string }, companyId: string, extra: Record<string, unknown> = {}) =>
+    h.call('POST', `/v1/users/${author.userId}/complaints`, {
+      username: author.username,
+      companyId,
+      category: 'withdrawal',
+      amount: '2500.00',
+      currency: 'usd',
+      text: 'I asked for a withdrawal of 2,500 USD on 3 November and it was never paid, support stopped answering.',
+      evidenceIds: [],
+      ...extra,
+    });
+  const decide = (id: string, decision: 'approve' | 'reject', representativeIds: string[] = [], reason?: string) =>
+    h.call('POST', `/v1/moderation/complaints/${id}`, { moderatorId: moderator, decision, representativeIds, ...(reason ? { reason } : {}) });
+  const write = (id: string, userId: string, companyIds: string[], text: string, representativeIds: string[] = []) =>
+    h.call('POST', `/v1/complaints/${id}/messages`, { userId, companyIds, representativeIds, text });
+  const close = (id: string, userId: string, action: 'confirm' | 'reject' | 'withdraw') => h.call('POST', `/v1/complaints/${id}/close`, { userId, action });
+  const view = (id: string, q = '') => h.call('GET', `/v1/complaints/${id}${q}`);
+  const figures = async (companyId: string) => (await h.call('GET', `/v1/companies/${companyId}/complaint-figures`)).body;
+
+  /** A published case of a new company, with one representative. */
+  const published = async () => {
+    const company = newCompany();
+    const author = person();
+    const rep = randomUUID();
+    const c = await open(author, company);
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    const d = await decide(c.body.id, 'approve', [rep]);
+    expect(d.status, JSON.stringify(d.body)).toBe(200);
+    return { company, author, rep, id: c.body.id as string };
+  };
+
+  it('refuses a case field by field', async () => {
+    const r = await open(person(), newCompany(), { category: 'bad', amount: '-3', currency: 'XXX', text: 'too short', evidenceIds: ['not-an-id'] });
+    expect(r.status).toBe(400);
+    expect(errorOf(r).fields).toEqual({
+      category: 'complaint_category',
+      amount: 'complaint_amount',
+      currency: 'complaint_currency',
+      text: 'complaint_text_length',
+      evidence: 'complaint_evidence_missing',
+    });
+  });
+
+  it('opens a case with its evidence, private until a moderator publishes it; publishing starts a 15-working-day clock and tells the representatives', async () => {
+    const company = newCompany();
+    const author = person();
+    const file = await evidence(author.userId);
+    const c = await open(author, company, { evidenceIds: [file.id] });
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    expect(c.body).toMatchObject({ status: 'pending', currency: 'USD', amount: '2500.00', evidenceCount: 1, publishedAt: null });
+    const id = c.body.id as string;
+
+    // Someone else's file cannot be attached to another case.
+    expect(errorOf(await open(person(), company, { evidenceIds: [file.id] })).fields).toEqual({ evidence: 'complaint_evidence_missing' });
+
+    // Not public yet: the author and staff see it, nobody else.
+    expect((await view(id)).status).toBe(404);
+    expect((await view(id, `?viewer=${author.userId}`)).body.complaint.status).toBe('pending');
+    expect((await view(id, '?staff=true')).status).toBe(200);
+    expect((await h.call('GET', `/v1/complaints?companyId=${company}`)).body.total).toBe(0);
+    const queue = (await h.call('GET', '/v1/moderation/complaints?limit=50')).body.items as { id: string }[];
+    expect(queue.map((q) => q.id)).toContain(id);
+
+    const rep = randomUUID();
+    const d = await decide(id, 'approve', [rep]);
+    expect(d.status).toBe(200);
+    const publishedAt = new Date(d.body.publishedAt as string);
+    expect(d.body.status).toBe('awaiting_company');
+    expect(d.body.dueAt).toBe(addWorkingDays(publishedAt, 15).toISOString());
+    expect(d.body.workingDaysLeft).toBe(workingDaysLeft(h.now(), new Date(d.body.dueAt as string)));
+    expect((await decide(id, 'approve', [rep])).status).toBe(409);
+
+    const e = await h.waitForEvent('reviews.complaint.published', (p) => p.complaintId === id);
+    expect(e.payload).toMatchObject({ companyId: company, authorId: author.userId, representativeIds: [rep], category: 'withdrawal' });
+
+    const list = (await h.call('GET', `/v1/complaints?companyId=${company}`)).body;
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toMatchObject({ id, evidenceCount: 1 });
+
+    // Evidence: the author, the company's representatives and moderators; never anyone else.
+    const asAuthor = await view(id, `?viewer=${author.userId}`);
+    expect(asAuthor.body.evidence).toEqual([expect.objectContaining({ id: file.id, key: file.key, contentType: 'application/pdf' })]);
+    expect((await view(id, `?viewer=${rep}&companies=${company}`)).body.evidence).toHaveLength(1);
+    expect((await view(id, `?viewer=${randomUUID()}`)).body.evidence).toEqual([]);
+    expect((await view(id)).body.evidence).toEqual([]);
+    expect((await view(id)).body.complaint.evidenceCount).toBe(1);
+    expect((await h.call('GET', `/v1/complaints/${id}/evidence/${file.id}?viewer=${author.userId}`)).body.key).toBe(file.key);
+    expect((await h.call('GET', `/v1/complaints/${id}/evidence/${file.id}?viewer=${rep}&companies=${company}`)).status).toBe(200);
+    expect((await h.call('GET', `/v1/complaints/${id}/evidence/${file.id}?staff=true`)).status).toBe(200);
+    expect((await h.call('GET', `/v1/complaints/${id}/evidence/${file.id}?viewer=${randomUUID()}&companies=${newCompany()}`)).status).toBe(404);
+    expect((await h.call('GET', `/v1/complaints/${id}/evidence/${file.id}`)).status).toBe(404);
+  });
+
+  it('a refused case stays private with its reason', async () => {
+    const author = person();
+    const c = await open(author, newCompany());
+    expect(errorOf(await decide(c.body.id, 'reject')).fields).toEqual({ reason: 'required' });
+    const d = await decide(c.body.id, 'reject', [], 'Names a private person');
+    expect(d.body).toMatchObject({ status: 'rejected', rejectReason: 'Names a private person', publishedAt: null });
+    expect((await view(c.body.id)).status).toBe(404);
+    expect((await view(c.body.id, `?viewer=${author.userId}`)).body.complaint.rejectReason).toBe('Names a private person');
+  });
+
+  it('the company answers, the author confirms: resolved, and the figures count it', async () => {
+    const { company, author, rep, id } = await published();
+    // Only the two sides write.
+    expect(errorOf(await write(id, randomUUID(), [newCompany()], 'Same thing happened to me')).code).toBe('reviews.complaint_not_party');
+    expect(errorOf(await write(id, rep, [company], 'x')).fields).toEqual({ text: 'complaint_message_length' });
+    // Only the author closes it.
+    expect(errorOf(await close(id, rep, 'confirm')).code).toBe('reviews.complaint_not_party');
+
+    h.advance(2 * 3600_000);
+    const answer = await write(id, rep, [company], 'We processed the withdrawal today, please check your bank account.');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.complaint).toMatchObject({ status: 'awaiting_user', dueAt: null, workingDaysLeft: null });
+    expect(answer.body.message).toMatchObject({ side: 'company', authorId: rep });
+    const told = await h.waitForEvent('reviews.complaint.message_posted', (p) => p.complaintId === id);
+    expect(told.payload).toMatchObject({ fromCompany: true, recipientIds: [author.userId], status: 'awaiting_user' });
+
+    const done = await close(id, author.userId, 'confirm');
+    expect(done.body).toMatchObject({ status: 'resolved', closedBy: 'user' });
+    expect((await h.waitForEvent('reviews.complaint.closed', (p) => p.complaintId === id)).payload).toMatchObject({ status: 'resolved', closedBy: 'user' });
+    // Closed: no more writing, no second decision.
+    expect((await write(id, author.userId, [], 'One more thing')).status).toBe(409);
+    expect((await close(id, author.userId, 'reject')).status).toBe(409);
+
+    const v = await view(id);
+    expect(v.body.messages).toEqual([expect.objectContaining({ side: 'company', text: 'We processed the withdrawal today, please check your bank account.' })]);
+    expect(await figures(company)).toEqual({ cases: 1, answered: 1, responseRate: 1, medianResponseHours: 2, resolved: 1, unresolved: 0, resolutionRate: 1 });
+  });
+
+  it('the author writing back hands the case to the company with a fresh clock; rejecting the outcome leaves it unresolved', async () => {
+    const { company, author, rep, id } = await published();
+    await write(id, rep, [company], 'Please send us your account number.');
+    h.advance(DAY);
+    const back = await write(id, author.userId, [], 'It is 12345, as in my first message.', [rep]);
+    expect(back.body.complaint.status).toBe('awaiting_company');
+    expect(back.body.complaint.dueAt).toBe(addWorkingDays(new Date(back.body.message.createdAt as string), 15).toISOString());
+    expect((await h.waitForEvent('reviews.complaint.message_posted', (p) => p.complaintId === id && !p.fromCompany)).payload.recipientIds).toEqual([rep]);
+    const r = await close(id, author.userId, 'reject');
+    expect(r.body).toMatchObject({ status: 'unresolved', closedBy: 'user' });
+    expect(await figures(company)).toMatchObject({ cases: 1, answered: 1, resolved: 0, unresolved: 1, resolutionRate: 0 });
+  });
+
+  it('the author withdraws a case; the figures leave it out of the rates', async () => {
+    const { company, author, id } = await published();
+    expect((await close(id, author.userId, 'withdraw')).body).toMatchObject({ status: 'withdrawn' });
+    expect(await figures(company)).toEqual({ cases: 1, answered: 0, responseRate: null, medianResponseHours: null, resolved: 0, unresolved: 0, resolutionRate: null });
+    // A pending case can be withdrawn too, and is never shown.
+    const other = person();
+    const p = await open(other, company);
+    expect((await close(p.body.id, other.userId, 'withdraw')).body.status).toBe('withdrawn');
+    expect((await view(p.body.id)).status).toBe(404);
+  });
+
+  it('the sweeper turns a case whose clock ran out unresolved, by the clock; an answered case is left alone', async () => {
+    const late = await published();
+    const answered = await published();
+    await write(answered.id, answered.rep, [answered.company], 'We are looking into it.');
+    // The day before the deadline nothing happens.
+    const due = new Date((await view(late.id)).body.complaint.dueAt as string);
+    h.advance(due.getTime() - h.now().getTime() - 60_000);
+    await expireOverdueComplaints({ db: h.db, now: h.now });
+    expect((await view(late.id)).body.complaint.status).toBe('awaiting_company');
+
+    h.advance(2 * 60_000);
+    expect((await h.call('POST', '/v1/moderation/complaints/sweep')).body.expired).toBeGreaterThanOrEqual(1);
+    const v = (await view(late.id)).body.complaint;
+    expect(v).toMatchObject({ status: 'unresolved', closedBy: 'clock', workingDaysLeft: null });
+    expect((await h.waitForEvent('reviews.complaint.closed', (p) => p.complaintId === late.id)).payload).toMatchObject({ status: 'unresolved', closedBy: 'clock' });
+    expect((await view(answered.id)).body.complaint.status).toBe('awaiting_user');
+    expect(await figures(late.company)).toMatchObject({ cases: 1, answered: 0, responseRate: 0, unresolved: 1, resolutionRate: 0 });
+  });
+
+  it('a moderator removes a message of a thread; its text is no longer shown', async () => {
+    const { company, rep, id } = await published();
+    const m = await write(id, rep, [company], 'Call our support on +1 555 0100 (a personal number).');
+    expect(errorOf(await h.call('POST', `/v1/moderation/complaint-messages/${m.body.message.id}/remove`, { moderatorId: moderator, reason: '' })).fields).toEqual({ reason: 'required' });
+    const r = await h.call('POST', `/v1/moderation/complaint-messages/${m.body.message.id}/remove`, { moderatorId: moderator, reason: 'Personal data' });
+    expect(r.body).toMatchObject({ removed: true, text: null });
+    expect((await view(id)).body.messages).toEqual([expect.objectContaining({ removed: true, text: null })]);
+  });
+
+  it("lists a user's own cases, whatever their status", async () => {
+    const author = person();
+    const a = await open(author, newCompany());
+    const b = await open(author, newCompany());
+    await decide(b.body.id, 'approve');
+    const mine = (await h.call('GET', `/v1/users/${author.userId}/complaints`)).body.items as { id: string; status: string }[];
+    expect(mine.map((c) => [c.id, c.status]).sort()).toEqual(
+      [
+        [a.body.id, 'pending'],
+        [b.body.id, 'awaiting_company'],
+      ].sort(),
+    );
+  });
+});
