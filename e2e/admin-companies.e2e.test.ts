@@ -3,9 +3,11 @@
  * (`E2E_ADMIN_EMAIL`, `E2E_ADMIN_PASSWORD`; `npm test` sets them) gets field messages in the
  * page's language, creates a company; a visitor finds it in /search (fed by events, so polled) and
  * in its category listing; the admin merges a second company into it and the second one's old
- * /detail?id= link answers a 301 to the first. Every run creates its own companies.
+ * /detail?id= link answers a 301 to the first. A logo the admin uploads shows on the listing card
+ * and the company page. Every run creates its own companies.
  */
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { browserSession } from './browser.ts';
 
@@ -14,8 +16,14 @@ type Lang = 'en' | 'zh-CN';
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL;
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD;
 const session = browserSession();
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+/** A real 48×40 PNG of one colour: the site keeps a logo this small as it is, so the shown image's size proves it is this one. */
+const LOGO = { width: 48, height: 40 };
+const logoPng = () =>
+  sharp({ create: { ...LOGO, channels: 4, background: { r: Math.floor(Math.random() * 256), g: 116, b: 144, alpha: 1 } } })
+    .png()
+    .toBuffer();
+/** The image has loaded and is the uploaded one (its own size, not a placeholder's). */
+const naturalSize = (img: HTMLImageElement) => (img.complete ? { width: img.naturalWidth, height: img.naturalHeight } : null);
 
 const TEXT = {
   en: {
@@ -155,7 +163,7 @@ describe.each(['en', 'zh-CN'] as const)('admin console: companies (%s)', (lang) 
     expect(await visitor.locator('h1').first().innerText()).toContain(lang === 'en' ? name : `灯塔 ${run}`);
   });
 
-  it('an admin uploads a logo, checked by content; the company page shows it', async () => {
+  it('an admin uploads a logo, checked by content; the listing card and the company page show it', async () => {
     if (!ADMIN_EMAIL || !ADMIN_PASSWORD) throw new Error('E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD are required');
     const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
     const { page: admin } = await session.visitor(lang);
@@ -168,16 +176,34 @@ describe.each(['en', 'zh-CN'] as const)('admin console: companies (%s)', (lang) 
     await admin.getByTestId('company-logo-submit').click();
     expect(await admin.getByTestId('company-logo-error').innerText()).toBe(lang === 'en' ? 'The logo must be a JPEG, PNG or WebP image.' : '标志须为 JPEG、PNG 或 WebP 图片。');
 
-    await admin.getByTestId('company-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await admin.getByTestId('company-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
     await Promise.all([admin.waitForURL((url) => url.searchParams.has('logo')), admin.getByTestId('company-logo-submit').click()]);
     await admin.getByTestId('company-admin-logo-image').waitFor();
     const src = await admin.getByTestId('company-admin-logo-image').getAttribute('src');
     expect(src).toMatch(/\/logos\/[0-9a-f]{64}\.png$/);
 
+    const file = src!.split('/').pop()!;
+
+    // A visitor: the company's card in its category listing (newest first) shows the logo.
     const { page: visitor } = await session.visitor(lang);
-    await visitor.goto(`/detail?id=${slug}`);
-    const shown = visitor.locator(`img[src$="${src!.split('/').pop()!}"]`).first();
+    const cardLogo = visitor.locator(`[data-testid="company-card"]:has(a[href="/detail?id=${slug}"]) img`);
+    await expect
+      .poll(
+        async () => {
+          await visitor.goto('/listing/Brokers?order=newest');
+          return (await cardLogo.count()) > 0 ? cardLogo.first().getAttribute('src') : null;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toMatch(new RegExp(`/logos/${file}$`));
+    // Lazy-loaded: it loads once scrolled into view.
+    await cardLogo.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => cardLogo.first().evaluate(naturalSize), { timeout: 10_000 }).toEqual(LOGO);
+
+    // And its page, from the card.
+    await Promise.all([visitor.waitForURL((url) => url.pathname === '/detail' && url.searchParams.get('id') === slug), cardLogo.first().click()]);
+    const shown = visitor.locator(`img[src$="${file}"]`).first();
     await shown.waitFor();
-    expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => shown.evaluate(naturalSize), { timeout: 10_000 }).toEqual(LOGO);
   });
 });
