@@ -694,6 +694,8 @@ export const NoticeKind = Type.Union([
   Type.Literal('review_approved'),
   Type.Literal('review_rejected'),
   Type.Literal('content_removed'),
+  Type.Literal('content_restored'),
+  Type.Literal('removal_upheld'),
   Type.Literal('video_ready'),
   Type.Literal('video_failed'),
   Type.Literal('sanction_imposed'),

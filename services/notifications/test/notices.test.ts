@@ -230,7 +230,7 @@ describe('notices from events (real SQL, bus)', () => {
       { targetKind: 'comment', targetId: randomUUID(), authorId: author.id, moderatorId: randomUUID(), reason: 'Publishes a phone number.', rule: 'personal_data', excerpt: 'Call him on 555-0100', removedAt: ts() },
       author.id,
     );
-    expect(removed).toMatchObject({ kind: 'content_removed', title: 'Content removed', text: 'Your comment “Call him on 555-0100” was removed. Reason: Publishes a phone number. Rule: personal data.', link: null });
+    expect(removed).toMatchObject({ kind: 'content_removed', title: 'Content removed', text: 'Your comment “Call him on 555-0100” was removed. Reason: Publishes a phone number. Rule: personal data.', link: '/user/sanctions' });
     expect((await list(author.id, { lang: 'zh-cn' })).items[0]).toMatchObject({ title: '内容已被删除', text: '您的评论“Call him on 555-0100”已被删除。原因：Publishes a phone number. 违反规则：个人信息。' });
     await h.publish('reviews.review.rejected', { reviewId: randomUUID(), companyId: randomUUID(), userId: author.id, stars: 1, moderatorId: randomUUID(), reason: 'Insults the staff.', rule: 'abuse', rejectedAt: ts() });
     const page = await noticesOf(author.id, 2);

@@ -160,7 +160,7 @@ function NoticeItem({ notice, isNew }: { notice: Notice; isNew: boolean }) {
       {/* Links come from data: only paths on this site are followed (`/\\evil.example` is not one). */}
       {safeLocalPath(notice.link) && (
         <Link to={safeLocalPath(notice.link)!} className={classes.open}>
-          {t(notice.kind === 'review_rejected' && notice.link === '/user/sanctions' ? 'notice.item.appealRemoval' : (LINK_LABELS[notice.kind] ?? 'notice.item.open'))}
+          {t((notice.kind === 'review_rejected' && notice.link === '/user/sanctions') || notice.kind === 'content_removed' ? 'notice.item.appealRemoval' : (LINK_LABELS[notice.kind] ?? 'notice.item.open'))}
         </Link>
       )}
     </li>
@@ -181,6 +181,8 @@ const LINK_LABELS: Partial<Record<Notice['kind'], string>> = {
   sanction_imposed: 'notice.item.openSanctions',
   sanction_lifted: 'notice.item.openSanctions',
   appeal_rejected: 'notice.item.openSanctions',
+  removal_upheld: 'notice.item.openSanctions',
+  content_restored: 'notice.item.openPost',
 };
 
 export const ErrorBoundary = RouteErrorContent;

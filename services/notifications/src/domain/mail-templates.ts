@@ -119,6 +119,25 @@ export function reviewDecisionMail(
   return decisionMail(locale, d, { subject, lines, label, note: SETTINGS_NOTE[locale](d.settingsUrl) });
 }
 
+// ------------------------------------------------------------------ removal appeals (non-essential)
+
+const APPEAL_SETTINGS_NOTE: Record<Locale, (url: string) => string> = {
+  en: (url) => `You get this email because you appealed a moderator's decision on Brokerwise. You can turn off these emails in your settings: ${url}`,
+  'zh-cn': (url) => `您收到此邮件是因为您在 Brokerwise 对审核决定提出了申诉。如不想再收到此类邮件，可在设置中关闭：${url}`,
+};
+
+/** A second moderator kept the author's review, post or comment removed (their appeal was not upheld). */
+export function removalUpheldMail(d: { username: string; what: string; reason: string; rule: string; link: string; settingsUrl: string }, locale: Locale): MailContent {
+  const en = locale === 'en';
+  const subject = en ? 'Your appeal: the removal stays' : '您的申诉结果：维持删除';
+  const lines = [
+    en ? `Another moderator reviewed your appeal: ${d.what} stays removed.` : `另一位审核员已复核您的申诉：${d.what}仍维持删除。`,
+    en ? `Reason: ${d.reason}` : `原因：${d.reason}`,
+    ...(d.rule ? [en ? `Rule: ${d.rule}` : `违反规则：${d.rule}`] : []),
+  ];
+  return decisionMail(locale, d, { subject, lines, label: en ? 'My removals and appeals' : '我的处罚与申诉', note: APPEAL_SETTINGS_NOTE[locale](d.settingsUrl) });
+}
+
 // ------------------------------------------------------------------ broker applications (non-essential)
 
 const APPLICATION_SETTINGS_NOTE: Record<Locale, (url: string) => string> = {

@@ -14,6 +14,8 @@ export type NoticeKind =
   | 'review_approved'
   | 'review_rejected'
   | 'content_removed'
+  | 'content_restored'
+  | 'removal_upheld'
   | 'broker_application_approved'
   | 'broker_application_rejected'
   | 'video_ready'
@@ -114,11 +116,18 @@ const RULES: Record<Locale, Record<string, string>> = {
     other: '其他违反条款的行为',
   },
 };
-const ruleOf = (lang: Locale, rule: string | undefined) => (rule ? (RULES[lang][rule] ?? rule) : '');
+export const ruleOf = (lang: Locale, rule: string | undefined) => (rule ? (RULES[lang][rule] ?? rule) : '');
 const KINDS: Record<Locale, Record<string, string>> = {
-  en: { post: 'post', comment: 'comment' },
-  'zh-cn': { post: '作品', comment: '评论' },
+  en: { post: 'post', comment: 'comment', review: 'review' },
+  'zh-cn': { post: '作品', comment: '评论', review: '点评' },
 };
+
+/** What an appeal was about: `your review of <company>`, `your post “<excerpt>”` (`您对 X 的点评`, `您的作品“…”`). */
+export function appealedContent(lang: Locale, p: { targetKind?: string | undefined; excerpt?: string | undefined; company: string }): string {
+  if (p.targetKind === 'review') return lang === 'en' ? `your review of ${p.company}` : `您对 ${p.company} 的点评`;
+  const kind = KINDS[lang][p.targetKind ?? ''] ?? (lang === 'en' ? 'content' : '内容');
+  return lang === 'en' ? `your ${kind} “${excerpt(p.excerpt)}”` : `您的${kind}“${excerpt(p.excerpt)}”`;
+}
 
 /** The licence register's statuses as each language says them. */
 const LICENCE_STATUS: Record<Locale, Record<string, string>> = {
@@ -147,6 +156,14 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
     content_removed: {
       title: 'Content removed',
       text: (p) => `Your ${KINDS.en[p.targetKind ?? ''] ?? 'content'} “${excerpt(p.excerpt)}” was removed. Reason: ${p.reason} Rule: ${ruleOf('en', p.rule)}.`,
+    },
+    content_restored: {
+      title: 'Content restored',
+      text: (p) => `Your appeal was accepted: your ${KINDS.en[p.targetKind ?? ''] ?? 'content'} “${excerpt(p.excerpt)}” is shown again. Reason: ${p.reason}`,
+    },
+    removal_upheld: {
+      title: 'Removal upheld',
+      text: (p) => `Another moderator reviewed your appeal: ${appealedContent('en', p)} stays removed. Reason: ${p.reason}${p.rule ? ` Rule: ${ruleOf('en', p.rule)}.` : ''}`,
     },
     broker_application_approved: {
       title: 'Broker application approved',
@@ -186,6 +203,14 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
     content_removed: {
       title: '内容已被删除',
       text: (p) => `您的${KINDS['zh-cn'][p.targetKind ?? ''] ?? '内容'}“${excerpt(p.excerpt)}”已被删除。原因：${p.reason} 违反规则：${ruleOf('zh-cn', p.rule)}。`,
+    },
+    content_restored: {
+      title: '内容已恢复',
+      text: (p) => `您的申诉已成立：您的${KINDS['zh-cn'][p.targetKind ?? ''] ?? '内容'}“${excerpt(p.excerpt)}”已重新显示。原因：${p.reason}`,
+    },
+    removal_upheld: {
+      title: '维持删除',
+      text: (p) => `另一位审核员已复核您的申诉：${appealedContent('zh-cn', p)}仍维持删除。原因：${p.reason}${p.rule ? ` 违反规则：${ruleOf('zh-cn', p.rule)}。` : ''}`,
     },
     broker_application_approved: { title: '经纪商申请已通过', text: (p) => `您申请添加的 ${p.brokerName} 已通过审核，其服务器 ${p.server} 现在可以绑定了。` },
     broker_application_rejected: { title: '经纪商申请未通过', text: (p) => `您申请添加的 ${p.brokerName} 未通过审核。原因：${p.reason}` },
@@ -238,7 +263,12 @@ function linkOf(kind: NoticeKind, p: P, company: CompanyRow | undefined, post: P
       // Removed after a report (a rule was named): the removal is appealed from the sanctions page.
       return p.rule ? '/user/sanctions' : '/user/reviews';
     case 'content_removed':
-      return null;
+    case 'removal_upheld':
+      // Where a removal is appealed, and its outcome shown.
+      return '/user/sanctions';
+    case 'content_restored':
+      // The post itself, or the post a comment is on (its kind from the read model, else from the removal's record).
+      return p.postId ? `${(post?.kind ?? p.postKind) === 'image_text' ? '/blog/detail' : '/vlog/detail'}?id=${encodeURIComponent(p.postId)}` : '/user/sanctions';
     case 'broker_application_approved':
     case 'broker_application_rejected':
       return '/trader/apply';

@@ -3,7 +3,7 @@ import type { NotificationsContext } from '../domain/context.ts';
 import { onCompanyRemoved, onCompanyUpserted, onLicenceStatusChanged } from './handlers/catalogue.handler.ts';
 import { onEmailCodeRequested, onProfileUpdated, onUserDeleted, onUserFollowed, onUserRegistered } from './handlers/identity.handler.ts';
 import { onPostCollected, onPostCommented, onPostDeleted, onPostForwarded, onPostLiked, onPostPublished, onVideoFailed, onVideoReady } from './handlers/media.handler.ts';
-import { onContentRemoved, onReplyPublished, onReviewDecided } from './handlers/reviews.handler.ts';
+import { onContentRemoved, onRemovalAppealDecided, onReplyPublished, onReviewDecided } from './handlers/reviews.handler.ts';
 import { onAppealRejected, onSanctionImposed, onSanctionLifted } from './handlers/sanctions.handler.ts';
 import { onBrokerApplicationDecided } from './handlers/trader.handler.ts';
 
@@ -30,6 +30,7 @@ export function handlers(deps: Pick<NotificationsContext, 'now' | 'mailDomain' |
     'reviews.review.approved': onReviewDecided('approved', deps),
     'reviews.review.rejected': onReviewDecided('rejected', deps),
     'reviews.content.removed': onContentRemoved,
+    'reviews.removal_appeal.decided': onRemovalAppealDecided(deps),
     'reviews.reply.published': onReplyPublished(deps),
     'trader.broker_application.approved': onBrokerApplicationDecided('approved', deps),
     'trader.broker_application.rejected': onBrokerApplicationDecided('rejected', deps),

@@ -2,10 +2,10 @@ import type { EventPayload } from '@brokerwise/proto';
 import type { HandlerContext } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import type { NotificationsContext } from '../../domain/context.ts';
-import { companyReplyMail, reviewDecisionMail } from '../../domain/mail-templates.ts';
+import { companyReplyMail, removalUpheldMail, reviewDecisionMail } from '../../domain/mail-templates.ts';
 import { queueMail } from '../../domain/mail-queue.ts';
 import { recordNotice } from '../../domain/notices.ts';
-import { companyName } from '../../domain/render.ts';
+import { appealedContent, companyName, ruleOf } from '../../domain/render.ts';
 import { findCompanies } from '../../store/company.store.ts';
 import { nonEssentialAllowed } from '../../store/preference.store.ts';
 import type { NotificationsTables } from '../../store/types.ts';
@@ -52,6 +52,53 @@ export const onReviewDecided =
       locale: user.locale,
       content: reviewDecisionMail({ decision, username: user.username, company: name, reason, link, settingsUrl: `${deps.siteUrl}/user/set` }, user.locale),
       tags: { event: `review_${decision}` },
+    });
+  };
+
+/**
+ * A second moderator decided an appeal against a removal (ADR 026). Kept removed: the author gets
+ * a notice and, unless they turned non-essential mails off, a mail in their language. A post or
+ * comment restored: a notice linking to it (a restored review is told by `reviews.review.approved`).
+ * Keyed by the event: a redelivery makes neither twice.
+ */
+export const onRemovalAppealDecided =
+  (deps: Pick<NotificationsContext, 'now' | 'mailDomain' | 'siteUrl'>) =>
+  async (p: EventPayload<'reviews.removal_appeal.decided'>, ctx: HandlerContext): Promise<void> => {
+    const trx = ctx.trx as Trx;
+    const upheld = p.decision === 'uphold' || !p.restored;
+    if (!upheld && p.targetKind === 'review') return;
+    const [postKind, postId] = p.contextId.split(':');
+    const about: Record<string, string> = p.targetKind === 'review' ? { companyId: p.contextId } : postId ? { postId, postKind: postKind ?? '' } : {};
+    await recordNotice(trx, {
+      userId: p.userId,
+      kind: upheld ? 'removal_upheld' : 'content_restored',
+      params: { targetKind: p.targetKind, targetId: p.targetId, appealId: p.appealId, reason: p.reason, rule: p.rule, excerpt: p.excerpt, ...about },
+      sourceEventId: ctx.eventId,
+      at: timestampToDate(p.decidedAt) ?? ctx.occurredAt ?? deps.now(),
+      correlationId: ctx.correlationId,
+    });
+    if (!upheld) return;
+    const user = await findUser(trx, p.userId);
+    if (!user?.email || !(await nonEssentialAllowed(trx, p.userId))) return;
+    const lang = user.locale === 'zh-cn' ? 'zh-cn' : 'en';
+    const company = p.targetKind === 'review' ? (await findCompanies(trx, [p.contextId])).get(p.contextId) : undefined;
+    await queueMail(trx, deps, {
+      dedupeKey: `removal-upheld:${ctx.eventId}`,
+      kind: 'appeal_decision',
+      to: user.email,
+      locale: user.locale,
+      content: removalUpheldMail(
+        {
+          username: user.username,
+          what: appealedContent(lang, { targetKind: p.targetKind, excerpt: p.excerpt, company: companyName(company, lang) }),
+          reason: p.reason,
+          rule: ruleOf(lang, p.rule),
+          link: `${deps.siteUrl}/user/sanctions`,
+          settingsUrl: `${deps.siteUrl}/user/set`,
+        },
+        user.locale,
+      ),
+      tags: { event: 'removal_upheld' },
     });
   };
 
