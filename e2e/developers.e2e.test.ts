@@ -42,8 +42,16 @@ describe('developers: the public API, its reference and self-served keys', () =>
       ['zh-CN', 'Brokerwise 开发者文档'],
     ] as const) {
       const { page } = await session.visitor(lang);
+      const scripts: Promise<string>[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+      });
       const res = await page.goto('/developers');
       expect(res?.status()).toBe(200);
+      await hydrated(page);
+      // The page's text travels as loader data only: no script carries a document (content/*.md).
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const code of await Promise.all(scripts)) expect(code).not.toContain('free, documented and versioned');
       await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(heading);
       await expect(page.locator('#public-api').count()).resolves.toBe(1);
       if (lang === 'zh-CN') expect(await page.locator('main').innerText()).toMatch(CJK);

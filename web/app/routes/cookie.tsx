@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router';
 import { LegalDocumentView } from '../components/Article';
 import { RouteErrorContent } from '../components/StatusPage';
-import { legalDocuments } from '../content';
+import { legalDocuments } from '../content/index.server';
 import { localeFromRequest } from '../lib/locale';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/cookie';
