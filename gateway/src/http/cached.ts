@@ -26,8 +26,12 @@ export class JsonCache {
     this.local.clear();
   }
 
-  async get(key: string, ttlSeconds: number, load: () => Promise<unknown>): Promise<{ json: Buffer; hit: boolean }> {
-    if (ttlSeconds <= 0) return { json: Buffer.from(JSON.stringify(await load())), hit: false };
+  /**
+   * `serialize`: how a loaded value is written; an answer's `data` passes its operation's
+   * (dataSerializer), so the bytes sent are what the contract declares, as a serialised route's are.
+   */
+  async get(key: string, ttlSeconds: number, load: () => Promise<unknown>, serialize: (value: unknown) => string = JSON.stringify): Promise<{ json: Buffer; hit: boolean }> {
+    if (ttlSeconds <= 0) return { json: Buffer.from(serialize(await load())), hit: false };
     const t = Date.now();
     const local = this.local.get(key);
     if (local && local.expires > t) {
@@ -39,7 +43,7 @@ export class JsonCache {
     const hit = text !== null;
     gatewayCacheRequests.inc({ cache: 'shared', result: hit ? 'hit' : 'miss' });
     if (text === null) {
-      text = JSON.stringify(await load());
+      text = serialize(await load());
       await this.shared.set(key, text, ttlSeconds * 1000).catch(() => undefined);
     }
     const bytes = Buffer.from(text);

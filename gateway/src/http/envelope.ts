@@ -117,10 +117,13 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: unk
   const appError = toAppError(err, request.routeOptions?.bodyLimit);
   if (appError.status >= 500) request.log.error({ err }, 'request failed');
   if (appError.retryAfter !== undefined) void reply.header('retry-after', String(appError.retryAfter));
+  // Sent serialised: a route's response schema describes its success answer, never this one
+  // (which is a 200 too for a client that prefers the status in the envelope).
   return reply
     .status(answerStatus(request, reply, appError.status))
     .header('cache-control', 'no-store')
-    .send(errorEnvelope(appError, callerLang(request), request.id));
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(errorEnvelope(appError, callerLang(request), request.id)));
 }
 
 /**

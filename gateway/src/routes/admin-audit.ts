@@ -6,6 +6,7 @@ import type { IdentityClient } from '../clients/identity.client.ts';
 import type { ReviewsClient } from '../clients/reviews.client.ts';
 import { hasRole } from '@brokerwise/service-kit';
 import { requireRole } from '../http/admin-guard.ts';
+import { contractSchema } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
@@ -124,7 +125,7 @@ export async function adminAuditRoutes(app: FastifyInstance, deps: AdminAuditDep
     };
   };
 
-  app.get<{ Querystring: Validated<typeof operations.adminAuditAll.query> }>('/api/admin/audit/all', { schema: { querystring: operations.adminAuditAll.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminAuditAll.query> }>('/api/admin/audit/all', { schema: contractSchema('adminAuditAll') }, async (request, reply) => {
     const me = await requireModerator(request);
     const q = request.query;
     const allowed = AREAS.filter((a) => a !== 'catalogue' || hasRole(me.role, 'admin'));

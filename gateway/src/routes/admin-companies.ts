@@ -5,6 +5,7 @@ import type { AdminCompany, AdminCompanyAuditEntry, AdminCompanyDetail, AdminCom
 import type { CatalogueAdminCompany, CatalogueClient } from '../clients/catalogue.client.ts';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import { requireRole } from '../http/admin-guard.ts';
+import { contractSchema } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
 import type { Sessions } from '../http/session.ts';
@@ -53,7 +54,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
     }
   };
 
-  app.get<{ Querystring: Validated<typeof operations.adminCompanies.query> }>('/api/admin/companies', { schema: { querystring: operations.adminCompanies.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminCompanies.query> }>('/api/admin/companies', { schema: contractSchema('adminCompanies') }, async (request, reply) => {
     await requireAdmin(request);
     const { page } = request.query;
     const keyword = request.query.keyword?.trim() || undefined;
@@ -62,14 +63,14 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.adminCompanyDetail.query> }>('/api/admin/companies/detail', { schema: { querystring: operations.adminCompanyDetail.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminCompanyDetail.query> }>('/api/admin/companies/detail', { schema: contractSchema('adminCompanyDetail') }, async (request, reply) => {
     await requireAdmin(request);
     const r = await catalogue.adminCompany(request.query.id, request.id);
     const data: AdminCompanyDetail = { company: present(r.company, request.lang), mergedInto: r.mergedIntoSlug, form: r.form };
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminCompanySave.body> }>('/api/admin/companies/save', { schema: { body: operations.adminCompanySave.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminCompanySave.body> }>('/api/admin/companies/save', { schema: contractSchema('adminCompanySave') }, async (request, reply) => {
     const me = await requireAdmin(request);
     const { id, reason = '', form } = request.body;
     const body = { adminId: me.id, reason, form };
@@ -78,7 +79,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
     return send(request, reply, 'admin.company_saved', present(saved, request.lang));
   });
 
-  app.post<{ Body: Validated<typeof operations.adminCompanyHide.body> }>('/api/admin/companies/hide', { schema: { body: operations.adminCompanyHide.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminCompanyHide.body> }>('/api/admin/companies/hide', { schema: contractSchema('adminCompanyHide') }, async (request, reply) => {
     const me = await requireAdmin(request);
     const { id, hidden, reason } = request.body;
     const saved = await catalogue.hideCompany(id, { adminId: me.id, hidden, reason }, request.id);
@@ -86,7 +87,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
     return send(request, reply, hidden ? 'admin.company_hidden' : 'admin.company_shown', present(saved, request.lang));
   });
 
-  app.post<{ Body: Validated<typeof operations.adminCompanyMerge.body> }>('/api/admin/companies/merge', { schema: { body: operations.adminCompanyMerge.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminCompanyMerge.body> }>('/api/admin/companies/merge', { schema: contractSchema('adminCompanyMerge') }, async (request, reply) => {
     const me = await requireAdmin(request);
     const { id, into, reason } = request.body;
     const r = await catalogue.mergeCompany(id, { adminId: me.id, into: into.trim(), reason }, request.id);
@@ -96,7 +97,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
   });
 
   // The file's name and declared type are ignored: the catalogue checks the bytes (as identity does avatars).
-  app.post<{ Querystring: Validated<typeof operations.adminCompanyLogo.query> }>('/api/admin/companies/logo', { schema: { querystring: operations.adminCompanyLogo.query } }, async (request, reply) => {
+  app.post<{ Querystring: Validated<typeof operations.adminCompanyLogo.query> }>('/api/admin/companies/logo', { schema: contractSchema('adminCompanyLogo') }, async (request, reply) => {
     await requireAdmin(request);
     if (!request.isMultipart()) throw logoInvalid('required');
     const bytes = await readMultipartFile(request, LOGO_MAX_BYTES, logoInvalid);
@@ -105,7 +106,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: AdminCompan
     return send(request, reply, 'admin.company_logo_saved', present(saved, request.lang));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.adminCompanyAudit.query> }>('/api/admin/companies/audit', { schema: { querystring: operations.adminCompanyAudit.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminCompanyAudit.query> }>('/api/admin/companies/audit', { schema: contractSchema('adminCompanyAudit') }, async (request, reply) => {
     await requireAdmin(request);
     const { page, id } = request.query;
     const r = await catalogue.companyAudit({ slug: id, page, limit: PAGE_SIZE }, request.id);

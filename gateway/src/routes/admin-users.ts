@@ -13,6 +13,7 @@ import {
 } from '@brokerwise/api-contract';
 import type { IdentityAppeal, IdentityClient, IdentitySanction } from '../clients/identity.client.ts';
 import { requireRole } from '../http/admin-guard.ts';
+import { contractSchema } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { PostingGuard } from '../http/posting.ts';
 import type { Sessions } from '../http/session.ts';
@@ -79,7 +80,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
   // --- The user's side ---------------------------------------------------------------------
 
   // A frozen account reaches these two (ADR 026): it must be able to read and appeal its sanction.
-  app.get('/api/user/sanctions', async (request, reply) => {
+  app.get('/api/user/sanctions', { schema: contractSchema('mySanctions') }, async (request, reply) => {
     const user = await sessions.require(request, { frozen: true });
     const { items } = await identity.sanctionsOf(user.userId, request.id);
     return send(
@@ -90,7 +91,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     );
   });
 
-  app.post<{ Body: Validated<typeof operations.appeal.body> }>('/api/user/appeal', { schema: { body: operations.appeal.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.appeal.body> }>('/api/user/appeal', { schema: contractSchema('appeal') }, async (request, reply) => {
     const user = await sessions.require(request, { frozen: true });
     const a = await identity.appeal(user.userId, request.body, request.id).catch(gone('identity.sanction_not_found'));
     return send(request, reply, 'user.appeal_sent', appealOf(a));
@@ -98,7 +99,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
 
   // --- Staff -------------------------------------------------------------------------------
 
-  app.get<{ Querystring: Validated<typeof operations.adminUsers.query> }>('/api/admin/users', { schema: { querystring: operations.adminUsers.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminUsers.query> }>('/api/admin/users', { schema: contractSchema('adminUsers') }, async (request, reply) => {
     await requireModerator(request);
     const page = request.query.page ?? 1;
     const { items, total } = await identity.adminUsers({ keyword: request.query.keyword ?? '', page, limit: PAGE_SIZE }, request.id);
@@ -106,7 +107,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.adminUserDetail.query> }>('/api/admin/users/detail', { schema: { querystring: operations.adminUserDetail.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminUserDetail.query> }>('/api/admin/users/detail', { schema: contractSchema('adminUserDetail') }, async (request, reply) => {
     await requireModerator(request);
     const d = await identity.adminUser(request.query.id, request.id).catch(userGone);
     const person = await namesOf(
@@ -117,14 +118,14 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminUserRole.body> }>('/api/admin/users/role', { schema: { body: operations.adminUserRole.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminUserRole.body> }>('/api/admin/users/role', { schema: contractSchema('adminUserRole') }, async (request, reply) => {
     const me = await requireAdmin(request);
     const b = request.body;
     const { user } = await identity.setRole(b.userId, { role: b.role, adminId: me.id, ...(b.reason ? { reason: b.reason } : {}) }, request.id).catch(userGone);
     return send(request, reply, 'admin.role_changed', user);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminUserRevokeSessions.body> }>('/api/admin/users/revokeSessions', { schema: { body: operations.adminUserRevokeSessions.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminUserRevokeSessions.body> }>('/api/admin/users/revokeSessions', { schema: contractSchema('adminUserRevokeSessions') }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const { revoked } = await identity.revokeSessions(b.userId, { moderatorId: me.id, ...(b.reason ? { reason: b.reason } : {}) }, request.id).catch(userGone);
@@ -132,7 +133,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'admin.sessions_revoked', { revoked: revoked.length }, { count: revoked.length });
   });
 
-  app.post<{ Body: Validated<typeof operations.adminUserDelete.body> }>('/api/admin/users/delete', { schema: { body: operations.adminUserDelete.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminUserDelete.body> }>('/api/admin/users/delete', { schema: contractSchema('adminUserDelete') }, async (request, reply) => {
     const me = await requireAdmin(request);
     const b = request.body;
     const { user, revoked } = await identity.deleteAccount(b.userId, { adminId: me.id, reason: b.reason }, request.id).catch(userGone);
@@ -140,7 +141,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'admin.account_deleted', user);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminUserSanction.body> }>('/api/admin/users/sanction', { schema: { body: operations.adminUserSanction.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminUserSanction.body> }>('/api/admin/users/sanction', { schema: contractSchema('adminUserSanction') }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const { sanction, revoked } = await identity
@@ -152,7 +153,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'admin.sanction_imposed', staffSanction(sanction, null, person));
   });
 
-  app.post<{ Body: Validated<typeof operations.adminUserLiftSanction.body> }>('/api/admin/users/liftSanction', { schema: { body: operations.adminUserLiftSanction.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminUserLiftSanction.body> }>('/api/admin/users/liftSanction', { schema: contractSchema('adminUserLiftSanction') }, async (request, reply) => {
     const me = await requireModerator(request);
     const s = await identity.liftSanction(request.body.sanctionId, { reason: request.body.reason, moderatorId: me.id }, request.id).catch(gone('identity.sanction_not_found'));
     await posting.forget(s.userId);
@@ -160,7 +161,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'admin.sanction_lifted', staffSanction(s, null, person));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.adminUserAudit.query> }>('/api/admin/users/audit', { schema: { querystring: operations.adminUserAudit.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminUserAudit.query> }>('/api/admin/users/audit', { schema: contractSchema('adminUserAudit') }, async (request, reply) => {
     await requireModerator(request);
     const page = request.query.page ?? 1;
     const { items, total } = await identity.audit({ targetId: request.query.userId || undefined, page, limit: PAGE_SIZE }, request.id);
@@ -177,7 +178,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.adminAppeals.query> }>('/api/admin/appeals', { schema: { querystring: operations.adminAppeals.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminAppeals.query> }>('/api/admin/appeals', { schema: contractSchema('adminAppeals') }, async (request, reply) => {
     await requireModerator(request);
     const page = request.query.page ?? 1;
     const { items, total } = await identity.appeals({ status: request.query.status ?? 'open', page, limit: PAGE_SIZE }, request.id);
@@ -198,7 +199,7 @@ export async function adminUserRoutes(app: FastifyInstance, deps: AdminUserDeps)
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminDecideAppeal.body> }>('/api/admin/appeals/decide', { schema: { body: operations.adminDecideAppeal.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminDecideAppeal.body> }>('/api/admin/appeals/decide', { schema: contractSchema('adminDecideAppeal') }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const { appeal, sanction } = await identity.decideAppeal(b.appealId, { decision: b.decision, reason: b.reason, moderatorId: me.id }, request.id).catch(gone('identity.appeal_not_found'));

@@ -8,6 +8,7 @@ import type { AuditRecord, ReviewRecord, ReviewsClient } from '../clients/review
 import type { TraderClient } from '../clients/trader.client.ts';
 import type { AdminDecision, AuditEntry, Lang, Page, PublicReview } from '@brokerwise/api-contract';
 import { companiesOfReviews, presentReview, verifiedClientsOf } from '../domain/reviews.ts';
+import { contractSchema } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
@@ -69,7 +70,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promis
     at: a.at,
   });
 
-  app.get<{ Querystring: Validated<typeof operations.adminReviewQueue.query> }>('/api/admin/reviews/queue', { schema: { querystring: operations.adminReviewQueue.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminReviewQueue.query> }>('/api/admin/reviews/queue', { schema: contractSchema('adminReviewQueue') }, async (request, reply) => {
     await requireModerator(request);
     const page = await reviews.moderationQueue({ page: request.query.page, limit: PAGE_SIZE }, request.id);
     const [companies, verified] = await Promise.all([companiesOf(page.items, request.id), verifiedClientsOf(deps.trader, page.items, request.id)]);
@@ -77,7 +78,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promis
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminReviewDecide.body> }>('/api/admin/reviews/decide', { schema: { body: operations.adminReviewDecide.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminReviewDecide.body> }>('/api/admin/reviews/decide', { schema: contractSchema('adminReviewDecide') }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const { review, audit } = await reviews.decide(b.reviewId, { moderatorId: me.id, decision: b.decision, reason: b.reason ?? '' }, request.id).catch((err: unknown) => {
@@ -88,7 +89,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminDeps): Promis
     return send(request, reply, b.decision === 'approve' ? 'admin.review_approved' : 'admin.review_rejected', data);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.adminReviewAudit.query> }>('/api/admin/reviews/audit', { schema: { querystring: operations.adminReviewAudit.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminReviewAudit.query> }>('/api/admin/reviews/audit', { schema: contractSchema('adminReviewAudit') }, async (request, reply) => {
     const me = await requireModerator(request);
     const { items } = await reviews.audit(request.query.reviewId, request.id).catch((err: unknown) => {
       throw reviewGone(err);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { operations, type Validated } from '@brokerwise/api-contract';
+import { contractSchema } from '../http/contract-schema.ts';
 import type { IdentityApiKey, IdentityClient } from '../clients/identity.client.ts';
 import type { ApiKey, ApiKeyList, CreatedApiKey } from '@brokerwise/api-contract';
 import type { ApiKeys } from '../http/api-keys.ts';
@@ -22,21 +23,21 @@ export async function apiKeyRoutes(app: FastifyInstance, deps: ApiKeyRouteDeps):
   const withUsage = async (k: IdentityApiKey): Promise<ApiKey> => ({ ...k, usage: await deps.keys.usage(k.id) });
   const ok = <T>(request: FastifyRequest, code: string, data: T) => ({ ...okEnvelope(request.lang, data), msg: message(code, request.lang) });
 
-  app.get('/api/user/apiKeys', { schema: { querystring: operations.apiKeys.query } }, async (request, reply) => {
+  app.get('/api/user/apiKeys', { schema: contractSchema('apiKeys') }, async (request, reply) => {
     const user = await deps.sessions.require(request);
     const { items } = await deps.identity.apiKeys(user.userId, request.id);
     const data: ApiKeyList = { items: await Promise.all(items.map(withUsage)), perMinute: deps.perMinute, maxActive: MAX_ACTIVE };
     return reply.header('cache-control', 'no-store').send(okEnvelope(request.lang, data));
   });
 
-  app.post<{ Body: Validated<typeof operations.createApiKey.body> }>('/api/user/apiKeys', { schema: { body: operations.createApiKey.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.createApiKey.body> }>('/api/user/apiKeys', { schema: contractSchema('createApiKey') }, async (request, reply) => {
     const user = await deps.sessions.require(request);
     const { key, record } = await deps.identity.createApiKey(user.userId, request.body.name, request.id);
     const data: CreatedApiKey = { key, record: await withUsage(record) };
     return reply.header('cache-control', 'no-store').send(ok(request, 'apikey.created', data));
   });
 
-  app.post<{ Body: Validated<typeof operations.revokeApiKey.body> }>('/api/user/apiKeys/revoke', { schema: { body: operations.revokeApiKey.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.revokeApiKey.body> }>('/api/user/apiKeys/revoke', { schema: contractSchema('revokeApiKey') }, async (request, reply) => {
     const user = await deps.sessions.require(request);
     const { record, secretHash } = await deps.identity.revokeApiKey(user.userId, request.body.id, request.id);
     await deps.keys.forget(secretHash);

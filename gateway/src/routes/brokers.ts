@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { operations, type Validated } from '@brokerwise/api-contract';
 import type { Cache } from '@brokerwise/cache';
+import { contractSchema, dataSerializer } from '../http/contract-schema.ts';
 import type { CatalogueClient, CatalogueCategory, CatalogueCountry } from '../clients/catalogue.client.ts';
 import type { Banner, Category, CompanyCard, CompanyDetail, Country, Page, RankedCompany } from '@brokerwise/api-contract';
 import type { OpaqueIds } from '../domain/opaque-id.ts';
@@ -43,7 +44,7 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
     return { value, hit };
   };
 
-  app.get<{ Querystring: Validated<typeof operations.brokersList.query> }>('/api/brokers/brokersList', { schema: { querystring: operations.brokersList.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.brokersList.query> }>('/api/brokers/brokersList', { schema: contractSchema('brokersList') }, async (request, reply) => {
     const q = request.query;
     const countryCode = q.country ? ids.decode('country', q.country, 'country') : undefined;
     const keyword = q.keyword?.trim() || undefined;
@@ -69,24 +70,24 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
       });
       const page: Page<CompanyCard> = { list, total: hits.total, page: q.page, limit: q.limit };
       return page;
-    });
+    }, dataSerializer('brokersList'));
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.companyDetail.query> }>('/api/brokers/detail', { schema: { querystring: operations.companyDetail.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.companyDetail.query> }>('/api/brokers/detail', { schema: contractSchema('companyDetail') }, async (request, reply) => {
     const slug = request.query.id;
     const { json, hit } = await jsonCache.get(`gw:cat:detail:${request.lang}:${slug}`, ttlSeconds, async () => {
       await allCountries(request.id);
       const [cats, company] = await Promise.all([categoriesMap(request.id), catalogue.company(slug, request.id)]);
       const data: CompanyDetail = presenters.detail(company, request.lang, cats);
       return data;
-    });
+    }, dataSerializer('companyDetail'));
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.topBrokers.query> }>('/api/brokers/topBrokersList', { schema: { querystring: operations.topBrokers.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.topBrokers.query> }>('/api/brokers/topBrokersList', { schema: contractSchema('topBrokers') }, async (request, reply) => {
     const { page } = request.query;
     const limit = TOP_BROKERS_PAGE_SIZE;
     const { json, hit } = await jsonCache.get(`gw:cat:top:${request.lang}:${page}`, ttlSeconds, async () => {
@@ -95,48 +96,48 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
       const offset = (page - 1) * limit;
       const data: Page<RankedCompany> = { list: result.items.map((c, i) => presenters.ranked(c, offset + i + 1, request.lang, cats)), total: result.total, page, limit };
       return data;
-    });
+    }, dataSerializer('topBrokers'));
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.banners.query> }>('/api/brokers/getBannerList', { schema: { querystring: operations.banners.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.banners.query> }>('/api/brokers/getBannerList', { schema: contractSchema('banners') }, async (request, reply) => {
     const { page, limit } = request.query;
     const { json, hit } = await jsonCache.get(`gw:cat:banners:${request.lang}:${page}:${limit}`, ttlSeconds, async () => {
       const r = await catalogue.banners(page, limit, request.id);
       const data: Page<Banner> = { list: r.items.map((b) => presenters.banner(b, request.lang)), total: r.total, page, limit };
       return data;
-    });
+    }, dataSerializer('banners'));
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });
 
-  app.get('/api/brokers/categories', { schema: { querystring: operations.categories.query } }, async (request, reply) => {
+  app.get('/api/brokers/categories', { schema: contractSchema('categories') }, async (request, reply) => {
     const { json, hit } = await jsonCache.get(`gw:cat:categories:${request.lang}`, ttlSeconds, async () => {
       const list = await catalogue.categories(request.id);
       const data: Category[] = list.map((c) => presenters.category(c, request.lang));
       return data;
-    });
+    }, dataSerializer('categories'));
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });
 
   // Footer list: the popular countries. Names in both languages; the client picks by locale.
-  app.get('/api/brokers/country', { schema: { querystring: operations.popularCountries.query } }, async (request, reply) => {
+  app.get('/api/brokers/country', { schema: contractSchema('popularCountries') }, async (request, reply) => {
     const { json, hit } = await jsonCache.get('gw:cat:countries:popular', ttlSeconds, async () => {
       const data: Country[] = (await catalogue.countries(true, request.id)).map((c) => presenters.country(c));
       return data;
-    });
+    }, dataSerializer('popularCountries'));
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });
 
   // Spec: GET /api/ajax/dataRegion — every country/region (forms, filters).
-  app.get('/api/ajax/dataRegion', { schema: { querystring: operations.countries.query } }, async (request, reply) => {
+  app.get('/api/ajax/dataRegion', { schema: contractSchema('countries') }, async (request, reply) => {
     const { json, hit } = await jsonCache.get('gw:cat:countries:region', ttlSeconds, async () => {
       const data: Country[] = (await allCountries(request.id)).value.map((c) => presenters.country(c));
       return data;
-    });
+    }, dataSerializer('countries'));
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });

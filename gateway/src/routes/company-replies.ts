@@ -6,6 +6,7 @@ import type { IdentityClaim, IdentityClient } from '../clients/identity.client.t
 import type { ReplyRecord, ReviewsClient } from '../clients/reviews.client.ts';
 import { companiesOfReviews } from '../domain/reviews.ts';
 import { requireRole } from '../http/admin-guard.ts';
+import { contractSchema } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
@@ -81,7 +82,7 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
 
   // --- The claimant -----------------------------------------------------------------------
 
-  app.get('/api/user/companyClaims', { schema: { querystring: operations.companyClaims.query } }, async (request, reply) => {
+  app.get('/api/user/companyClaims', { schema: contractSchema('companyClaims') }, async (request, reply) => {
     const user = await sessions.require(request);
     const { items } = await identity.companyClaims(user.userId, request.id);
     const companies = await companiesById(
@@ -96,7 +97,7 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
     );
   });
 
-  app.post<{ Body: Validated<typeof operations.companyClaim.body> }>('/api/user/companyClaim', { schema: { body: operations.companyClaim.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.companyClaim.body> }>('/api/user/companyClaim', { schema: contractSchema('companyClaim') }, async (request, reply) => {
     const user = await sessions.require(request);
     const company = await catalogue.company(request.body.company, request.id);
     const started = await identity.startClaim(
@@ -114,7 +115,7 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
     return send(request, reply, 'claim.code_sent', { claim: claimOf(started.claim, companies, request.lang), resendAfter: started.resendAfter }, { email: started.claim.email });
   });
 
-  app.post<{ Body: Validated<typeof operations.companyClaimVerify.body> }>('/api/user/companyClaimVerify', { schema: { body: operations.companyClaimVerify.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.companyClaimVerify.body> }>('/api/user/companyClaimVerify', { schema: contractSchema('companyClaimVerify') }, async (request, reply) => {
     const user = await sessions.require(request);
     const claim = await identity.verifyClaim(user.userId, request.body.claimId, request.body.code, request.id).catch(gone('identity.claim_not_found'));
     return send(request, reply, 'claim.verified', claimOf(claim, await companiesById([claim.companyId], request.id), request.lang));
@@ -122,7 +123,7 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
 
   // --- Replies ----------------------------------------------------------------------------
 
-  app.get<{ Querystring: Validated<typeof operations.companyReplies.query> }>('/api/reviews/replies', { schema: { querystring: operations.companyReplies.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.companyReplies.query> }>('/api/reviews/replies', { schema: contractSchema('companyReplies') }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     const company = await catalogue.company(request.query.id, request.id);
     const reviewIds = request.query.reviewIds
@@ -147,7 +148,7 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.writeReply.body> }>('/api/reviews/reply', { schema: { body: operations.writeReply.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.writeReply.body> }>('/api/reviews/reply', { schema: contractSchema('writeReply') }, async (request, reply) => {
     const user = await sessions.require(request);
     const { items } = await identity.representing(user.userId, request.id);
     const saved = await reviews
@@ -158,7 +159,7 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
 
   // --- Staff ------------------------------------------------------------------------------
 
-  app.get<{ Querystring: Validated<typeof operations.adminCompanyClaims.query> }>('/api/admin/companyClaims', { schema: { querystring: operations.adminCompanyClaims.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminCompanyClaims.query> }>('/api/admin/companyClaims', { schema: contractSchema('adminCompanyClaims') }, async (request, reply) => {
     await requireAdmin(request);
     const page = request.query.page;
     const { items, total } = await identity.claimQueue({ status: request.query.status, page, limit: PAGE_SIZE }, request.id);
@@ -171,7 +172,7 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
 
   app.post<{ Body: Validated<typeof operations.adminCompanyClaimDecide.body> }>(
     '/api/admin/companyClaims/decide',
-    { schema: { body: operations.adminCompanyClaimDecide.body } },
+    { schema: contractSchema('adminCompanyClaimDecide') },
     async (request, reply) => {
       const me = await requireAdmin(request);
       const b = request.body;
@@ -183,7 +184,7 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
 
   app.post<{ Body: Validated<typeof operations.adminRepresentativeRevoke.body> }>(
     '/api/admin/companyClaims/revoke',
-    { schema: { body: operations.adminRepresentativeRevoke.body } },
+    { schema: contractSchema('adminRepresentativeRevoke') },
     async (request, reply) => {
       const me = await requireAdmin(request);
       const claim = await identity.revokeRepresentative(request.body.claimId, { adminId: me.id, reason: request.body.reason }, request.id).catch(gone('identity.claim_not_found'));
@@ -191,7 +192,7 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
     },
   );
 
-  app.get<{ Querystring: Validated<typeof operations.adminReplies.query> }>('/api/admin/replies', { schema: { querystring: operations.adminReplies.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminReplies.query> }>('/api/admin/replies', { schema: contractSchema('adminReplies') }, async (request, reply) => {
     await requireModerator(request);
     const page = request.query.page;
     const { items, total } = await reviews.replyQueue({ page, limit: PAGE_SIZE }, request.id);
@@ -218,7 +219,7 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
     return send(request, reply, 'ok', { list, total, page, limit: PAGE_SIZE });
   });
 
-  app.post<{ Body: Validated<typeof operations.adminReplyDecide.body> }>('/api/admin/replies/decide', { schema: { body: operations.adminReplyDecide.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminReplyDecide.body> }>('/api/admin/replies/decide', { schema: contractSchema('adminReplyDecide') }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const decided = await reviews

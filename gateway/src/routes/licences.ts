@@ -8,6 +8,7 @@ import type { IdentityClient } from '../clients/identity.client.ts';
 import type { NotificationsClient } from '../clients/notifications.client.ts';
 import { requireRole } from '../http/admin-guard.ts';
 import { JsonCache, sendOkJson } from '../http/cached.ts';
+import { contractSchema, dataSerializer } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
 import { readMultipartFile } from '../http/multipart.ts';
@@ -54,7 +55,7 @@ export async function licenceRoutes(app: FastifyInstance, deps: LicenceDeps): Pr
   const jsonCache = new JsonCache(deps.cache);
   deps.invalidator?.onInvalidate(() => jsonCache.clearLocal());
 
-  app.get<{ Querystring: Validated<typeof operations.companyLicences.query> }>('/api/brokers/licences', { schema: { querystring: operations.companyLicences.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.companyLicences.query> }>('/api/brokers/licences', { schema: contractSchema('companyLicences') }, async (request, reply) => {
     const lang: Lang = request.lang;
     const { json, hit } = await jsonCache.get(`gw:cat:licences:${lang}:${request.query.id}`, deps.ttlSeconds, async () => {
       const r = await catalogue.licences(request.query.id, false, request.id);
@@ -72,26 +73,26 @@ export async function licenceRoutes(app: FastifyInstance, deps: LicenceDeps): Pr
         })),
       };
       return data;
-    });
+    }, dataSerializer('companyLicences'));
     void reply.header('cache-control', `public, max-age=${deps.ttlSeconds}`).header('x-cache', hit ? 'HIT' : 'MISS').header('vary', 'lang, accept-language');
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.companyFollow.query> }>('/api/brokers/follow', { schema: { querystring: operations.companyFollow.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.companyFollow.query> }>('/api/brokers/follow', { schema: contractSchema('companyFollow') }, async (request, reply) => {
     const user = await sessions.require(request);
     const company = await catalogue.company(request.query.id, request.id);
     const data: CompanyFollow = await notifications.companyFollow(user.userId, company.id, request.id);
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.companyFollowSet.body> }>('/api/brokers/follow', { schema: { body: operations.companyFollowSet.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.companyFollowSet.body> }>('/api/brokers/follow', { schema: contractSchema('companyFollowSet') }, async (request, reply) => {
     const user = await sessions.require(request);
     const company = await catalogue.company(request.body.id, request.id);
     const data: CompanyFollow = await notifications.setCompanyFollow(user.userId, company.id, request.body.follow, request.id);
     return send(request, reply, data.following ? 'company.followed' : 'company.unfollowed', data);
   });
 
-  app.post('/api/admin/companies/licence-evidence', async (request, reply) => {
+  app.post('/api/admin/companies/licence-evidence', { schema: contractSchema('adminLicenceEvidence') }, async (request, reply) => {
     await requireAdmin(request);
     const refuse = (problem: string) =>
       new AppError({
@@ -108,7 +109,7 @@ export async function licenceRoutes(app: FastifyInstance, deps: LicenceDeps): Pr
     return send(request, reply, 'admin.licence_evidence_uploaded', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminLicenceStatus.body> }>('/api/admin/companies/licence-status', { schema: { body: operations.adminLicenceStatus.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminLicenceStatus.body> }>('/api/admin/companies/licence-status', { schema: contractSchema('adminLicenceStatus') }, async (request, reply) => {
     const me = await requireAdmin(request);
     const b = request.body;
     const entry = await catalogue.changeLicenceStatus(

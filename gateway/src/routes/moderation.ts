@@ -18,6 +18,7 @@ import type { MediaClient } from '../clients/media.client.ts';
 import type { LogEntryRecord, RemovalAppealItem, RemovalAppealRecord, ReportSnapshot, ReportTargetKind, ReviewsClient } from '../clients/reviews.client.ts';
 import { companiesOfReviews } from '../domain/reviews.ts';
 import { requireRole } from '../http/admin-guard.ts';
+import { contractSchema } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
@@ -116,7 +117,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     }
   };
 
-  app.post<{ Body: Validated<typeof operations.report.body> }>('/api/report', { schema: { body: operations.report.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.report.body> }>('/api/report', { schema: contractSchema('report') }, async (request, reply) => {
     const user = await sessions.require(request);
     const b = request.body;
     const snapshot = await snapshotOf(b.targetKind, b.targetId, request.id);
@@ -130,7 +131,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     return send(request, reply, 'report.filed', data);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.myReports.query> }>('/api/user/reports', { schema: { querystring: operations.myReports.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.myReports.query> }>('/api/user/reports', { schema: contractSchema('myReports') }, async (request, reply) => {
     const user = await sessions.require(request);
     const { items, total } = await reviews.reportsOf(user.userId, { page: request.query.page, limit: PAGE_SIZE }, request.id);
     const link = await linker(items, request.id);
@@ -138,7 +139,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.adminModerationQueue.query> }>('/api/admin/moderation/queue', { schema: { querystring: operations.adminModerationQueue.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminModerationQueue.query> }>('/api/admin/moderation/queue', { schema: contractSchema('adminModerationQueue') }, async (request, reply) => {
     await requireModerator(request);
     const { items, total } = await reviews.moderationWork({ page: request.query.page, limit: PAGE_SIZE }, request.id);
     const link = await linker(items, request.id);
@@ -174,7 +175,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     at: a.at,
   });
 
-  app.post<{ Body: Validated<typeof operations.adminModerationDecide.body> }>('/api/admin/moderation/decide', { schema: { body: operations.adminModerationDecide.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminModerationDecide.body> }>('/api/admin/moderation/decide', { schema: contractSchema('adminModerationDecide') }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
     const reason = (b.reason ?? '').trim();
@@ -187,7 +188,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
       if (!(REPORT_REASONS as readonly string[]).includes(rule)) fields.rule = 'removal_rule';
       if (Object.keys(fields).length > 0) throw new AppError({ code: 'reviews.validation', kind: 'validation', message: 'Invalid input', fields });
       // Already gone (its author deleted it): the reports are still actioned.
-      await media.moderatorRemove(b.targetKind, b.targetId, request.id).catch((err: unknown) => {
+      await media.moderatorRemove(b.targetKind, b.targetId, rule, request.id).catch((err: unknown) => {
         if (!notFound(err)) throw err;
       });
     }
@@ -200,7 +201,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
 
   // --- Appeals against a content removal (a second moderator restores or keeps it removed) ----
 
-  app.get('/api/user/removals', async (request, reply) => {
+  app.get('/api/user/removals', { schema: contractSchema('myRemovals') }, async (request, reply) => {
     const user = await sessions.require(request, { frozen: true });
     const { items } = await reviews.removalsOf(user.userId, request.id);
     const link = await linker(items, request.id);
@@ -219,7 +220,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.removalAppeal.body> }>('/api/user/removalAppeal', { schema: { body: operations.removalAppeal.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.removalAppeal.body> }>('/api/user/removalAppeal', { schema: contractSchema('removalAppeal') }, async (request, reply) => {
     const user = await sessions.require(request, { frozen: true });
     const a = await reviews.appealRemoval(user.userId, { removalId: request.body.removalId, text: request.body.text }, request.id);
     return send(request, reply, 'user.removal_appeal_sent', removalAppealOf(a));
@@ -231,24 +232,23 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     const cards = ids.length > 0 ? (await identity.userCards(ids, rid)).items : [];
     const names = new Map(cards.map((c) => [c.id, c.username]));
     const person = (id: string) => ({ id, username: names.get(id) ?? '' });
-    const link = await linker(
-      items.map((i) => ({ targetKind: 'review' as const, targetId: i.appeal.targetId, contextId: i.review?.companyId ?? null })),
-      rid,
-    );
-    return items.map(({ appeal, removal, review }) => ({
-      ...removalAppealOf(appeal),
-      user: person(appeal.userId),
-      removedBy: person(appeal.removedBy),
-      removal: { reason: removal?.reason ?? '', rule: removal?.rule ?? '', at: removal?.at ?? appeal.createdAt },
-      targetKind: 'review',
-      targetId: appeal.targetId,
-      excerpt: review?.text ?? '',
-      status: review?.status ?? 'deleted',
-      link: link({ targetKind: 'review', targetId: appeal.targetId, contextId: review?.companyId ?? null }),
+    // A review, post or comment (ADR 026); `target` is what the removal took down, as it is now.
+    const where = (i: RemovalAppealItem) => ({ targetKind: i.appeal.targetKind, targetId: i.appeal.targetId, contextId: i.target.contextId });
+    const link = await linker(items.map(where), rid);
+    return items.map((i) => ({
+      ...removalAppealOf(i.appeal),
+      user: person(i.appeal.userId),
+      removedBy: person(i.appeal.removedBy),
+      removal: { reason: i.removal?.reason ?? '', rule: i.removal?.rule ?? '', at: i.removal?.at ?? i.appeal.createdAt },
+      targetKind: i.appeal.targetKind,
+      targetId: i.appeal.targetId,
+      excerpt: i.target.excerpt,
+      status: i.target.status,
+      link: link(where(i)),
     }));
   };
 
-  app.get<{ Querystring: Validated<typeof operations.adminRemovalAppeals.query> }>('/api/admin/removalAppeals', { schema: { querystring: operations.adminRemovalAppeals.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminRemovalAppeals.query> }>('/api/admin/removalAppeals', { schema: contractSchema('adminRemovalAppeals') }, async (request, reply) => {
     await requireModerator(request);
     const page = request.query.page ?? 1;
     const { items, total } = await reviews.removalAppeals({ status: request.query.status ?? 'open', page, limit: PAGE_SIZE }, request.id);
@@ -256,15 +256,16 @@ export async function moderationRoutes(app: FastifyInstance, deps: ModerationDep
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminDecideRemovalAppeal.body> }>('/api/admin/removalAppeals/decide', { schema: { body: operations.adminDecideRemovalAppeal.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminDecideRemovalAppeal.body> }>('/api/admin/removalAppeals/decide', { schema: contractSchema('adminDecideRemovalAppeal') }, async (request, reply) => {
     const me = await requireModerator(request);
     const b = request.body;
-    const { appeal, review, removal } = await reviews.decideRemovalAppeal(b.appealId, { moderatorId: me.id, decision: b.decision, reason: b.reason }, request.id);
-    const [data] = await presentRemovalAppeals([{ appeal, review, removal }], request.id);
+    // A post or comment is shown again by media, from the event the decision queues (ADR 026).
+    const decided = await reviews.decideRemovalAppeal(b.appealId, { moderatorId: me.id, decision: b.decision, reason: b.reason }, request.id);
+    const [data] = await presentRemovalAppeals([decided], request.id);
     return send(request, reply, b.decision === 'restore' ? 'admin.removal_restored' : 'admin.removal_upheld', data!);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.adminAuditLog.query> }>('/api/admin/audit', { schema: { querystring: operations.adminAuditLog.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminAuditLog.query> }>('/api/admin/audit', { schema: contractSchema('adminAuditLog') }, async (request, reply) => {
     await requireModerator(request);
     const q = request.query;
     const { items, total } = await reviews.auditLog(

@@ -4,6 +4,7 @@ import type { Cache } from '@brokerwise/cache';
 import { AppError, isAppError } from '@brokerwise/errors';
 import type { NotificationsClient } from '../clients/notifications.client.ts';
 import type { Lang, NewsletterSubscription } from '@brokerwise/api-contract';
+import { contractSchema } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import { resolveLang } from '../http/lang.ts';
 import { message } from '../i18n/messages.ts';
@@ -34,18 +35,18 @@ async function subscribe(deps: NewsletterDeps, request: FastifyRequest, email: s
 
 /** /api/newsletter/*: the footer box (double opt-in) and the confirm / unsubscribe links of the mails. */
 export async function newsletterRoutes(app: FastifyInstance, deps: NewsletterDeps): Promise<void> {
-  app.post<{ Body: Validated<typeof operations.newsletterSubscribe.body> }>('/api/newsletter/subscribe', { schema: { body: operations.newsletterSubscribe.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.newsletterSubscribe.body> }>('/api/newsletter/subscribe', { schema: contractSchema('newsletterSubscribe') }, async (request, reply) => {
     const data = await subscribe(deps, request, request.body.email ?? '', request.lang);
     return send(request, reply, data.status === 'confirmed' ? 'newsletter.already' : 'newsletter.pending', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.newsletterConfirm.body> }>('/api/newsletter/confirm', { schema: { body: operations.newsletterConfirm.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.newsletterConfirm.body> }>('/api/newsletter/confirm', { schema: contractSchema('newsletterConfirm') }, async (request, reply) => {
     const r = await deps.notifications.confirm(request.body.token, request.id);
     const data: NewsletterSubscription = { status: r.status, email: r.email };
     return send(request, reply, 'newsletter.confirmed', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.newsletterUnsubscribe.body> }>('/api/newsletter/unsubscribe', { schema: { body: operations.newsletterUnsubscribe.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.newsletterUnsubscribe.body> }>('/api/newsletter/unsubscribe', { schema: contractSchema('newsletterUnsubscribe') }, async (request, reply) => {
     const r = await deps.notifications.unsubscribe(request.body.token, request.id);
     const data: NewsletterSubscription = { status: r.status, email: r.email };
     return send(request, reply, 'newsletter.unsubscribed', data);

@@ -4,6 +4,7 @@ import { AppError, isAppError } from '@brokerwise/errors';
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { NoticeRecord, NotificationsClient } from '../clients/notifications.client.ts';
 import type { EmailPreferences, Notice, NoticeKind, NoticePage, UnreadNotices } from '@brokerwise/api-contract';
+import { contractSchema } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { NoticeStreams } from '../http/notice-stream.ts';
 import type { Sessions } from '../http/session.ts';
@@ -56,7 +57,7 @@ export async function noticeRoutes(app: FastifyInstance, deps: NoticeDeps): Prom
   // The one admin check (also records the role for the service tokens, ADR 017).
   const requireAdmin = requireRole(sessions, identity, 'admin');
 
-  app.get<{ Querystring: Validated<typeof operations.notices.query> }>('/api/user/notice', { schema: { querystring: operations.notices.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.notices.query> }>('/api/user/notice', { schema: contractSchema('notices') }, async (request, reply) => {
     const user = await sessions.require(request);
     const type = request.query.type ?? 'notices';
     const page = await notifications.notices(user.userId, { category: type, page: request.query.page, limit: PAGE_SIZE, lang: request.lang }, request.id);
@@ -64,13 +65,13 @@ export async function noticeRoutes(app: FastifyInstance, deps: NoticeDeps): Prom
     return send(request, reply, 'ok', data);
   });
 
-  app.get('/api/user/noticecont', async (request, reply) => {
+  app.get('/api/user/noticecont', { schema: contractSchema('noticeCount') }, async (request, reply) => {
     const user = await sessions.require(request);
     const unread = await notifications.unread(user.userId, request.id);
     return send(request, reply, 'ok', unread.notices + unread.system);
   });
 
-  app.post<{ Body: Validated<typeof operations.noticeRead.body> }>('/api/user/notice/read', { schema: { body: operations.noticeRead.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.noticeRead.body> }>('/api/user/notice/read', { schema: contractSchema('noticeRead') }, async (request, reply) => {
     const user = await sessions.require(request);
     const b = request.body ?? {};
     const ids = [...(b.ids ?? []), ...(b.id ? [b.id] : [])];
@@ -94,19 +95,19 @@ export async function noticeRoutes(app: FastifyInstance, deps: NoticeDeps): Prom
     return reply;
   });
 
-  app.get('/api/user/emailPreferences', async (request, reply) => {
+  app.get('/api/user/emailPreferences', { schema: contractSchema('emailPreferences') }, async (request, reply) => {
     const user = await sessions.require(request);
     const data: EmailPreferences = await notifications.preferences(user.userId, request.id);
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.saveEmailPreferences.body> }>('/api/user/emailPreferences', { schema: { body: operations.saveEmailPreferences.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.saveEmailPreferences.body> }>('/api/user/emailPreferences', { schema: contractSchema('saveEmailPreferences') }, async (request, reply) => {
     const user = await sessions.require(request);
     const data: EmailPreferences = await notifications.savePreferences(user.userId, { nonEssential: request.body.nonEssential }, request.id);
     return send(request, reply, 'user.email_preferences_saved', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminNotice.body> }>('/api/admin/notice/send', { schema: { body: operations.adminNotice.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminNotice.body> }>('/api/admin/notice/send', { schema: contractSchema('adminNotice') }, async (request, reply) => {
     const me = await requireAdmin(request);
     const b = request.body;
     const uid = b.uid?.trim() || undefined;
@@ -123,7 +124,7 @@ export async function noticeRoutes(app: FastifyInstance, deps: NoticeDeps): Prom
     return send(request, reply, 'notice.sent', sent);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminNewsletter.body> }>('/api/admin/newsletter/send', { schema: { body: operations.adminNewsletter.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminNewsletter.body> }>('/api/admin/newsletter/send', { schema: contractSchema('adminNewsletter') }, async (request, reply) => {
     const me = await requireAdmin(request);
     const sent = await notifications.sendIssue({ subject: request.body.subject, body: request.body.content, adminId: me.id }, request.id).catch((err: unknown) => {
       throw renameBody(err);

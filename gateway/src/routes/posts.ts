@@ -5,6 +5,7 @@ import type { IdentityClient } from '../clients/identity.client.ts';
 import type { MediaClient, MediaComment, MediaPost } from '../clients/media.client.ts';
 import type { CommentPage, CreatorPage, FeedItem, Page, PostCard } from '@brokerwise/api-contract';
 import { authorsOf, presentCard, presentComment, presentDetail, type Categories, type PresentContext } from '../domain/posts.ts';
+import { contractSchema } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { PostingGuard } from '../http/posting.ts';
 import type { Sessions } from '../http/session.ts';
@@ -65,26 +66,26 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return { list: items.map((p) => presentCard(p, c)), total, page: q.page, limit: q.limit };
   };
 
-  app.get('/api/vlog/categories', async (request, reply) => {
+  app.get('/api/vlog/categories', { schema: contractSchema('postCategories') }, async (request, reply) => {
     const list = await categories.present(request.id, request.lang);
     return reply.header('cache-control', 'public, max-age=300').header('vary', 'lang').send({ code: 1, msg: message('ok', request.lang), time: now(), data: list });
   });
 
-  app.get<{ Querystring: Validated<typeof operations.posts.query> }>('/api/vlog/list', { schema: { querystring: operations.posts.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.posts.query> }>('/api/vlog/list', { schema: contractSchema('posts') }, async (request, reply) => {
     const viewer = (await sessions.optional(request))?.userId;
     const q = request.query;
     const r = await media.list({ page: q.page, limit: q.limit, kind: q.kind, category: q.category, locale: q.locale, viewer }, request.id);
     return sendRead(request, reply, viewer, await cardPage(request, r.items, r.total, q, viewer));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.recommendedPosts.query> }>('/api/vlog/recommend', { schema: { querystring: operations.recommendedPosts.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.recommendedPosts.query> }>('/api/vlog/recommend', { schema: contractSchema('recommendedPosts') }, async (request, reply) => {
     const viewer = (await sessions.optional(request))?.userId;
     const q = request.query;
     const r = await media.recommended({ page: q.page, limit: q.limit, kind: q.kind, viewer }, request.id);
     return sendRead(request, reply, viewer, await cardPage(request, r.items, r.total, q, viewer));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.searchPosts.query> }>('/api/vlog/search', { schema: { querystring: operations.searchPosts.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.searchPosts.query> }>('/api/vlog/search', { schema: contractSchema('searchPosts') }, async (request, reply) => {
     const viewer = (await sessions.optional(request))?.userId;
     const q = request.query;
     const keyword = q.keyword.trim();
@@ -92,13 +93,13 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return sendRead(request, reply, viewer, await cardPage(request, r.items, r.total, q, viewer));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.postDetail.query> }>('/api/vlog/detail', { schema: { querystring: operations.postDetail.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.postDetail.query> }>('/api/vlog/detail', { schema: contractSchema('postDetail') }, async (request, reply) => {
     const viewer = (await sessions.optional(request))?.userId;
     const p = await media.detail(request.query.id, viewer, request.id);
     return sendRead(request, reply, viewer, presentDetail(p, await context(request, [p.authorId], viewer)));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.creatorPage.query> }>('/api/vlog/user', { schema: { querystring: operations.creatorPage.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.creatorPage.query> }>('/api/vlog/user', { schema: contractSchema('creatorPage') }, async (request, reply) => {
     const viewer = (await sessions.optional(request))?.userId;
     const q = request.query;
     const [profile, stats] = await Promise.all([identity.publicUser(q.uid, viewer, request.id), media.stats(q.uid, request.id)]);
@@ -129,14 +130,14 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return sendRead(request, reply, viewer, data);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.myPosts.query> }>('/api/vlog/mine', { schema: { querystring: operations.myPosts.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.myPosts.query> }>('/api/vlog/mine', { schema: contractSchema('myPosts') }, async (request, reply) => {
     const user = await sessions.require(request);
     const q = request.query;
     const r = await media.authorPosts(user.userId, { page: q.page, limit: q.limit, kind: q.kind, viewer: user.userId }, request.id);
     return send(request, reply, 'ok', await cardPage(request, r.items, r.total, q, user.userId));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.collections.query> }>('/api/vlog/collections', { schema: { querystring: operations.collections.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.collections.query> }>('/api/vlog/collections', { schema: contractSchema('collections') }, async (request, reply) => {
     const user = await sessions.require(request);
     const q = request.query;
     const r = await media.collections(user.userId, { page: q.page, limit: q.limit }, request.id);
@@ -144,7 +145,7 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return send(request, reply, 'ok', { list: r.items.map((p) => ({ ...presentCard(p, c), collectedAt: p.collectedAt })), total: r.total, page: q.page, limit: q.limit });
   });
 
-  app.post<{ Body: Validated<typeof operations.publishPost.body> }>('/api/vlog/publish', { schema: { body: operations.publishPost.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.publishPost.body> }>('/api/vlog/publish', { schema: contractSchema('publishPost') }, async (request, reply) => {
     const user = await deps.posting.require(request);
     const me = await identity.user(user.userId, request.id);
     const b = request.body;
@@ -169,7 +170,7 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return send(request, reply, waiting ? 'vlog.published_processing' : 'vlog.published', presentDetail(p, await context(request, [p.authorId], user.userId)));
   });
 
-  app.post<{ Body: Validated<typeof operations.editPost.body> }>('/api/vlog/edit', { schema: { body: operations.editPost.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.editPost.body> }>('/api/vlog/edit', { schema: contractSchema('editPost') }, async (request, reply) => {
     const user = await deps.posting.require(request);
     const b = request.body;
     const p = await media
@@ -178,37 +179,37 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return send(request, reply, 'vlog.edited', presentDetail(p, await context(request, [p.authorId], user.userId)));
   });
 
-  app.post<{ Body: Validated<typeof operations.deletePost.body> }>('/api/vlog/delete', { schema: { body: operations.deletePost.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.deletePost.body> }>('/api/vlog/delete', { schema: contractSchema('deletePost') }, async (request, reply) => {
     const user = await sessions.require(request);
     await media.remove(request.body.id, user.userId, request.id);
     return send(request, reply, 'vlog.deleted', null);
   });
 
-  app.post<{ Body: Validated<typeof operations.likePost.body> }>('/api/vlog/like', { schema: { body: operations.likePost.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.likePost.body> }>('/api/vlog/like', { schema: contractSchema('likePost') }, async (request, reply) => {
     const user = await sessions.require(request);
     const r = await media.like(request.body.id, { userId: user.userId, like: request.body.like }, request.id);
     return send(request, reply, r.liked ? 'vlog.liked' : 'vlog.unliked', r);
   });
 
-  app.post<{ Body: Validated<typeof operations.collectPost.body> }>('/api/vlog/collect', { schema: { body: operations.collectPost.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.collectPost.body> }>('/api/vlog/collect', { schema: contractSchema('collectPost') }, async (request, reply) => {
     const user = await sessions.require(request);
     const r = await media.collect(request.body.id, { userId: user.userId, collect: request.body.collect }, request.id);
     return send(request, reply, r.collected ? 'vlog.collected' : 'vlog.uncollected', r);
   });
 
-  app.post<{ Body: Validated<typeof operations.forwardPost.body> }>('/api/vlog/forward', { schema: { body: operations.forwardPost.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.forwardPost.body> }>('/api/vlog/forward', { schema: contractSchema('forwardPost') }, async (request, reply) => {
     const user = await deps.posting.require(request);
     const r = await media.forward(request.body.id, { userId: user.userId, comment: request.body.comment }, request.id);
     return send(request, reply, 'vlog.forwarded', { forward: { id: r.forward.id, comment: r.forward.comment, at: r.forward.createdAt }, forwards: r.forwards });
   });
 
-  app.post<{ Body: Validated<typeof operations.unforwardPost.body> }>('/api/vlog/forward/delete', { schema: { body: operations.unforwardPost.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.unforwardPost.body> }>('/api/vlog/forward/delete', { schema: contractSchema('unforwardPost') }, async (request, reply) => {
     const user = await sessions.require(request);
     const r = await media.unforward(request.body.id, user.userId, request.id);
     return send(request, reply, 'vlog.unforwarded', { forwards: r.forwards, forwarded: false });
   });
 
-  app.get<{ Querystring: Validated<typeof operations.comments.query> }>('/api/vlog/comments', { schema: { querystring: operations.comments.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.comments.query> }>('/api/vlog/comments', { schema: contractSchema('comments') }, async (request, reply) => {
     const viewer = (await sessions.optional(request))?.userId;
     const q = request.query;
     const r = await media.comments(q.id, { page: q.page, limit: q.limit }, request.id);
@@ -218,7 +219,7 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return sendRead(request, reply, viewer, data);
   });
 
-  app.post<{ Body: Validated<typeof operations.comment.body> }>('/api/vlog/comment', { schema: { body: operations.comment.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.comment.body> }>('/api/vlog/comment', { schema: contractSchema('comment') }, async (request, reply) => {
     const user = await deps.posting.require(request);
     const me = await identity.user(user.userId, request.id);
     const b = request.body;
@@ -229,7 +230,7 @@ export async function postRoutes(app: FastifyInstance, deps: PostDeps): Promise<
     return send(request, reply, 'vlog.commented', presentComment(m, c));
   });
 
-  app.post<{ Body: Validated<typeof operations.deleteComment.body> }>('/api/vlog/comment/delete', { schema: { body: operations.deleteComment.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.deleteComment.body> }>('/api/vlog/comment/delete', { schema: contractSchema('deleteComment') }, async (request, reply) => {
     const user = await sessions.require(request);
     const r = await media.deleteComment(request.body.id, user.userId, request.id);
     return send(request, reply, 'vlog.comment_deleted', r);

@@ -8,6 +8,7 @@ import type { IdentityClient } from '../clients/identity.client.ts';
 import type { AdminPromotion, AdminPromotionDetail, Page, Promotion, PromotionDetail } from '@brokerwise/api-contract';
 import type { Presenters } from '../domain/presenters.ts';
 import { JsonCache, sendOkJson } from '../http/cached.ts';
+import { contractSchema, dataSerializer } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
 import type { Sessions } from '../http/session.ts';
@@ -77,29 +78,29 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionsDeps
     }
   };
 
-  app.get<{ Querystring: Validated<typeof operations.promotions.query> }>('/api/promotion/list', { schema: { querystring: operations.promotions.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.promotions.query> }>('/api/promotion/list', { schema: contractSchema('promotions') }, async (request, reply) => {
     const { page } = request.query;
     const limit = PROMOTION_PAGE_SIZE;
     const { json, hit } = await jsonCache.get(`gw:cat:promo:list:${request.lang}:${page}`, ttlSeconds, async () => {
       const r = await catalogue.promotions({ page, limit }, request.id);
       const data: Page<Promotion> = { list: r.items.map((p) => presenters.promotion(p, request.lang)), total: r.total, page, limit };
       return data;
-    });
+    }, dataSerializer('promotions'));
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.promotionDetail.query> }>('/api/promotion/detail', { schema: { querystring: operations.promotionDetail.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.promotionDetail.query> }>('/api/promotion/detail', { schema: contractSchema('promotionDetail') }, async (request, reply) => {
     const slug = request.query.id;
     const { json, hit } = await jsonCache.get(`gw:cat:promo:detail:${request.lang}:${slug}`, ttlSeconds, async () => {
       const data: PromotionDetail = presenters.promotionDetail(await catalogue.promotion(slug, false, request.id), request.lang);
       return data;
-    });
+    }, dataSerializer('promotionDetail'));
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.adminPromotions.query> }>('/api/admin/promotions', { schema: { querystring: operations.adminPromotions.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminPromotions.query> }>('/api/admin/promotions', { schema: contractSchema('adminPromotions') }, async (request, reply) => {
     await requireAdmin(request);
     const { page } = request.query;
     const r = await catalogue.allPromotions(page, ADMIN_PAGE_SIZE, request.id);
@@ -107,13 +108,13 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionsDeps
     return sendAdmin(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.adminPromotionDetail.query> }>('/api/admin/promotions/detail', { schema: { querystring: operations.adminPromotionDetail.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminPromotionDetail.query> }>('/api/admin/promotions/detail', { schema: contractSchema('adminPromotionDetail') }, async (request, reply) => {
     await requireAdmin(request);
     const data: AdminPromotionDetail = presenters.adminPromotionDetail(await catalogue.promotion(request.query.id, true, request.id), request.lang);
     return sendAdmin(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminPromotionSave.body> }>('/api/admin/promotions/save', { schema: { body: operations.adminPromotionSave.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminPromotionSave.body> }>('/api/admin/promotions/save', { schema: contractSchema('adminPromotionSave') }, async (request, reply) => {
     const me = await requireAdmin(request);
     const { id, ...b } = request.body;
     const fields: Omit<CataloguePromotionSave, 'mode'> = {
@@ -146,7 +147,7 @@ export async function promotionRoutes(app: FastifyInstance, deps: PromotionsDeps
     return sendAdmin(request, reply, 'admin.promotion_saved', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminPromotionDelete.body> }>('/api/admin/promotions/delete', { schema: { body: operations.adminPromotionDelete.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminPromotionDelete.body> }>('/api/admin/promotions/delete', { schema: contractSchema('adminPromotionDelete') }, async (request, reply) => {
     await requireAdmin(request);
     await catalogue.deletePromotion(request.body.id, request.id);
     await dropPublicCache(request);

@@ -10,6 +10,7 @@ import type { TraderClient } from '../clients/trader.client.ts';
 import type { CompanyReviews, Lang, Page, PublicReview } from '@brokerwise/api-contract';
 import { companiesOfReviews, presentReview, verifiedClientsOf } from '../domain/reviews.ts';
 import { JsonCache, sendOkJson } from '../http/cached.ts';
+import { contractSchema, dataSerializer } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
 import type { PostingGuard } from '../http/posting.ts';
@@ -69,7 +70,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
   const originKey = createHmac('sha256', deps.originSecret).update('brokerwise review origin v1').digest();
   const originHash = (value: string) => createHmac('sha256', originKey).update(value).digest('base64url');
 
-  app.get<{ Querystring: Validated<typeof operations.companyReviews.query> }>('/api/reviews/list', { schema: { querystring: operations.companyReviews.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.companyReviews.query> }>('/api/reviews/list', { schema: contractSchema('companyReviews') }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     const load = async (): Promise<CompanyReviews> => {
       const company = await catalogue.company(request.query.id, request.id);
@@ -91,11 +92,11 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
     void reply.header('vary', 'cookie, token, lang').header('cache-control', 'no-store');
     if (viewer) return send(request, reply, 'ok', await load());
     // Anonymous: every approval, rejection or deletion emits reviews.rating.changed, which drops these.
-    const { json, hit } = await jsonCache.get(`gw:cat:reviews:${request.lang}:${request.query.id}:${request.query.page}`, deps.ttlSeconds, load);
+    const { json, hit } = await jsonCache.get(`gw:cat:reviews:${request.lang}:${request.query.id}:${request.query.page}`, deps.ttlSeconds, load, dataSerializer('companyReviews'));
     return sendOkJson(request, reply.header('x-cache', hit ? 'HIT' : 'MISS'), json);
   });
 
-  app.post<{ Body: Validated<typeof operations.submitReview.body> }>('/api/reviews/submit', { schema: { body: operations.submitReview.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.submitReview.body> }>('/api/reviews/submit', { schema: contractSchema('submitReview') }, async (request, reply) => {
     const user = await deps.posting.require(request);
     const b = request.body;
     const [company, me] = await Promise.all([catalogue.company(b.id, request.id), identity.user(user.userId, request.id)]);
@@ -122,14 +123,14 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
     return send(request, reply, 'reviews.submitted', present(saved, company, request.lang, await verifiedOf([saved], request.id)));
   });
 
-  app.post<{ Body: Validated<typeof operations.deleteReview.body> }>('/api/reviews/delete', { schema: { body: operations.deleteReview.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.deleteReview.body> }>('/api/reviews/delete', { schema: contractSchema('deleteReview') }, async (request, reply) => {
     const user = await sessions.require(request);
     const company = await catalogue.company(request.body.id, request.id);
     await reviews.remove(company.id, user.userId, request.id);
     return send(request, reply, 'reviews.deleted', null);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.myReviews.query> }>('/api/user/reviews', { schema: { querystring: operations.myReviews.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.myReviews.query> }>('/api/user/reviews', { schema: contractSchema('myReviews') }, async (request, reply) => {
     const user = await sessions.require(request);
     const page = await reviews.forUser(user.userId, { page: request.query.page, limit: PAGE_SIZE }, request.id);
     const companies = await companiesOf(page.items, request.id);
@@ -138,7 +139,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.recentReviews.query> }>('/api/reviews/recent', { schema: { querystring: operations.recentReviews.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.recentReviews.query> }>('/api/reviews/recent', { schema: contractSchema('recentReviews') }, async (request, reply) => {
     // The same for everyone (the home page): cached, and dropped by the reviews.rating.changed
     // every approval, rejection or deletion emits.
     const { json, hit } = await jsonCache.get(`gw:cat:reviews:recent:${request.lang}:${request.query.limit}`, deps.ttlSeconds, async () => {
@@ -146,7 +147,7 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
       const companies = await companiesOf(items, request.id);
       const verified = await verifiedOf(items, request.id);
       return items.filter((r) => companies.has(r.companyId)).map((r) => present({ ...r, mine: false }, companies.get(r.companyId), request.lang, verified));
-    });
+    }, dataSerializer('recentReviews'));
     void reply.header('cache-control', 'public, max-age=30').header('x-cache', hit ? 'HIT' : 'MISS');
     return sendOkJson(request, reply, json);
   });

@@ -5,6 +5,7 @@ import type { CatalogueClient, CatalogueCompany } from '../clients/catalogue.cli
 import type { IdentityClient } from '../clients/identity.client.ts';
 import type { BrokerApplicationRecord, TraderAccountRecord, TraderClient, TraderDetailRecord } from '../clients/trader.client.ts';
 import type { BrokerApplication, Lang, Page, RankedTrader, TraderAccount, TraderAccountDetail, TraderBroker, TraderOrder, TraderServer } from '@brokerwise/api-contract';
+import { contractSchema } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
@@ -104,7 +105,7 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
 
   // -------------------------------------------------------------- spec §7
 
-  app.get<{ Querystring: Validated<typeof operations.traderServers.query> }>('/api/brokers/brokerserver', { schema: { querystring: operations.traderServers.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.traderServers.query> }>('/api/brokers/brokerserver', { schema: contractSchema('traderServers') }, async (request, reply) => {
     const { items } = await trader.servers(request.query.query, request.query.limit, request.id);
     const companies = await companiesOf(items.map((s) => s.broker.companyId), request.id);
     const data: TraderServer[] = items.map((s) => {
@@ -114,7 +115,7 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.traderBrokers.query> }>('/api/brokers/traderbroker', { schema: { querystring: operations.traderBrokers.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.traderBrokers.query> }>('/api/brokers/traderbroker', { schema: contractSchema('traderBrokers') }, async (request, reply) => {
     const { items } = await trader.brokers(request.id);
     const companies = await companiesOf(items.map((b) => b.companyId), request.id);
     const data: TraderBroker[] = items.map((b) => {
@@ -126,7 +127,7 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
 
   // -------------------------------------------------------------- accounts
 
-  app.post<{ Body: Validated<typeof operations.bindAccount.body> }>('/api/trader/bind', { schema: { body: operations.bindAccount.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.bindAccount.body> }>('/api/trader/bind', { schema: contractSchema('bindAccount') }, async (request, reply) => {
     const user = await sessions.require(request);
     const me = await identity.user(user.userId, request.id);
     const b = request.body;
@@ -141,14 +142,14 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     return send(request, reply, 'trader.bound', presentAccount(bound, request.lang, await namesOf([bound], request.lang, request.id)));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.myAccounts.query> }>('/api/trader/accounts', { schema: { querystring: operations.myAccounts.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.myAccounts.query> }>('/api/trader/accounts', { schema: contractSchema('myAccounts') }, async (request, reply) => {
     const user = await sessions.require(request);
     const { items } = await trader.accountsOf(user.userId, request.id);
     const names = await namesOf(items, request.lang, request.id);
     return send(request, reply, 'ok', items.map((a) => presentAccount(a, request.lang, names)));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.traderProfile.query> }>('/api/trader/profile', { schema: { querystring: operations.traderProfile.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.traderProfile.query> }>('/api/trader/profile', { schema: contractSchema('traderProfile') }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     if (!UUID.test(request.query.uid)) return send(request, reply, 'ok', []);
     const { items } = await trader.accountsOf(request.query.uid, request.id);
@@ -157,13 +158,13 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     return send(request, reply, 'ok', visible.map((a) => presentAccount(a, request.lang, names)));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.traderAccount.query> }>('/api/trader/account', { schema: { querystring: operations.traderAccount.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.traderAccount.query> }>('/api/trader/account', { schema: contractSchema('traderAccount') }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     const detail = await trader.account(request.query.id, viewer?.userId, request.id);
     return send(request, reply, 'ok', presentDetail(detail, request.lang, await namesOf([detail.account], request.lang, request.id)));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.traderOrders.query> }>('/api/trader/orders', { schema: { querystring: operations.traderOrders.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.traderOrders.query> }>('/api/trader/orders', { schema: contractSchema('traderOrders') }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     const { items, total } = await trader.orders(request.query.id, { page: request.query.page, limit: PAGE_SIZE, viewer: viewer?.userId }, request.id);
     const data: Page<TraderOrder> = {
@@ -175,19 +176,19 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.syncAccount.body> }>('/api/trader/sync', { schema: { body: operations.syncAccount.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.syncAccount.body> }>('/api/trader/sync', { schema: contractSchema('syncAccount') }, async (request, reply) => {
     const user = await sessions.require(request);
     const a = await trader.syncNow(request.body.id, user.userId, request.id);
     return send(request, reply, 'trader.sync_requested', presentAccount(a, request.lang, await namesOf([a], request.lang, request.id)));
   });
 
-  app.post<{ Body: Validated<typeof operations.accountVisibility.body> }>('/api/trader/visibility', { schema: { body: operations.accountVisibility.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.accountVisibility.body> }>('/api/trader/visibility', { schema: contractSchema('accountVisibility') }, async (request, reply) => {
     const user = await sessions.require(request);
     const a = await trader.setVisibility(request.body.id, user.userId, request.body.visibility, request.id);
     return send(request, reply, a.visibility === 'public' ? 'trader.made_public' : 'trader.made_hidden', presentAccount(a, request.lang, await namesOf([a], request.lang, request.id)));
   });
 
-  app.post<{ Body: Validated<typeof operations.unbindAccount.body> }>('/api/trader/unbind', { schema: { body: operations.unbindAccount.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.unbindAccount.body> }>('/api/trader/unbind', { schema: contractSchema('unbindAccount') }, async (request, reply) => {
     const user = await sessions.require(request);
     const a = await trader.unbind(request.body.id, user.userId, request.id);
     return send(request, reply, 'trader.unbound', presentAccount(a, request.lang, await namesOf([a], request.lang, request.id)));
@@ -196,7 +197,7 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
   // The statement is the request body (text/html): its own scope adds the parser.
   await app.register(async (scope) => {
     scope.addContentTypeParser(['text/html', 'text/plain', 'application/octet-stream'], { parseAs: 'string', bodyLimit: STATEMENT_MAX_BYTES }, (_req, body, done) => done(null, body));
-    scope.post<{ Querystring: Validated<typeof operations.importStatement.query>; Body: string }>('/api/trader/statement', { schema: { querystring: operations.importStatement.query }, bodyLimit: STATEMENT_MAX_BYTES }, async (request, reply) => {
+    scope.post<{ Querystring: Validated<typeof operations.importStatement.query>; Body: string }>('/api/trader/statement', { schema: contractSchema('importStatement'), bodyLimit: STATEMENT_MAX_BYTES }, async (request, reply) => {
       const user = await sessions.require(request);
       if (typeof request.body !== 'string' || request.body.trim() === '') throw new AppError({ code: 'trader.statement_invalid', kind: 'validation', message: 'Empty statement', fields: { statement: 'required' } });
       const r = await trader.statement(request.query.id, user.userId, request.body, request.id);
@@ -204,17 +205,17 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     });
   });
 
-  app.post<{ Body: Validated<typeof operations.requestVerification.body> }>('/api/trader/verify', { schema: { body: operations.requestVerification.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.requestVerification.body> }>('/api/trader/verify', { schema: contractSchema('requestVerification') }, async (request, reply) => {
     const user = await sessions.require(request);
     return send(request, reply, 'trader.verification_code', await trader.requestVerification(request.body.id, user.userId, request.id));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.verification.query> }>('/api/trader/verify', { schema: { querystring: operations.verification.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.verification.query> }>('/api/trader/verify', { schema: contractSchema('verification') }, async (request, reply) => {
     const user = await sessions.require(request);
     return send(request, reply, 'ok', await trader.verification(request.query.id, user.userId, request.id));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.topTraders.query> }>('/api/trader/top', { schema: { querystring: operations.topTraders.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.topTraders.query> }>('/api/trader/top', { schema: contractSchema('topTraders') }, async (request, reply) => {
     const q = request.query;
     const { items, total } = await trader.ranking({ page: q.page, limit: PAGE_SIZE, sort: q.sort, broker: q.broker, minDays: q.minDays, type: q.type }, request.id);
     const names = await namesOf(
@@ -229,7 +230,7 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
 
   // -------------------------------------------------------------- broker applications
 
-  app.post<{ Body: Validated<typeof operations.applyBroker.body> }>('/api/trader/apply', { schema: { body: operations.applyBroker.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.applyBroker.body> }>('/api/trader/apply', { schema: contractSchema('applyBroker') }, async (request, reply) => {
     const user = await sessions.require(request);
     const b = request.body;
     const saved = await trader.apply({ userId: user.userId, brokerName: b.broker, website: b.website, server: b.server, sampleAccount: b.account, password: b.readonlyPassword }, request.id).catch((err: unknown) => {
@@ -238,21 +239,21 @@ export async function traderRoutes(app: FastifyInstance, deps: TraderDeps): Prom
     return send(request, reply, 'trader.application_sent', presentApplication(saved, false));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.myApplications.query> }>('/api/trader/applications', { schema: { querystring: operations.myApplications.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.myApplications.query> }>('/api/trader/applications', { schema: contractSchema('myApplications') }, async (request, reply) => {
     const user = await sessions.require(request);
     const { items, total } = await trader.applications({ page: request.query.page, limit: PAGE_SIZE, userId: user.userId }, request.id);
     const data: Page<BrokerApplication> = { list: items.map((a) => presentApplication(a, false)), total, page: request.query.page, limit: PAGE_SIZE };
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.adminApplications.query> }>('/api/admin/trader/applications', { schema: { querystring: operations.adminApplications.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.adminApplications.query> }>('/api/admin/trader/applications', { schema: contractSchema('adminApplications') }, async (request, reply) => {
     await requireAdmin(request);
     const { items, total } = await trader.applications({ page: request.query.page, limit: PAGE_SIZE, status: request.query.status }, request.id);
     const data: Page<BrokerApplication> = { list: items.map((a) => presentApplication(a, true)), total, page: request.query.page, limit: PAGE_SIZE };
     return send(request, reply, 'ok', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.adminApplicationDecide.body> }>('/api/admin/trader/applications/decide', { schema: { body: operations.adminApplicationDecide.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.adminApplicationDecide.body> }>('/api/admin/trader/applications/decide', { schema: contractSchema('adminApplicationDecide') }, async (request, reply) => {
     const me = await requireAdmin(request);
     const b = request.body;
     const decided = await trader.decide(b.id, { adminId: me.id, decision: b.decision, reason: b.reason ?? '', broker: b.broker }, request.id).catch((err: unknown) => {

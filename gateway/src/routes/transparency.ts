@@ -8,6 +8,7 @@ import type { ReviewsClient } from '../clients/reviews.client.ts';
 import { reportRange, transparencyCsv, transparencyReport } from '../domain/transparency.ts';
 import { requireRole } from '../http/admin-guard.ts';
 import { JsonCache, sendOkJson } from '../http/cached.ts';
+import { contractSchema, dataSerializer } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
@@ -36,17 +37,17 @@ export async function transparencyRoutes(app: FastifyInstance, deps: Transparenc
     // The services answer fields.to for a backwards or too long range; checked here first so the
     // answer names the field in the caller's language without a round trip.
     if (range.to < range.from) throw new AppError({ code: 'validation_failed', kind: 'validation', message: 'Invalid month range', fields: { to: 'month_range' } });
-    return jsonCache.get(`gw:transparency:${range.from}:${range.to}`, deps.ttlSeconds, () => transparencyReport(deps.reviews, deps.identity, range, rid));
+    return jsonCache.get(`gw:transparency:${range.from}:${range.to}`, deps.ttlSeconds, () => transparencyReport(deps.reviews, deps.identity, range, rid), dataSerializer('transparency'));
   };
 
-  app.get<{ Querystring: Validated<typeof operations.transparency.query> }>('/api/transparency', { schema: { querystring: operations.transparency.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.transparency.query> }>('/api/transparency', { schema: contractSchema('transparency') }, async (request, reply) => {
     const { json, hit } = await load(request.query, request.id);
     void reply.header('cache-control', PUBLIC_CACHE).header('x-cache', hit ? 'HIT' : 'MISS');
     return sendOkJson(request, reply, json);
   });
 
   // Unsigned: a plain link downloads it (public figures; still rate-limited per address).
-  app.get<{ Querystring: Validated<typeof operations.transparencyCsv.query> }>('/api/transparency.csv', { schema: { querystring: operations.transparencyCsv.query }, config: { unsigned: true } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.transparencyCsv.query> }>('/api/transparency.csv', { schema: contractSchema('transparencyCsv'), config: { unsigned: true } }, async (request, reply) => {
     const { json } = await load(request.query, request.id);
     const report = JSON.parse(json.toString('utf8')) as TransparencyReport;
     return reply
@@ -56,7 +57,7 @@ export async function transparencyRoutes(app: FastifyInstance, deps: Transparenc
       .send(transparencyCsv(report));
   });
 
-  app.get('/api/admin/dashboard', async (request, reply) => {
+  app.get('/api/admin/dashboard', { schema: contractSchema('adminDashboard') }, async (request, reply) => {
     await requireModerator(request);
     const [summary, appeals] = await Promise.all([deps.reviews.moderationSummary(request.id), deps.identity.appeals({ status: 'open', page: 1, limit: 1 }, request.id)]);
     const data: AdminDashboard = { queue: { size: summary.size, oldestSince: summary.oldest }, openAppeals: appeals.total, reportsLastWeek: summary.reportsLastWeek };

@@ -5,6 +5,7 @@ import { AppError, isAppError } from '@brokerwise/errors';
 import type { MediaClient, MediaImage, MediaVideo } from '../clients/media.client.ts';
 import type { UploadedImage } from '@brokerwise/api-contract';
 import { mediaUrl, presentUpload } from '../domain/posts.ts';
+import { contractSchema } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import { readMultipartFile, type FileProblem } from '../http/multipart.ts';
 import type { Sessions } from '../http/session.ts';
@@ -63,7 +64,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Prom
 
   const declared = (request: FastifyRequest) => Number(request.headers['content-length'] ?? Number.NaN);
 
-  app.post('/api/upload/video', async (request, reply) => {
+  app.post('/api/upload/video', { schema: contractSchema('uploadVideo') }, async (request, reply) => {
     const user = await sessions.require(request);
     const max = deps.videoMaxBytes;
     if (declared(request) > max) {
@@ -84,13 +85,13 @@ export async function uploadRoutes(app: FastifyInstance, deps: UploadDeps): Prom
     return send(request, reply, 'upload.video_processing', presentUpload(v, request.lang));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.videoStatus.query> }>('/api/upload/video/status', { schema: { querystring: operations.videoStatus.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.videoStatus.query> }>('/api/upload/video/status', { schema: contractSchema('videoStatus') }, async (request, reply) => {
     const user = await sessions.require(request);
     const v = await media.videoStatus(request.query.id, user.userId, request.id);
     return send(request, reply, 'ok', presentUpload(v, request.lang));
   });
 
-  app.post('/api/upload/image', async (request, reply) => {
+  app.post('/api/upload/image', { schema: contractSchema('uploadImage') }, async (request, reply) => {
     const user = await sessions.require(request);
     const max = deps.imageMaxBytes;
     let bytes: Buffer;

@@ -8,6 +8,7 @@ import type { CreatorFan, Lang, Page, PublicUser, UserInfo, UserProfile } from '
 import type { OpaqueIds } from '../domain/opaque-id.ts';
 import type { Presenters } from '../domain/presenters.ts';
 import { JsonCache } from '../http/cached.ts';
+import { contractSchema } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { readMultipartFile } from '../http/multipart.ts';
@@ -74,7 +75,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
 
   const userInfo = (u: IdentityUser, token: string): UserInfo => ({ id: u.id, username: u.username, token, avatar: { avatar: avatarUrl(u.avatarKey) } });
 
-  app.post<{ Body: Validated<typeof operations.checkIn.body> }>('/api/user/checkIn', { schema: { body: operations.checkIn.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.checkIn.body> }>('/api/user/checkIn', { schema: contractSchema('checkIn') }, async (request, reply) => {
     const b = request.body;
     if (b.tab === 'login') {
       const fields: Record<string, string> = {};
@@ -101,7 +102,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'user.registered', { userInfo: userInfo(signed.user, token) });
   });
 
-  app.post<{ Body: Validated<typeof operations.socialSignIn.body> }>('/api/user/TripartiteCheck', { schema: { body: operations.socialSignIn.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.socialSignIn.body> }>('/api/user/TripartiteCheck', { schema: contractSchema('socialSignIn') }, async (request, reply) => {
     // Only the provider's verified answer counts: email, name and voucher from the browser are ignored.
     // A frozen account signs in to a session confined to its sanctions and appeals, as with a password (ADR 026).
     const signed = await identity.social({ provider: request.body.type === 1 ? 'google' : 'facebook', credential: request.body.credential, frozenAccess: true, ...client(request) }, request.id);
@@ -110,7 +111,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, signed.created ? 'user.registered' : 'user.signed_in', { userInfo: userInfo(signed.user, token) });
   });
 
-  app.post('/api/user/logout', async (request, reply) => {
+  app.post('/api/user/logout', { schema: contractSchema('logout') }, async (request, reply) => {
     const user = await sessions.optional(request, { frozen: true });
     if (user) {
       const { revoked } = await identity.revoke(user.sessionId, 'logout', request.id);
@@ -120,7 +121,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'user.signed_out', null);
   });
 
-  app.post('/api/user/index', async (request, reply) => {
+  app.post('/api/user/index', { schema: contractSchema('profile') }, async (request, reply) => {
     // A read (every server-rendered page checks the session with it): no CSRF token needed.
     // A frozen account's session answers too (flagged), so the web app can confine it to its sanctions.
     const user = await sessions.require(request, { read: true, frozen: true });
@@ -128,7 +129,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'ok', user.frozen ? { ...data, frozen: true } : data);
   });
 
-  app.post<{ Body: Validated<typeof operations.editProfile.body> }>('/api/user/editUser', { schema: { body: operations.editProfile.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.editProfile.body> }>('/api/user/editUser', { schema: contractSchema('editProfile') }, async (request, reply) => {
     const user = await sessions.require(request);
     const b = request.body;
     requireFields({ username: b.username, country: b.country });
@@ -141,7 +142,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'user.profile_saved', await profile(updated, request.id));
   });
 
-  app.post('/api/user/avatar', async (request, reply) => {
+  app.post('/api/user/avatar', { schema: contractSchema('uploadAvatar') }, async (request, reply) => {
     const user = await sessions.require(request);
     if (!request.isMultipart()) throw new AppError({ code: 'identity.avatar_invalid', kind: 'validation', message: 'Multipart upload expected', fields: { avatar: 'type' } });
     const bytes = await readMultipartFile(request, AVATAR_MAX_BYTES, (problem) =>
@@ -152,7 +153,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'user.avatar_uploaded', { key, avatar: { avatar: avatarUrl(key) } });
   });
 
-  app.post<{ Body: Validated<typeof operations.modifyPassword.body> }>('/api/user/modifyPassword', { schema: { body: operations.modifyPassword.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.modifyPassword.body> }>('/api/user/modifyPassword', { schema: contractSchema('modifyPassword') }, async (request, reply) => {
     const user = await sessions.require(request);
     const b = request.body;
     requireFields({ oldpwd: b.oldpwd, pwd: b.pwd, captcha: b.captcha });
@@ -162,7 +163,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'user.password_changed', null);
   });
 
-  app.post<{ Body: Validated<typeof operations.retrievePassword.body> }>('/api/user/retrievePassword', { schema: { body: operations.retrievePassword.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.retrievePassword.body> }>('/api/user/retrievePassword', { schema: contractSchema('retrievePassword') }, async (request, reply) => {
     const b = request.body;
     requireFields({ email: b.email, pwd: b.pwd, captcha: b.captcha });
     const { revoked } = await identity.resetPassword({ email: b.email!.trim(), newPassword: b.pwd!, code: b.captcha!.trim() }, request.id);
@@ -170,7 +171,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'user.password_reset', null);
   });
 
-  app.post<{ Body: Validated<typeof operations.sendCode.body> }>('/api/ems/send', { schema: { body: operations.sendCode.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.sendCode.body> }>('/api/ems/send', { schema: contractSchema('sendCode') }, async (request, reply) => {
     const b = request.body;
     const signedIn = b.event === 'change_password' || b.event === 'bind_email' ? await sessions.require(request) : null;
     if (b.event !== 'change_password') requireFields({ email: b.email });
@@ -181,21 +182,21 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
     return okWith(request, reply, 'user.code_sent', data);
   });
 
-  app.post<{ Body: Validated<typeof operations.bindEmail.body> }>('/api/user/bindemail', { schema: { body: operations.bindEmail.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.bindEmail.body> }>('/api/user/bindemail', { schema: contractSchema('bindEmail') }, async (request, reply) => {
     const user = await sessions.require(request);
     requireFields({ email: request.body.email, captcha: request.body.captcha });
     const updated = await identity.bindEmail(user.userId, { email: request.body.email!.trim(), code: request.body.captcha!.trim() }, request.id);
     return okWith(request, reply, 'user.email_bound', await profile(updated, request.id));
   });
 
-  app.post<{ Body: Validated<typeof operations.follow.body> }>('/api/user/follow', { schema: { body: operations.follow.body } }, async (request, reply) => {
+  app.post<{ Body: Validated<typeof operations.follow.body> }>('/api/user/follow', { schema: contractSchema('follow') }, async (request, reply) => {
     const user = await sessions.require(request);
     requireFields({ fuid: request.body.fuid });
     const result = await identity.follow(user.userId, request.body.fuid!, request.id);
     return okWith(request, reply, result.following ? 'user.followed' : 'user.unfollowed', result);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.publicUser.query> }>('/api/user/public', { schema: { querystring: operations.publicUser.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.publicUser.query> }>('/api/user/public', { schema: contractSchema('publicUser') }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     const u: IdentityPublicUser = await identity.publicUser(request.query.id, viewer?.userId, request.id);
     const data: PublicUser = { id: u.id, username: u.username, avatar: { avatar: avatarUrl(u.avatarKey) }, motto: u.motto, followers: u.followers, following: u.following, followed: u.followed };
@@ -203,7 +204,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserDeps): Promise<
   });
 
   // The author's fans (spec §2): public; `followed` says whether the signed-in caller follows each fan.
-  app.get<{ Querystring: Validated<typeof operations.fans.query> }>('/api/user/fans', { schema: { querystring: operations.fans.query } }, async (request, reply) => {
+  app.get<{ Querystring: Validated<typeof operations.fans.query> }>('/api/user/fans', { schema: contractSchema('fans') }, async (request, reply) => {
     const viewer = await sessions.optional(request);
     const q = request.query;
     const r = await identity.followers(q.uid, { page: q.page, limit: q.limit, viewer: viewer?.userId }, request.id);
