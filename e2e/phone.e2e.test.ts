@@ -208,7 +208,7 @@ describe.each(LANGS)('at 390 px (%s)', (lang) => {
     };
     await check();
     await control.locator('label').nth(1).click();
-    await page.getByTestId('company-coming-soon').waitFor();
+    await page.getByTestId('company-account-note').waitFor();
     // The pill slides over (a short transition): it ends on the second option.
     await expect.poll(async () => (await control.locator('.mantine-SegmentedControl-indicator').boundingBox())!.x).toBeGreaterThan(WIDTH / 3);
     await expect.poll(async () => check().then(() => true, () => false)).toBe(true);

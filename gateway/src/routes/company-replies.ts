@@ -19,8 +19,8 @@ export interface CompanyReplyDeps {
 }
 
 const PAGE_SIZE = 20;
-/** Review ids a company page asks replies for at once (a page shows 10). */
-const MAX_REVIEW_IDS = 50;
+/** Review ids a company page asks replies for at once (a page shows 10, and the visitor's own). */
+const MAX_REVIEW_IDS = 20;
 
 const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, data: T, params?: Record<string, string | number>) =>
   reply.header('cache-control', 'no-store').send({ code: 1, msg: message(code, request.lang, params), time: now(), data });

@@ -188,7 +188,7 @@ export const CheckInBody = Type.Object({
   username: Type.Optional(Type.String({ maxLength: 100, description: 'register only' })),
   captcha: Type.Optional(Type.String({ maxLength: 20, description: 'register only: the 6-digit code sent by /api/ems/send (event user_register).' })),
   rememberpwd: Type.Optional(Type.Boolean({ description: 'login: keep the session 30 days instead of until the browser closes.' })),
-  accountType: Type.Optional(StringEnum(['personal', 'company'] as const, { description: 'register: must be \'personal\' (company accounts are "coming soon").' })),
+  accountType: Type.Optional(StringEnum(['personal', 'company'] as const, { description: 'register: a company account may then claim a company (/api/user/companyClaim).' })),
 });
 export type CheckInBody = Static<typeof CheckInBody>;
 export const CheckInResponse = Envelope(Type.Object({ userInfo: UserInfo }));
@@ -1639,13 +1639,13 @@ export type RemovalAppeal = Static<typeof RemovalAppeal>;
 /** Content of the caller's that a moderator removed (GET /api/user/removals): what, why, and its appeal. */
 export const UserRemoval = Type.Object({
   removalId: Type.String({ description: 'The removal (its log entry); appeal with it.' }),
-  targetKind: Type.Literal('review'),
+  targetKind: Type.Union([Type.Literal('review'), Type.Literal('post'), Type.Literal('comment')]),
   targetId: Type.String(),
   excerpt: Type.String(),
   reason: Type.String(),
   rule: Type.String({ description: 'One of REPORT_REASONS; empty for a review rejected on submission.' }),
   removedAt: Type.String(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')], { description: 'The content now: approved once an appeal restored it.' }),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')], { description: 'The content now: approved once an appeal restored it (a post or comment is rejected while hidden).' }),
   link: Type.Union([Type.String(), Type.Null()], { description: 'Site-relative page where it is shown when published.' }),
   appeal: Type.Union([RemovalAppeal, Type.Null()], { description: 'At most one appeal per removal, while the content is removed.' }),
 });
@@ -1667,7 +1667,7 @@ export const AdminRemovalAppeal = Type.Object({
   user: Person,
   removedBy: Person,
   removal: Type.Object({ reason: Type.String(), rule: Type.String(), at: Type.String() }),
-  targetKind: Type.Literal('review'),
+  targetKind: Type.Union([Type.Literal('review'), Type.Literal('post'), Type.Literal('comment')]),
   targetId: Type.String(),
   excerpt: Type.String(),
   status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('deleted')]),
@@ -2069,7 +2069,7 @@ export const CompanyReplies = Type.Object({
 });
 export type CompanyReplies = Static<typeof CompanyReplies>;
 export const CompanyRepliesQuery = Type.Object(
-  { id: Slug('The company slug.'), reviewIds: Defaulted(Type.String({ maxLength: 4000, description: 'Comma-separated review ids (at most 50).' }), ''), _: CacheBuster },
+  { id: Slug('The company slug.'), reviewIds: Defaulted(Type.String({ maxLength: 800, description: 'Comma-separated review ids (at most 20).' }), ''), _: CacheBuster },
   { additionalProperties: false },
 );
 export type CompanyRepliesQuery = Static<typeof CompanyRepliesQuery>;
@@ -2091,3 +2091,123 @@ export const AdminReplyDecideBody = Type.Object(
   { additionalProperties: false },
 );
 export type AdminReplyDecideBody = Static<typeof AdminReplyDecideBody>;
+
+// --- Complaint cases (issue 19, ADR 031) ------------------------------------------------------
+export const COMPLAINT_CATEGORIES = ['withdrawal', 'slippage', 'account_blocked', 'fraud', 'fees', 'other'] as const;
+export const COMPLAINT_STATUSES = ['pending', 'rejected', 'awaiting_company', 'awaiting_user', 'resolved', 'unresolved', 'withdrawn'] as const;
+export const COMPLAINT_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'HKD', 'AUD', 'CAD', 'CHF', 'SGD', 'NZD', 'USDT'] as const;
+const ComplaintStatus = StringEnum(COMPLAINT_STATUSES);
+const Nullable = <T extends TSchema>(t: T, description?: string) => Type.Union([t, Type.Null()], description ? { description } : {});
+/** A case as lists show it (the thread and files are on the case itself). */
+export const ComplaintCard = Type.Object({
+  id: Type.String(),
+  company: CompanyRef,
+  author: Type.Object({ id: Type.String(), username: Type.String() }),
+  category: StringEnum(COMPLAINT_CATEGORIES),
+  amount: Type.String({ description: 'Decimal, 2 places.' }),
+  currency: Type.String(),
+  content: Type.String({ description: 'What happened.' }),
+  status: ComplaintStatus,
+  rejectReason: Nullable(Type.String(), "A moderator's reason for refusing it (its author and staff only)."),
+  createdAt: Type.String(),
+  publishedAt: Nullable(Type.String()),
+  dueAt: Nullable(Type.String(), 'While awaiting the company: the end of its last working day to answer.'),
+  workingDaysLeft: Nullable(Type.Integer(), 'Working days the company has left (weekends and holidays excluded); null when it is not its turn.'),
+  firstResponseAt: Nullable(Type.String()),
+  closedAt: Nullable(Type.String()),
+  closedBy: Nullable(StringEnum(['user', 'clock'] as const), '`clock`: the company did not answer in time.'),
+  evidenceCount: Type.Integer(),
+});
+export type ComplaintCard = Static<typeof ComplaintCard>;
+export const ComplaintMessage = Type.Object({
+  id: Type.String(),
+  side: StringEnum(['user', 'company'] as const, { description: '`company`: a verified representative of the company.' }),
+  author: Type.Object({ id: Type.String(), username: Type.String() }),
+  content: Nullable(Type.String(), 'Null once a moderator removed it.'),
+  removed: Type.Boolean(),
+  date: Type.String(),
+});
+export type ComplaintMessage = Static<typeof ComplaintMessage>;
+export const ComplaintEvidence = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  contentType: Type.String(),
+  size: Type.Integer(),
+  sha256: Type.String(),
+  url: Type.String({ description: 'GET it signed in (private: the author, the company’s representatives and moderators).' }),
+});
+export type ComplaintEvidence = Static<typeof ComplaintEvidence>;
+export const ComplaintCase = Type.Object({
+  complaint: ComplaintCard,
+  messages: Type.Array(ComplaintMessage),
+  evidence: Type.Array(ComplaintEvidence, { description: 'Empty for those who may not see the files.' }),
+  can: Type.Object({
+    write: Type.Boolean({ description: 'The author or a verified representative, while the case is open.' }),
+    close: Type.Boolean({ description: 'The author may confirm it resolved or reject the outcome.' }),
+    withdraw: Type.Boolean(),
+    moderate: Type.Boolean(),
+  }),
+  viewer: StringEnum(['author', 'representative', 'moderator', 'visitor'] as const),
+});
+export type ComplaintCase = Static<typeof ComplaintCase>;
+/** Over the cases published in the last 12 months. */
+export const ComplaintFigures = Type.Object({
+  cases: Type.Integer(),
+  answered: Type.Integer(),
+  responseRate: Nullable(Type.Number(), 'Answered / cases (withdrawn before an answer left out), 0–1.'),
+  medianResponseHours: Nullable(Type.Number(), 'Median hours from publication to the company’s first answer.'),
+  resolved: Type.Integer(),
+  unresolved: Type.Integer(),
+  resolutionRate: Nullable(Type.Number(), 'Resolved / (resolved + unresolved), 0–1.'),
+});
+export type ComplaintFigures = Static<typeof ComplaintFigures>;
+export const CompanyComplaintFigures = Type.Object({ company: CompanyRef, figures: ComplaintFigures });
+export type CompanyComplaintFigures = Static<typeof CompanyComplaintFigures>;
+export const ComplaintsQuery = Type.Object(
+  {
+    company: Type.Optional(Slug('Only this company’s cases.')),
+    status: Type.Optional(StringEnum(COMPLAINT_STATUSES.filter((s) => s !== 'pending' && s !== 'rejected'))),
+    page: PageNumber(),
+    _: CacheBuster,
+  },
+  { additionalProperties: false },
+);
+export type ComplaintsQuery = Static<typeof ComplaintsQuery>;
+export const ComplaintQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), _: CacheBuster }, { additionalProperties: false });
+export type ComplaintQuery = Static<typeof ComplaintQuery>;
+export const ComplaintEvidenceQuery = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), file: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+export type ComplaintEvidenceQuery = Static<typeof ComplaintEvidenceQuery>;
+/**
+ * POST /api/complaints/open. Field messages: category (`complaint_category`), amount (`complaint_amount`:
+ * up to 1,000,000,000 with 2 decimals), currency (`complaint_currency`), content (`complaint_text_length`:
+ * 30–5000 characters), evidence (`complaint_evidence_missing`, `complaint_evidence_count`: at most 5).
+ */
+export const ComplaintOpenBody = Type.Object(
+  {
+    company: Slug('The company slug.'),
+    category: Type.String({ maxLength: 40 }),
+    amount: Type.String({ maxLength: 40 }),
+    currency: Type.String({ maxLength: 10 }),
+    content: Type.String({ maxLength: 20000 }),
+    evidence: Defaulted(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Ids of uploaded evidence files.' }), []),
+  },
+  { additionalProperties: false },
+);
+export type ComplaintOpenBody = Static<typeof ComplaintOpenBody>;
+export const UploadedComplaintEvidence = Type.Object({ id: Type.String(), name: Type.String(), contentType: Type.String(), size: Type.Integer(), sha256: Type.String() });
+export type UploadedComplaintEvidence = Static<typeof UploadedComplaintEvidence>;
+/** POST /api/complaints/message. Field message: content (`complaint_message_length`, 2–2000 characters). */
+export const ComplaintMessageBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), content: Type.String({ maxLength: 20000 }) }, { additionalProperties: false });
+export type ComplaintMessageBody = Static<typeof ComplaintMessageBody>;
+export const ComplaintCloseBody = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 100 }), action: StringEnum(['confirm', 'reject', 'withdraw'] as const, { description: 'confirm: resolved; reject: unresolved; withdraw.' }) },
+  { additionalProperties: false },
+);
+export type ComplaintCloseBody = Static<typeof ComplaintCloseBody>;
+export const AdminComplaintDecideBody = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 100 }), decision: StringEnum(['approve', 'reject'] as const), reason: Type.Optional(StaffReason) },
+  { additionalProperties: false },
+);
+export type AdminComplaintDecideBody = Static<typeof AdminComplaintDecideBody>;
+export const AdminComplaintMessageRemoveBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }), reason: StaffReason }, { additionalProperties: false });
+export type AdminComplaintMessageRemoveBody = Static<typeof AdminComplaintMessageRemoveBody>;

@@ -24,6 +24,7 @@ export const ACCOUNT_LINKS = [
   { to: '/user/apikeys', messageId: 'apikeys.page.title' },
   { to: '/user/reports', messageId: 'myReports.page.title' },
   { to: '/user/sanctions', messageId: 'sanctions.page.title' },
+  { to: '/user/company', messageId: 'companyClaim.page.title' },
 ] as const;
 
 // The poll (and SWR with it) loads only for signed-in visitors, after hydration.
@@ -102,7 +103,7 @@ function LogoutButton({ className }: { className: string }) {
   async function logout() {
     setBusy(true);
     try {
-      await api.post('/api/user/logout');
+      await api.op('logout');
     } catch (error) {
       // Already signed out on the server: finish here too. Anything else: still signed in.
       if (!endsSession(error)) {

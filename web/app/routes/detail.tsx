@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
-import type { CompanyDetail, CompanyFollow, CompanyLicences, CompanyReviews, Licence } from '@brokerwise/api-contract';
+import type { CompanyDetail, CompanyReviews, Licence } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { CompanyFollowButton } from '../components/licences/CompanyFollowButton';
 import { LicenceTimelines } from '../components/licences/LicenceTimeline';
@@ -37,14 +37,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = reviewPage(params.get('page'));
   const { locale, api } = pageApi(request, context);
   const reviewsCall: Promise<Settled<CompanyReviews> | null> = isReviewableId(id)
-    ? settle(api.get<CompanyReviews>('/api/reviews/list', { id, page }))
+    ? settle(api.op('companyReviews', { id, page }))
     : Promise.resolve(null);
   // The register's history and whether the visitor follows the company: the page shows without either.
-  const licencesCall = settle(api.get<CompanyLicences>('/api/brokers/licences', { id }));
-  const followCall = settle(api.get<CompanyFollow>('/api/brokers/follow', { id }));
+  const licencesCall = settle(api.op('companyLicences', { id }));
+  const followCall = settle(api.op('companyFollow', { id }));
   let loaded: Loaded;
   try {
-    loaded = { ok: true, company: (await api.get<CompanyDetail>('/api/brokers/detail', { id })).data };
+    loaded = { ok: true, company: (await api.op('companyDetail', { id })).data };
   } catch (error) {
     await Promise.all([reviewsCall, licencesCall, followCall]);
     if (!(error instanceof ApiError)) throw error;
@@ -59,10 +59,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // An id the reviews API can't take (the catalogue still knew it): the section says reviews are unavailable.
   const reviews: Settled<CompanyReviews> = (await reviewsCall) ?? { ok: false, error: { kind: 'business', code: null, status: 400, msg: '' } };
-  const [licences, follow] = await Promise.all([licencesCall, followCall]);
+  // The company's verified replies to the reviews shown, and its reply figures (ADR 030): the page shows without them.
+  const reviewIds = reviews.ok ? [...reviews.data.list.map((r) => r.id), ...(reviews.data.mine ? [reviews.data.mine.id] : [])] : [];
+  const [licences, follow, repliesCall] = await Promise.all([licencesCall, followCall, reviews.ok ? settle(api.op('companyReplies', { id, reviewIds: reviewIds.join(',') })) : null]);
+  const replies = repliesCall?.ok ? repliesCall.data : null;
   const register = licences.ok ? licences.data.licences : null;
   const following = follow.ok && follow.data.following;
-  return data({ locale, id, page, loaded, reviews, register, following }, { status: failureStatus(loaded.ok ? undefined : loaded.error) });
+  return data({ locale, id, page, loaded, reviews, register, following, replies }, { status: failureStatus(loaded.ok ? undefined : loaded.error) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
@@ -89,7 +92,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 
 export default function Detail() {
   const t = useT();
-  const { locale, loaded, reviews, register, following } = useLoaderData<typeof loader>();
+  const { locale, loaded, reviews, register, following, replies } = useLoaderData<typeof loader>();
   if (!loaded.ok) {
     return (
       <div className="bw-container">
@@ -128,7 +131,7 @@ export default function Detail() {
             {register && <LicenceTimelines licences={register} />}
           </Section>
           <Section id="reviews" title={t('detail.reviews.title')}>
-            <ReviewsSection companyId={company.id} companyName={company.name} reviews={reviews} />
+            <ReviewsSection companyId={company.id} companyName={company.name} reviews={reviews} replies={replies} />
           </Section>
         </div>
         <aside className={classes.aside} aria-label={t('detail.facts.title')}>

@@ -8,7 +8,7 @@ import { Alert, Button, SegmentedControl, TextInput } from '@mantine/core';
 import { EmailField, PasswordField } from '../components/account/AccountFields';
 import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
-import type { CheckInBody, UserInfo } from '@brokerwise/api-contract';
+import type { CheckInBody } from '@brokerwise/api-contract';
 import { useApi } from '../components/ApiProvider';
 import { AgreementField } from '../components/account/AgreementField';
 import { AuthShell } from '../components/account/AuthShell';
@@ -51,15 +51,14 @@ export default function Register() {
   const locale = useRouteLoaderData<RootData>('root')?.locale ?? 'en';
   const [accountType, setAccountType] = useState<AccountType>('personal');
   const form = useFormFields<RegisterValues>({ email: '', username: '', password: '', captcha: '', check: false }, validateRegister);
-  // Spec §1: company accounts are "coming soon"; the form cannot be sent for one.
+  // A company account then claims its company from /user/company (ADR 030).
   const company = accountType === 'company';
   const { phase, locked, hydrated, onSubmit, finish } = useFormSubmit(form, {
     send: ({ email, username, password, captcha }) => {
-      const body: CheckInBody = { tab: 'register', email: email.trim(), username, password, captcha: captcha.trim(), accountType: 'personal' };
-      return api.post<{ userInfo: UserInfo }>('/api/user/checkIn', body);
+      const body: CheckInBody = { tab: 'register', email: email.trim(), username, password, captcha: captcha.trim(), accountType };
+      return api.op('checkIn', body);
     },
     done: (result) => finishSignIn(result),
-    blocked: company,
   });
 
   return (
@@ -78,8 +77,8 @@ export default function Register() {
           ]}
         />
         {company && (
-          <Alert color="yellow" className={classes.notice} data-testid="company-coming-soon">
-            {t('auth.register.companySoon')}
+          <Alert color="blue" className={classes.notice} data-testid="company-account-note">
+            {t('auth.register.companyNote')}
           </Alert>
         )}
         <EmailField {...form.text('email')} disabled={locked} />
@@ -95,10 +94,10 @@ export default function Register() {
           event="user_register"
           {...form.code('email', 'captcha')}
           disabled={locked}
-          sendDisabled={locked || company}
+          sendDisabled={locked}
         />
         <AgreementField checked={form.values.check} onChange={(v) => form.set('check', v)} error={form.error('check')} disabled={locked} />
-        <Button type="submit" size="md" fullWidth loading={phase === 'sending'} disabled={!hydrated || company || phase === 'done'}>
+        <Button type="submit" size="md" fullWidth loading={phase === 'sending'} disabled={!hydrated || phase === 'done'}>
           {t('auth.register.submit')}
         </Button>
       </form>

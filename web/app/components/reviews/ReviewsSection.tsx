@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CompanyReviews, PublicReview, RatingSummary } from '@brokerwise/api-contract';
+import type { CompanyReplies, CompanyReviews, PublicReview, RatingSummary } from '@brokerwise/api-contract';
 import type { Settled } from '../../lib/api';
 import { commentHref, detailHref, distributionRows, STATUS_LABEL } from '../../lib/reviews';
 import { useT } from '../../lib/use-t';
@@ -10,13 +10,25 @@ import { ReviewDate, Stars } from './Stars';
 import classes from './Reviews.module.css';
 import { useConfirmedDelete } from '../use-confirmed-delete';
 import { ReportButton } from '../ReportButton';
+import { ReplyFiguresView, ReviewReply } from './CompanyReplies';
 
 /**
  * /detail "Ratings and comments": the rating summary of approved reviews, the visitor's own review
  * (whatever its status) with Edit and Delete, and the approved reviews, newest first, in pages of
  * real links. Rendered on the server; only Delete needs script.
  */
-export function ReviewsSection({ companyId, companyName, reviews }: { companyId: string; companyName: string; reviews: Settled<CompanyReviews> }) {
+export function ReviewsSection({
+  companyId,
+  companyName,
+  reviews,
+  replies = null,
+}: {
+  companyId: string;
+  companyName: string;
+  reviews: Settled<CompanyReviews>;
+  /** The company's verified replies to these reviews and its reply figures (ADR 030). */
+  replies?: CompanyReplies | null;
+}) {
   const t = useT();
   if (!reviews.ok) {
     return (
@@ -42,7 +54,8 @@ export function ReviewsSection({ companyId, companyName, reviews }: { companyId:
           </Link>
         </div>
       </div>
-      {mine && <MyReview review={mine} companyId={companyId} />}
+      {mine && <MyReview review={mine} companyId={companyId} replies={replies} />}
+      {replies && <ReplyFiguresView figures={replies.figures} />}
       <h3 className={classes.listTitle}>{t('review.list.title', { count: total })}</h3>
       {list.length === 0 && !(mine?.status === 'approved' && page === 1) ? (
         <p className={classes.muted} data-testid="reviews-empty">
@@ -51,9 +64,10 @@ export function ReviewsSection({ companyId, companyName, reviews }: { companyId:
       ) : (
         <ol className={classes.list}>
           {list.map((review) => (
-            <li key={review.id} className={classes.item} data-testid="review-item" data-review-id={review.id}>
+            <li key={review.id} id={`review-${review.id}`} className={classes.item} data-testid="review-item" data-review-id={review.id}>
               <ReviewBody review={review} />
               <ReportButton kind="review" targetId={review.id} authorId={review.author.id} />
+              <ReviewReply reviewId={review.id} replies={replies} />
             </li>
           ))}
         </ol>
@@ -130,7 +144,7 @@ function RatingSummaryView({ rating }: { rating: RatingSummary }) {
 }
 
 /** The visitor's own review on top, whatever its status, with Edit and Delete. */
-function MyReview({ review, companyId }: { review: PublicReview; companyId: string }) {
+function MyReview({ review, companyId, replies }: { review: PublicReview; companyId: string; replies: CompanyReplies | null }) {
   const t = useT();
   return (
     <section className={classes.mine} data-status={review.status} data-review-id={review.id} aria-labelledby="my-review-title" data-testid="my-review">
@@ -142,6 +156,7 @@ function MyReview({ review, companyId }: { review: PublicReview; companyId: stri
       </div>
       <StatusNote review={review} />
       <ReviewBody review={review} showAuthor={false} />
+      <ReviewReply reviewId={review.id} replies={replies} />
       <div className={classes.actions}>
         <Link to={commentHref(companyId)} className={classes.secondaryButton} data-testid="my-review-edit">
           {t('review.mine.editShort')}
@@ -177,7 +192,7 @@ export function StatusNote({ review }: { review: Pick<PublicReview, 'status' | '
 /** Delete with an inline confirmation; the page then reloads its data. */
 function DeleteReview({ companyId }: { companyId: string }) {
   const t = useT();
-  const { phase, setPhase, remove, hydrated } = useConfirmedDelete('/api/reviews/delete', { id: companyId }, t('review.delete.done'));
+  const { phase, setPhase, remove, hydrated } = useConfirmedDelete('deleteReview', companyId, t('review.delete.done'));
 
   if (phase === 'idle')
     return (
