@@ -2,3 +2,4 @@
 export * from './constants.ts';
 export * from './schemas.ts';
 export * from './operations.ts';
+export * from './paths.ts';

@@ -20,7 +20,7 @@ export interface Operation {
   /** The request body's media type when it is not JSON (uploads, statements). */
   bodyType?: 'multipart/form-data' | 'video/mp4' | 'text/html';
   /** The success answer's media type when it is not the JSON envelope (a download; `data` is its text). */
-  responseType?: 'text/csv';
+  responseType?: 'text/csv' | 'application/octet-stream';
   data: TSchema;
 }
 
@@ -29,7 +29,7 @@ const Id = Type.Object({ id: Type.String() });
 type OperationRequest = Pick<Operation, 'query' | 'body' | 'bodyType' | 'responseType'>;
 
 /** One table row; keeps the schemas' own types, so OperationData<id> is the answer's type and OperationQuery/OperationBody<id> the request's. */
-const op = <D extends TSchema, R extends OperationRequest = {}>(method: Operation['method'], path: Operation['path'], access: Access, summary: string, data: D, request: R = {} as R): Operation & { data: D } & R => ({
+const op = <D extends TSchema, R extends OperationRequest = OperationRequest>(method: Operation['method'], path: Operation['path'], access: Access, summary: string, data: D, request: R = {} as R): Operation & { data: D } & R => ({
   method,
   path,
   access,
@@ -207,6 +207,20 @@ export const operations = {
   adminRepresentativeRevoke: op('POST', '/api/admin/companyClaims/revoke', 'admin', 'Revoke a representative (audited)', S.AdminCompanyClaim, { body: S.AdminRepresentativeRevokeBody }),
   adminReplies: op('GET', '/api/admin/replies', 'admin', 'Company replies awaiting moderation, the longest waiting first', S.Page(S.AdminQueuedReply), { query: S.AdminRepliesQuery }),
   adminReplyDecide: op('POST', '/api/admin/replies/decide', 'admin', 'Publish or refuse a company reply', S.CompanyReply, { body: S.AdminReplyDecideBody }),
+
+  // Complaint cases (ADR 031)
+  complaints: op('GET', '/api/complaints/list', 'public', 'Published complaint cases, newest first, by company and status (20 a page)', S.Page(S.ComplaintCard), { query: S.ComplaintsQuery }),
+  complaint: op('GET', '/api/complaints/detail', 'public', 'One case with its thread (unpublished: its author and moderators only; files: the author, the company’s representatives and moderators)', S.ComplaintCase, { query: S.ComplaintQuery }),
+  complaintFigures: op('GET', '/api/complaints/figures', 'public', "A company's cases, response rate, median response time and resolution rate over 12 months", S.CompanyComplaintFigures, { query: S.SlugQuery }),
+  myComplaints: op('GET', '/api/complaints/mine', 'session', "The caller's own cases, whatever their status", Type.Array(S.ComplaintCard), { query: S.NoQuery }),
+  complaintOpen: op('POST', '/api/complaints/open', 'session', 'Open a case against a company; published after moderation', S.ComplaintCard, { body: S.ComplaintOpenBody }),
+  complaintEvidenceUpload: op('POST', '/api/complaints/evidence', 'session', 'Upload an evidence file (PDF, PNG, JPEG or WebP by content, at most 10 MB, field `file`); kept private', S.UploadedComplaintEvidence, { bodyType: 'multipart/form-data' }),
+  complaintEvidenceFile: op('GET', '/api/complaints/evidence', 'session', 'Download an evidence file of a case (its author, the company’s representatives and moderators only)', Type.String({ format: 'binary' }), { query: S.ComplaintEvidenceQuery, responseType: 'application/octet-stream' }),
+  complaintMessage: op('POST', '/api/complaints/message', 'session', 'Write in the thread of a case (its author, or a verified representative of the company)', S.ComplaintCase, { body: S.ComplaintMessageBody }),
+  complaintClose: op('POST', '/api/complaints/close', 'session', 'The author confirms the case resolved, rejects the outcome (unresolved) or withdraws it', S.ComplaintCase, { body: S.ComplaintCloseBody }),
+  adminComplaints: op('GET', '/api/admin/complaints', 'admin', 'Complaint cases awaiting moderation, the longest waiting first', S.Page(S.ComplaintCard), { query: S.AdminRepliesQuery }),
+  adminComplaintDecide: op('POST', '/api/admin/complaints/decide', 'admin', 'Publish a case (the company’s clock starts, its representatives are told) or refuse it', S.ComplaintCard, { body: S.AdminComplaintDecideBody }),
+  adminComplaintMessageRemove: op('POST', '/api/admin/complaints/removeMessage', 'admin', 'Take a message of a case’s thread down', S.ComplaintMessage, { body: S.AdminComplaintMessageRemoveBody }),
 } satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof operations;
