@@ -1,6 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
-import type { AdminRemovalAppeal, AdminUserRow, AuditLogEntry, CommentPage, CompanyReviews, ErrorData, ModerationItem, NoticePage, Page, PostComment, PostDetail, PublicReview, RemovalAppeal, UploadedImage, UserInfo, UserRemoval, UserReport } from '@brokerwise/api-contract';
+import type {
+  AdminRemovalAppeal,
+  AdminUserRow,
+  AuditLogEntry,
+  CommentPage,
+  CompanyReviews,
+  ErrorData,
+  ModerationItem,
+  NoticePage,
+  Page,
+  PostComment,
+  PostDetail,
+  PublicReview,
+  RemovalAppeal,
+  TransparencyReport,
+  UploadedImage,
+  UserInfo,
+  UserRemoval,
+  UserReport,
+} from '@brokerwise/api-contract';
 import { makePng } from '../../services/media/test/clips.ts';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 
@@ -209,5 +228,77 @@ describe('reports, the moderation queue and the audit log through the gateway', 
       ['post', 'actioned'],
       ['comment', 'actioned'],
     ]);
+  });
+
+  it('a removed post is hidden, appealed by its author and restored by a second moderator as it was; a kept comment tells its author', async () => {
+    const [poster, fan, reporter, mod] = [await stack.signUp(), await stack.signUp(), await stack.signUp(), await stack.signUp()];
+    expect((await call<AdminUserRow>('POST', '/api/admin/users/role', { token: admin.token, body: { userId: mod.id, role: 'moderator' } })).body.code).toBe(1);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await makePng(800, 600))], { type: 'image/png' }), 'cover.png');
+    const res = await fetch(`${stack.base}/api/upload/image`, { method: 'POST', headers: { ...(await signatureHeaders(SALT)), token: poster.token, lang: 'en' }, body: form });
+    const cover = ((await res.json()) as { data: UploadedImage }).data;
+    const post = await call<PostDetail>('POST', '/api/vlog/publish', {
+      token: poster.token,
+      body: { kind: 'image_text', title: 'Carry trades in 2026', description: 'Yen funding again.', category: 'analysis', cover: cover.id, content: '<p>Rates matter.</p>' },
+    });
+    expect(post.body.code, post.body.msg).toBe(1);
+    const id = post.body.data.id;
+    expect((await call('POST', '/api/vlog/like', { token: fan.token, body: { id } })).body.code).toBe(1);
+    const comment = await call<PostComment>('POST', '/api/vlog/comment', { token: fan.token, body: { id, content: 'Join my paid signal group today' } });
+    expect(comment.body.code, comment.body.msg).toBe(1);
+    const detail = async () => call<PostDetail>('GET', `/api/vlog/detail?id=${id}`);
+    const before = (await detail()).body.data;
+    const coverStatus = async () => (await fetch(`${stack.base}${before.cover.url}`)).status;
+    expect(await coverStatus()).toBe(200);
+    const report = (targetKind: 'post' | 'comment', targetId: string) => call<UserReport>('POST', '/api/report', { token: reporter.token, body: { targetKind, targetId, reason: 'spam' } });
+    // The report is cached for 5 minutes: before and after are read under two addresses.
+    const transparency = async (q: string) => (await call<TransparencyReport>('GET', `/api/transparency${q}`)).body.data.months.at(-1)!.contentAppeals;
+    const counted = await transparency('');
+
+    // Removed by the admin: hidden from readers, its files out of reach.
+    expect((await report('post', id)).body.code).toBe(1);
+    const removed = await call<AuditLogEntry>('POST', '/api/admin/moderation/decide', { token: admin.token, body: { targetKind: 'post', targetId: id, action: 'remove', reason: 'Looks like an advert.', rule: 'spam' } });
+    expect(removed.body.code, removed.body.msg).toBe(1);
+    expect((await detail()).status).toBe(404);
+    expect(await coverStatus()).toBe(404);
+
+    // Its author sees it among their removals and appeals it.
+    const mine = await call<UserRemoval[]>('GET', '/api/user/removals', { token: poster.token, lang: 'zh-cn' });
+    expect(mine.body.data).toEqual([
+      { removalId: removed.body.data.id, targetKind: 'post', targetId: id, excerpt: 'Carry trades in 2026 — Yen funding again.', reason: 'Looks like an advert.', rule: 'spam', removedAt: expect.any(String), status: 'rejected', link: `/blog/detail?id=${id}`, appeal: null },
+    ]);
+    expect((await call<ErrorData>('POST', '/api/user/removalAppeal', { token: fan.token, body: { removalId: removed.body.data.id, text: 'Not mine, but please restore it.' } })).status).toBe(404);
+    const appealed = await call<RemovalAppeal>('POST', '/api/user/removalAppeal', { token: poster.token, body: { removalId: removed.body.data.id, text: 'This is market analysis, nothing is for sale.' } });
+    expect(appealed.body.code, appealed.body.msg).toBe(1);
+    const listed = (await call<Page<AdminRemovalAppeal>>('GET', '/api/admin/removalAppeals', { token: mod.token })).body.data.list.find((a) => a.id === appealed.body.data.id);
+    expect(listed).toMatchObject({ targetKind: 'post', targetId: id, excerpt: 'Carry trades in 2026 — Yen funding again.', status: 'rejected', link: `/blog/detail?id=${id}`, removedBy: { id: admin.id } });
+    expect((await call<ErrorData>('POST', '/api/admin/removalAppeals/decide', { token: admin.token, body: { appealId: appealed.body.data.id, decision: 'restore', reason: 'Fine' } })).status).toBe(403);
+    expect((await detail()).status).toBe(404);
+
+    // A second moderator restores it: back as it was (counts, marks, files), logged and counted.
+    const restored = await call<AdminRemovalAppeal>('POST', '/api/admin/removalAppeals/decide', { token: mod.token, body: { appealId: appealed.body.data.id, decision: 'restore', reason: 'Analysis, not advertising.' } });
+    expect(restored.body).toMatchObject({ code: 1, data: { targetKind: 'post', decision: 'restore', status: 'approved' } });
+    await expect.poll(async () => (await detail()).status, { timeout: 10_000 }).toBe(200);
+    expect((await detail()).body.data).toEqual(before);
+    await expect.poll(coverStatus, { timeout: 10_000 }).toBe(200);
+    expect((await call<UserRemoval[]>('GET', '/api/user/removals', { token: poster.token })).body.data[0]).toMatchObject({ status: 'approved', appeal: { decision: 'restore' } });
+    const log = await call<Page<AuditLogEntry>>('GET', `/api/admin/audit?action=restore&actor=${mod.id}`, { token: admin.token });
+    expect(log.body.data.list).toEqual([expect.objectContaining({ targetKind: 'post', targetId: id, after: expect.objectContaining({ status: 'restored' }) })]);
+
+    // The comment: removed by the admin, kept removed by the second moderator; its author is told in their language.
+    expect((await report('comment', comment.body.data.id)).body.code).toBe(1);
+    const commentRemoved = await call<AuditLogEntry>('POST', '/api/admin/moderation/decide', { token: admin.token, body: { targetKind: 'comment', targetId: comment.body.data.id, action: 'remove', reason: 'Advertises a paid group.', rule: 'spam' } });
+    expect(commentRemoved.body.code).toBe(1);
+    expect((await detail()).body.data.counts.comments).toBe(0);
+    const commentAppeal = await call<RemovalAppeal>('POST', '/api/user/removalAppeal', { token: fan.token, body: { removalId: commentRemoved.body.data.id, text: 'It was a joke, nobody pays me.' } });
+    expect(commentAppeal.body.code, commentAppeal.body.msg).toBe(1);
+    const kept = await call<AdminRemovalAppeal>('POST', '/api/admin/removalAppeals/decide', { token: mod.token, lang: 'zh-cn', body: { appealId: commentAppeal.body.data.id, decision: 'uphold', reason: 'Still an advert.' } });
+    expect(kept.body).toMatchObject({ code: 1, msg: '内容维持删除。', data: { targetKind: 'comment', status: 'rejected', decision: 'uphold' } });
+    await expect.poll(async () => (await notices(fan))[0]?.content, { timeout: 10_000 }).toBe(
+      'Another moderator reviewed your appeal: your comment “Join my paid signal group today” stays removed. Reason: Still an advert. Rule: spam or advertising.',
+    );
+    expect((await detail()).body.data.counts.comments).toBe(0);
+    const month = new Date().toISOString().slice(0, 7);
+    expect(await transparency(`?from=${month}&to=${month}`)).toEqual({ received: counted.received + 2, restored: counted.restored + 1, kept: counted.kept + 1 });
   });
 });

@@ -155,8 +155,9 @@ export class MediaClient {
     return this.http.get<MediaComment>(`/v1/comments/${encodeURIComponent(id)}`, {}, rid);
   }
   /** A moderator removes a reported post or comment (admin role vouched; issue 17). */
-  moderatorRemove(kind: 'post' | 'comment', id: string, rid: string) {
-    return this.http.send<unknown>('DELETE', `/v1/moderation/${kind === 'post' ? 'posts' : 'comments'}/${encodeURIComponent(id)}`, undefined, rid);
+  /** Hides a reported post or comment (kept for an appeal, restored by media from `reviews.removal_appeal.decided`); `rule`: the rule cited. */
+  moderatorRemove(kind: 'post' | 'comment', id: string, rule: string, rid: string) {
+    return this.http.send<{ id: string; postId: string; removedAt: string | null }>('DELETE', `/v1/moderation/${kind === 'post' ? 'posts' : 'comments'}/${encodeURIComponent(id)}?rule=${encodeURIComponent(rule)}`, undefined, rid);
   }
   collections(userId: string, q: PageQ, rid: string) {
     return this.http.get<{ items: (MediaPost & { collectedAt: string })[]; total: number }>(`/v1/users/${encodeURIComponent(userId)}/collections`, q, rid);

@@ -92,7 +92,7 @@ export interface RemovalAppealRecord {
 }
 export interface RemovalRecord {
   removalId: string;
-  targetKind: 'review';
+  targetKind: RemovalAppealRecord['targetKind'];
   targetId: string;
   contextId: string;
   excerpt: string;
@@ -102,7 +102,14 @@ export interface RemovalRecord {
   status: ReviewRecord['status'];
   appeal: RemovalAppealRecord | null;
 }
-export interface RemovalAppealItem { appeal: RemovalAppealRecord; removal: LogEntryRecord | null; review: ReviewRecord | null }
+/** The removed review, post or comment as it is now: a post or comment is `rejected` while hidden, `approved` once restored. */
+export interface RemovedTargetRecord {
+  excerpt: string;
+  /** The company of a review; `<post kind>:<post id>` of a post or comment. */
+  contextId: string | null;
+  status: ReviewRecord['status'] | 'deleted';
+}
+export interface RemovalAppealItem { appeal: RemovalAppealRecord; removal: LogEntryRecord | null; review: ReviewRecord | null; target: RemovedTargetRecord }
 export interface ReportSnapshot { authorId: string; authorName: string; excerpt: string; contextId: string | null }
 
 /** One month of moderation figures (services/reviews/src/domain/transparency.ts). */
@@ -181,7 +188,7 @@ export class ReviewsClient {
     return this.http.get<{ items: RemovalAppealItem[]; total: number }>('/v1/moderation/removal-appeals', q, rid);
   }
   decideRemovalAppeal(appealId: string, body: { moderatorId: string; decision: 'restore' | 'uphold'; reason: string }, rid: string) {
-    return this.http.send<{ appeal: RemovalAppealRecord; review: ReviewRecord | null; audit: LogEntryRecord; removal: LogEntryRecord | null }>('POST', `/v1/moderation/removal-appeals/${encodeURIComponent(appealId)}/decide`, body, rid);
+    return this.http.send<RemovalAppealItem & { audit: LogEntryRecord }>('POST', `/v1/moderation/removal-appeals/${encodeURIComponent(appealId)}/decide`, body, rid);
   }
   audit(reviewId: string, rid: string) {
     return this.http.get<{ items: AuditRecord[] }>(`/v1/moderation/${encodeURIComponent(reviewId)}/audit`, {}, rid);

@@ -104,7 +104,7 @@ export default function AdminAppeals() {
                     {a.user.username}
                   </Link>
                 </p>
-                <RemovalSummary excerpt={a.excerpt} reason={a.removal.reason} rule={a.removal.rule} removedAt={a.removal.at} status={a.status} link={a.link} appeal={a} removedBy={a.removedBy.username} />
+                <RemovalSummary kind={a.targetKind} excerpt={a.excerpt} reason={a.removal.reason} rule={a.removal.rule} removedAt={a.removal.at} status={a.status} link={a.link} appeal={a} removedBy={a.removedBy.username} />
                 {a.decision === null &&
                   (a.removedBy.id === me.id ? (
                     <p className={classes.small} data-testid="admin-removal-appeal-own">

@@ -69,7 +69,7 @@ export default function MySanctions() {
           <ol className={classes.list}>
             {removals.data.map((r) => (
               <li key={r.removalId} className={classes.card} data-testid="removal-item" data-removal-id={r.removalId}>
-                <RemovalSummary excerpt={r.excerpt} reason={r.reason} rule={r.rule} removedAt={r.removedAt} status={r.status} link={r.status === 'approved' ? r.link : null} appeal={r.appeal} />
+                <RemovalSummary kind={r.targetKind} excerpt={r.excerpt} reason={r.reason} rule={r.rule} removedAt={r.removedAt} status={r.status} link={r.status === 'approved' ? r.link : null} appeal={r.appeal} />
                 {r.status === 'rejected' && !r.appeal && <RemovalAppealForm removalId={r.removalId} />}
               </li>
             ))}

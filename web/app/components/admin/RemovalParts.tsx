@@ -16,15 +16,26 @@ const STATUS_IDS: Record<Status, string> = {
   deleted: 'removal.status.deleted',
 };
 const DECISION_IDS: Record<NonNullable<RemovalAppeal['decision']>, string> = { restore: 'removalAppeal.status.restore', uphold: 'removalAppeal.status.uphold' };
+const KIND_IDS: Record<UserRemoval['targetKind'], string> = { review: 'removal.kind.review', post: 'removal.kind.post', comment: 'removal.kind.comment' };
 
 /** Removed content as its author and staff read it: what, why, under which rule, where it is now, and its appeal. */
-export function RemovalSummary(p: { excerpt: string; reason: string; rule: string; removedAt: string; status: Status; link: string | null; appeal: RemovalAppeal | null; removedBy?: string }) {
+export function RemovalSummary(p: {
+  kind: UserRemoval['targetKind'];
+  excerpt: string;
+  reason: string;
+  rule: string;
+  removedAt: string;
+  status: Status;
+  link: string | null;
+  appeal: RemovalAppeal | null;
+  removedBy?: string;
+}) {
   const t = useT();
   const f = useTraderFormat();
   return (
-    <div data-testid="removal-summary" data-status={p.status}>
+    <div data-testid="removal-summary" data-status={p.status} data-kind={p.kind}>
       <p>
-        <strong>{t('removal.kind.review')}</strong>
+        <strong>{t(KIND_IDS[p.kind])}</strong>
         {p.rule && ` · ${t(ruleMessageId(p.rule))}`}
         {' · '}
         <span className={classes.badge} data-testid="removal-status">
