@@ -6,7 +6,7 @@ import { signatureHeaders } from '@brokerwise/api-signature';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEV_SIGNATURE_SALT } from '../gateway/src/config.ts';
 
-import type { Lang } from './browser.ts';
+import { hydrated, type Lang } from './browser.ts';
 
 export type { Lang };
 
@@ -19,8 +19,8 @@ export interface Account {
 }
 
 const TEXT = {
-  en: { email: 'Email', username: 'User name', password: 'Password', code: 'Verification code', agree: /I have read and agree/, signUp: 'Sign up', registered: 'Registration successful' },
-  'zh-CN': { email: '邮箱', username: '用户名', password: '密码', code: '验证码', agree: /我已阅读并同意/, signUp: '注册', registered: '注册成功' },
+  en: { email: 'Email', username: 'User name', password: 'Password', code: 'Verification code', agree: /I have read and agree/, signUp: 'Sign up', registered: 'Registration successful', company: 'Company' },
+  'zh-CN': { email: '邮箱', username: '用户名', password: '密码', code: '验证码', agree: /我已阅读并同意/, signUp: '注册', registered: '注册成功', company: '企业' },
 } as const;
 
 function newAccount(prefix: string): Omit<Account, 'id'> {
@@ -48,12 +48,17 @@ export async function mailText(context: BrowserContext, email: string, pattern: 
  * `goTo`, back to the page a guard sent them from: then the sign-up starts from that login page's
  * own link, which carries the way back even before the page has hydrated.
  */
-export async function register(context: BrowserContext, page: Page, lang: Lang, prefix = 'n', options: { goTo?: string } = {}): Promise<Account> {
+export async function register(context: BrowserContext, page: Page, lang: Lang, prefix = 'n', options: { goTo?: string; /** A company account (it may claim a company). */ company?: boolean } = {}): Promise<Account> {
   const t = TEXT[lang];
   const account = newAccount(prefix);
   const goTo = options.goTo ?? '/';
   if (goTo !== '/') await Promise.all([page.waitForURL((url) => url.pathname === '/register'), page.locator('a[href^="/register?redirect="]').click()]);
   else await page.goto('/register');
+  if (options.company) {
+    await hydrated(page);
+    await page.locator('.mantine-SegmentedControl-root label', { hasText: t.company }).click();
+    await page.getByTestId('company-account-note').waitFor();
+  }
   await page.getByLabel(t.email, { exact: true }).fill(account.email);
   await page.getByLabel(t.username, { exact: true }).fill(account.username);
   await page.getByLabel(t.password, { exact: true }).fill(account.password);
