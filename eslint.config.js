@@ -102,6 +102,22 @@ export default tseslint.config(
       ],
     },
   },
+  // The web app calls the /api by operation id through its typed client (web/app/lib/api.ts: `api.op('brokersList', query)`),
+  // so a path, its query, body and answer all come from the contract. The one path outside the operations table is the
+  // notice stream (an EventSource), named in lib/notice-events.ts.
+  {
+    files: ['web/app/**/*.{ts,tsx}'],
+    ignores: ['web/app/**/*.test.ts', 'web/app/lib/notice-events.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api\\//]', 'TemplateElement[value.raw=/^\\/api\\//]'].map((selector) => ({
+          selector,
+          message: "No '/api/…' path in web/app: call the operation by its id, `api.op('<id>', input)` or `api.upload('<id>', form)`; a link or an XHR upload takes `operationUrl('<id>', query)` (web/app/lib/api.ts).",
+        })),
+      ],
+    },
+  },
   // Web integration tests may start the real stack (gateway/test harnesses), never import gateway or service sources.
   {
     files: ['web/test/**/*.{ts,tsx}'],

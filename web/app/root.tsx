@@ -29,7 +29,6 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
-import type { Country } from '@brokerwise/api-contract';
 import type { Route } from './+types/root';
 import { ApiProvider } from './components/ApiProvider';
 import { ChunkFailureNotice } from './components/ChunkFailureNotice';
@@ -65,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(request, context, locale);
   // The session check and the bell's count run alongside the footer's countries.
   const [countries, session, unreadNotices] = await Promise.all([
-    settle(api.get<Country[]>('/api/brokers/country')),
+    settle(api.op('popularCountries')),
     loadSession(request, context, api),
     hasSessionCookie(request) ? hasUnreadNotices(api) : false,
   ]);
@@ -93,7 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Spec §3 "Notice count": truthy means unread notices. Any failure (or no notices API yet) means no dot. */
 async function hasUnreadNotices(api: ApiClient): Promise<boolean> {
   try {
-    return !!(await api.get<unknown>('/api/user/noticecont')).data;
+    return !!(await api.op('noticeCount')).data;
   } catch {
     return false;
   }

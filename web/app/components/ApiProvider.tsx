@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createActivity, type Activity } from '../lib/activity';
-import { ApiError, createApiClient, type ApiClient } from '../lib/api';
+import { ApiError, createApiTransport, typedClient, type ApiClient } from '../lib/api';
 import { apiLang, type Locale } from '../lib/locale';
 import { readCsrfToken } from '../lib/session';
 import { useT } from '../lib/use-t';
@@ -18,7 +18,7 @@ export function ApiProvider({ salt, locale, children }: { salt: string; locale: 
   const { end } = useSession();
   const [activity] = useState(createActivity);
   const value = useMemo(() => {
-    const background = createApiClient({
+    const transport = createApiTransport({
       baseUrl: '',
       salt,
       lang: apiLang(locale),
@@ -26,12 +26,12 @@ export function ApiProvider({ salt, locale, children }: { salt: string; locale: 
       csrfToken: () => readCsrfToken(document.cookie),
       onSessionEnded: end,
     });
-    const client: ApiClient = {
-      get: (path, query) => activity.track(background.get(path, query)),
-      post: (path, body, options) => activity.track(background.post(path, body, options)),
-      upload: (path, form) => activity.track(background.upload(path, form)),
-    };
-    return { client, background, activity };
+    const client = typedClient({
+      get: (path, query) => activity.track(transport.get(path, query)),
+      post: (path, body, options) => activity.track(transport.post(path, body, options)),
+      upload: (path, form) => activity.track(transport.upload(path, form)),
+    });
+    return { client, background: typedClient(transport), activity };
   }, [salt, locale, end, activity]);
   return <ApiContext.Provider value={value}>{children}</ApiContext.Provider>;
 }

@@ -6,7 +6,6 @@ import { useApi, useApiErrorText } from './ApiProvider';
 import { MailIcon } from './icons';
 import classes from './Footer.module.css';
 
-export const NEWSLETTER_PATH = '/api/newsletter/subscribe';
 /** Without script the form posts here (the gateway answers with a redirect to /newsletter). */
 export const NEWSLETTER_FORM_PATH = '/newsletter/subscribe';
 
@@ -34,7 +33,7 @@ export function Newsletter() {
     setError(null);
     setBusy(true);
     try {
-      const result = await api.post(NEWSLETTER_PATH, { email: value });
+      const result = await api.op('newsletterSubscribe', { email: value });
       setDone(result.msg || t('footer.newsletter.subscribed'));
       setEmail('');
     } catch (err) {

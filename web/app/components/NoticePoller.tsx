@@ -20,7 +20,7 @@ export default function NoticePoller({ userId, seeded, onChange }: { userId: str
     ['notice-count', userId],
     async () => {
       try {
-        return !!(await api.get<unknown>('/api/user/noticecont')).data;
+        return !!(await api.op('noticeCount')).data;
       } catch (error) {
         if (isRouteNotFound(error)) return false;
         throw error;

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router';
-import type { UserProfile } from '@brokerwise/api-contract';
 import type { SessionUser } from '../lib/session';
 import { useBackgroundApi } from './ApiProvider';
 import { useSession } from './SessionProvider';
@@ -34,7 +33,7 @@ export function SessionWatch({ serverUser }: { serverUser: SessionUser | null })
       if (checking || document.visibilityState !== 'visible') return;
       checking = true;
       try {
-        const { data } = await api.post<UserProfile>('/api/user/index');
+        const { data } = await api.op('profile');
         if (data.id !== user.id || data.username !== user.username || !!data.isAdmin !== !!user.isAdmin || (data.role === 'user' ? undefined : data.role) !== user.role) await revalidateRef.current();
       } catch {
         // A session-ending answer has signed the page out already (ApiProvider's onSessionEnded);

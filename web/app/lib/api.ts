@@ -4,7 +4,18 @@
  * after 10 seconds.
  */
 import { signatureHeaders } from '@brokerwise/api-signature';
-import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER, type Envelope, type ErrorData } from '@brokerwise/api-contract';
+import {
+  INTERNAL_SECRET_HEADER,
+  VISITOR_ADDRESS_HEADER,
+  type Envelope,
+  type ErrorData,
+  type OperationBody,
+  type OperationData,
+  type OperationId,
+  type OperationQuery,
+} from '@brokerwise/api-contract';
+// Only the table's methods and paths: the operations table itself carries every schema, which the browser must not load.
+import { opPaths } from '@brokerwise/api-contract/paths';
 import type { ApiLang } from './locale';
 import { CSRF_HEADER } from './session';
 
@@ -81,12 +92,59 @@ export interface ApiClientConfig {
   fetch?: typeof fetch | undefined;
 }
 
-export interface ApiClient {
+/** The raw calls under the typed client, by path. Only the client and ApiProvider (which counts calls) use them. */
+export interface ApiTransport {
   get<T>(path: string, query?: Record<string, QueryValue>): Promise<ApiSuccess<T>>;
-  /** `timeoutMs`: a call known to take longer than usual (e.g. a bind, checked with the broker). */
-  post<T>(path: string, body?: unknown, options?: { timeoutMs?: number }): Promise<ApiSuccess<T>>;
+  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<ApiSuccess<T>>;
   /** multipart/form-data POST (file uploads). */
   upload<T>(path: string, form: FormData): Promise<ApiSuccess<T>>;
+}
+
+export interface CallOptions {
+  /** POST: a call known to take longer than usual (e.g. a bind, checked with the broker). */
+  timeoutMs?: number | undefined;
+  /** GET: a poll that must not be answered from a cache (adds `_=<now>`, which every query allows). */
+  fresh?: boolean | undefined;
+}
+
+/** A query's optional fields also take null: the URL leaves out null, undefined and ''. */
+type Omittable<Q> = { [P in keyof Q]: undefined extends Q[P] ? Q[P] | null : Q[P] };
+
+/** What an operation is called with: its query for a GET, its JSON body for a POST (both from the contract). */
+export type OperationInput<K extends OperationId> = (typeof opPaths)[K][0] extends 'GET' ? Omittable<OperationQuery<K>> : OperationBody<K>;
+/** An operation's input, optional when it needs none. */
+export type OperationArgs<K extends OperationId> = Record<string, never> extends OperationInput<K> ? [input?: OperationInput<K>, options?: CallOptions] : [input: OperationInput<K>, options?: CallOptions];
+
+/**
+ * The /api as the contract (@brokerwise/api-contract) describes it: an operation is called by its
+ * id, with the query or body its schemas allow, and answers the data its schema names, so a
+ * mismatch between the gateway and the web app fails to compile.
+ */
+export interface ApiClient {
+  /** e.g. `api.op('brokersList', { page: 2 })`, `api.op('checkIn', body)`: method and path from the operations table. */
+  op<K extends OperationId>(id: K, ...args: OperationArgs<K>): Promise<ApiSuccess<OperationData<K>>>;
+  /** A multipart/form-data upload (`uploadImage`, `uploadAvatar`…), with the query the operation takes. */
+  upload<K extends OperationId>(id: K, form: FormData, query?: OperationQuery<K>): Promise<ApiSuccess<OperationData<K>>>;
+}
+
+/** The path of an operation with its query string, for what is not a JSON call (a download link, an upload with progress). */
+export function operationUrl<K extends OperationId>(id: K, query?: OperationQuery<K>, baseUrl = ''): string {
+  return buildUrl(baseUrl, opPaths[id][1], query as Record<string, QueryValue> | undefined);
+}
+
+/** The typed client over a transport. */
+export function typedClient(transport: ApiTransport): ApiClient {
+  return {
+    op<K extends OperationId>(id: K, ...[input, options]: OperationArgs<K>) {
+      const [method, path] = opPaths[id];
+      if (method === 'GET') {
+        const query = input as Record<string, QueryValue> | undefined;
+        return transport.get<OperationData<K>>(path, options?.fresh ? { ...query, _: Date.now() } : query);
+      }
+      return transport.post<OperationData<K>>(path, input, options);
+    },
+    upload: (id, form, query) => transport.upload(operationUrl(id, query), form),
+  };
 }
 
 export function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -104,6 +162,10 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
 }
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
+  return typedClient(createApiTransport(config));
+}
+
+export function createApiTransport(config: ApiClientConfig): ApiTransport {
   const fetchImpl = config.fetch ?? globalThis.fetch;
   const timeoutMs = config.timeoutMs ?? REQUEST_TIMEOUT_MS;
 

@@ -7,8 +7,8 @@ import { toBrokersListQuery, type SearchQuery } from './search-query';
  * one it can't read, so a refused country is dropped (and the page asked again without it).
  */
 export async function loadCompanies(api: ApiClient, query: SearchQuery): Promise<{ query: SearchQuery; result: Settled<Page<Company>> }> {
-  const result = await settle(api.get<Page<Company>>('/api/brokers/brokersList', { ...toBrokersListQuery(query) }));
+  const result = await settle(api.op('brokersList', { ...toBrokersListQuery(query) }));
   if (!query.country || !refusedField(result, 'country')) return { query, result };
   const withoutCountry = { ...query, country: '' };
-  return { query: withoutCountry, result: await settle(api.get<Page<Company>>('/api/brokers/brokersList', { ...toBrokersListQuery(withoutCountry) })) };
+  return { query: withoutCountry, result: await settle(api.op('brokersList', { ...toBrokersListQuery(withoutCountry) })) };
 }

@@ -1,5 +1,4 @@
 import { data, type AppLoadContext } from 'react-router';
-import type { NewsletterSubscription } from '@brokerwise/api-contract';
 import { pageApi } from './api.server';
 import { linkOutcomeOf, type LinkOutcome } from './newsletter';
 
@@ -8,11 +7,11 @@ import { linkOutcomeOf, type LinkOutcome } from './newsletter';
  * led to and, when it worked, whose address. 400 for a missing or bad token, 503 when the
  * gateway could not answer.
  */
-export async function followNewsletterLink(request: Request, context: AppLoadContext, path: '/api/newsletter/confirm' | '/api/newsletter/unsubscribe', token: string) {
+export async function followNewsletterLink(request: Request, context: AppLoadContext, operation: 'newsletterConfirm' | 'newsletterUnsubscribe', token: string) {
   if (!token) return data({ outcome: 'invalid' as LinkOutcome, email: null as string | null }, { status: 400 });
   const { api } = pageApi(request, context);
   try {
-    const { data: sub } = await api.post<NewsletterSubscription>(path, { token });
+    const { data: sub } = await api.op(operation, { token });
     return data({ outcome: 'done' as LinkOutcome, email: sub.email as string | null });
   } catch (error) {
     const outcome = linkOutcomeOf(error);

@@ -4,21 +4,7 @@
  * needs a session and the page's CSRF token (double submit, as /comment does).
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
-import type {
-  CommentBody,
-  CommentPage,
-  DeleteCommentBody,
-  ForwardBody,
-  LikeBody,
-  CollectBody,
-  Page,
-  PostCard,
-  PostCategory,
-  PostDetail,
-  PostKind,
-  PublicUser,
-  UnforwardBody,
-} from '@brokerwise/api-contract';
+import type { CommentBody, PostDetail, PostKind } from '@brokerwise/api-contract';
 import { ApiError, type ApiFailure, failureStatus, fieldErrorsOf, pageStatus, settle } from './api';
 import { pageApi } from './api.server';
 import { checkComment, checkForwardComment, isPostCategory, isPostId, postHref, postPage, POST_PAGE_SIZE, type PostActionResult } from './posts';
@@ -36,8 +22,8 @@ export async function loadKindList(request: Request, context: AppLoadContext, ki
   const category = isPostCategory(raw) ? raw : null;
   const { locale, api } = pageApi(request, context);
   const [categories, posts] = await Promise.all([
-    settle(api.get<PostCategory[]>('/api/vlog/categories')),
-    settle(api.get<Page<PostCard>>('/api/vlog/list', { kind, category, page, limit: POST_PAGE_SIZE })),
+    settle(api.op('postCategories')),
+    settle(api.op('posts', { kind, category, page, limit: POST_PAGE_SIZE })),
   ]);
   return data({ locale, kind, category, page, categories, posts }, { status: pageStatus(posts) });
 }
@@ -57,10 +43,10 @@ export async function loadPostDetail(request: Request, context: AppLoadContext, 
   if (!isPostId(id)) throw data(null, { status: 404 });
   const commentPage = postPage(params.get('cpage'));
   const { locale, api } = pageApi(request, context);
-  const commentsCall = settle(api.get<CommentPage>('/api/vlog/comments', { id, page: commentPage, limit: COMMENT_PAGE_SIZE }));
+  const commentsCall = settle(api.op('comments', { id, page: commentPage, limit: COMMENT_PAGE_SIZE }));
   let post: PostDetail;
   try {
-    post = (await api.get<PostDetail>('/api/vlog/detail', { id })).data;
+    post = (await api.op('postDetail', { id })).data;
   } catch (error) {
     await commentsCall;
     if (!(error instanceof ApiError)) throw error;
@@ -71,7 +57,7 @@ export async function loadPostDetail(request: Request, context: AppLoadContext, 
     await commentsCall;
     throw redirect(postHref(post), 301);
   }
-  const [comments, author] = await Promise.all([commentsCall, settle(api.get<PublicUser>('/api/user/public', { id: post.author.id }))]);
+  const [comments, author] = await Promise.all([commentsCall, settle(api.op('publicUser', { id: post.author.id }))]);
   // The forms post back here when script is off: the token proves they came from this page.
   const csrf = readCsrfToken(request.headers.get('cookie')) ?? '';
   return data({ ok: true as const, locale, post, comments, author, commentPage, csrf });
@@ -96,31 +82,31 @@ export async function postDetailAction(request: Request, context: AppLoadContext
   try {
     switch (intent) {
       case 'like':
-        await api.post('/api/vlog/like', { id } satisfies LikeBody);
+        await api.op('likePost', { id });
         return redirect(`${back}#post-actions`);
       case 'collect':
-        await api.post('/api/vlog/collect', { id } satisfies CollectBody);
+        await api.op('collectPost', { id });
         return redirect(`${back}#post-actions`);
       case 'comment': {
         const rule = checkComment(content);
         if (rule) return result({ ruleError: rule }, 400);
         const body: CommentBody = { id, content: content.trim(), ...(isPostId(pid) ? { pid } : {}) };
-        await api.post('/api/vlog/comment', body);
+        await api.op('comment', body);
         return redirect(`${back}#comments`);
       }
       case 'forward': {
         const rule = checkForwardComment(content);
         if (rule) return result({ ruleError: rule }, 400);
-        await api.post('/api/vlog/forward', { id, comment: content.trim() } satisfies ForwardBody);
+        await api.op('forwardPost', { id, comment: content.trim() });
         return redirect(`${back}#post-actions`);
       }
       case 'unforward':
-        await api.post('/api/vlog/forward/delete', { id } satisfies UnforwardBody);
+        await api.op('unforwardPost', { id });
         return redirect(`${back}#post-actions`);
       case 'deleteComment': {
         const commentId = String(form.get('commentId') ?? '');
         if (!isPostId(commentId)) throw data(null, { status: 400 });
-        await api.post('/api/vlog/comment/delete', { id: commentId } satisfies DeleteCommentBody);
+        await api.op('deleteComment', { id: commentId });
         return redirect(`${back}#comments`);
       }
       default:

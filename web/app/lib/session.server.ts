@@ -42,7 +42,7 @@ export function loadSession(request: Request, context: AppLoadContext, api?: Api
 async function checkSession(request: Request, api: ApiClient): Promise<ServerSession> {
   if (!hasSessionCookie(request)) return { state: 'none' };
   try {
-    const { data: profile } = await api.post<UserProfile>('/api/user/index');
+    const { data: profile } = await api.op('profile');
     return { state: 'signed-in', profile };
   } catch (error) {
     if (endsSession(error)) return { state: 'ended' };

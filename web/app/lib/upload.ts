@@ -4,7 +4,8 @@
  * answered with the same envelope and failures as `api.ts`.
  */
 import { signatureHeaders } from '@brokerwise/api-signature';
-import { ApiError, type ApiSuccess } from './api';
+import type { OperationData, OperationId, OperationQuery } from '@brokerwise/api-contract';
+import { ApiError, operationUrl, type ApiSuccess } from './api';
 import type { ApiLang } from './locale';
 import { CSRF_HEADER, readCsrfToken } from './session';
 
@@ -13,8 +14,10 @@ const SESSION_ENDING_CODES: ReadonlySet<number> = new Set([402, 302, 409]);
 /** A 10 MB file on a slow line: far longer than the 10-second limit of ordinary calls. */
 export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
-export interface UploadOptions {
-  path: string;
+export interface UploadOptions<K extends OperationId> {
+  /** The contract's operation (`uploadVideo`, `importStatement`) and the query it takes. */
+  operation: K;
+  query?: OperationQuery<K>;
   body: Blob;
   contentType: string;
   salt: string;
@@ -31,7 +34,8 @@ export function percentOf(loaded: number, total: number): number {
   return Math.max(0, Math.min(100, Math.floor((loaded / total) * 100)));
 }
 
-export async function uploadWithProgress<T>(options: UploadOptions): Promise<ApiSuccess<T>> {
+export async function uploadWithProgress<K extends OperationId>(options: UploadOptions<K>): Promise<ApiSuccess<OperationData<K>>> {
+  type T = OperationData<K>;
   const headers: Record<string, string> = {
     accept: 'application/json',
     lang: options.lang,
@@ -43,7 +47,7 @@ export async function uploadWithProgress<T>(options: UploadOptions): Promise<Api
 
   return new Promise<ApiSuccess<T>>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', options.path);
+    xhr.open('POST', operationUrl(options.operation, options.query));
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     xhr.withCredentials = true;
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);

@@ -1,5 +1,4 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { AdminAppeal, AdminRemovalAppeal, Page } from '@brokerwise/api-contract';
 import { AdminNav } from '../components/admin/AdminNav';
 import { AppealDecideForm } from '../components/admin/AppealDecideForm';
 import { RemovalDecideForm, RemovalSummary } from '../components/admin/RemovalParts';
@@ -24,8 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Math.min(10000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const { api } = pageApi(request, context);
   const [appeals, removals] = await Promise.all([
-    settle(api.get<Page<AdminAppeal>>('/api/admin/appeals', { status, page })),
-    settle(api.get<Page<AdminRemovalAppeal>>('/api/admin/removalAppeals', { status, page })),
+    settle(api.op('adminAppeals', { status, page })),
+    settle(api.op('adminRemovalAppeals', { status, page })),
   ]);
   return data({ me: { id: me.id, role: me.role }, status, appeals, removals }, { status: pageStatus(appeals), headers: { 'cache-control': 'private, no-store' } });
 }
@@ -132,7 +131,7 @@ function DecideForm({ appealId }: { appealId: string }) {
         { decision: 'lift', label: 'adminAppeals.decide.lift', testId: 'admin-appeal-lift' },
         { decision: 'uphold', label: 'adminAppeals.decide.uphold', testId: 'admin-appeal-uphold' },
       ]}
-      send={(api, decision, reason) => api.post('/api/admin/appeals/decide', { appealId, decision, reason })}
+      send={(api, decision, reason) => api.op('adminDecideAppeal', { appealId, decision, reason })}
     />
   );
 }

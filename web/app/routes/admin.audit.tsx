@@ -1,5 +1,5 @@
 import { data, Form, Link, useLoaderData } from 'react-router';
-import type { AuditArea, AuditLogEntry, MergedAuditPage, Page } from '@brokerwise/api-contract';
+import type { AuditArea, AuditLogEntry, Page } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { ReviewDate } from '../components/reviews/Stars';
@@ -58,12 +58,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const cursor = params.get('cursor') ?? '';
     const merged: MergedFilters = { area, actor: filters.actor };
     const query = { ...(area ? { area } : {}), ...(filters.actor ? { actor: filters.actor } : {}), ...(CURSOR.test(cursor) ? { cursor } : {}) };
-    const all = await settle(api.get<MergedAuditPage>('/api/admin/audit/all', query));
+    const all = await settle(api.op('adminAuditAll', query));
     return data({ mode: 'merged' as const, merged, all, filters, log: null }, { status: pageStatus(all) });
   }
   const page = reviewPage(params.get('page'));
   const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
-  const log = await settle(api.get<Page<AuditLogEntry>>('/api/admin/audit', { ...query, page }));
+  const log = await settle(api.op('adminAuditLog', { ...query, page }));
   return data({ mode: 'content' as const, merged: null, all: null, filters, log }, { status: pageStatus(log) });
 }
 

@@ -1,5 +1,4 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { AdminDashboard } from '@brokerwise/api-contract';
 import { AdminNav } from '../components/admin/AdminNav';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -19,7 +18,7 @@ const HOUR_MS = 3_600_000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'moderator');
   const { api } = pageApi(request, context);
-  const board = await settle(api.get<AdminDashboard>('/api/admin/dashboard'));
+  const board = await settle(api.op('adminDashboard'));
   // The wait in whole hours, worked out here once so the server and the browser render the same text.
   const waitingHours = board.ok && board.data.queue.oldestSince ? Math.max(0, Math.floor((Date.now() - Date.parse(board.data.queue.oldestSince)) / HOUR_MS)) : null;
   return data({ me: { role: me.role }, board, waitingHours }, { status: pageStatus(board), headers: { 'cache-control': 'private, no-store' } });

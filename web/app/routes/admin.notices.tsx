@@ -7,7 +7,7 @@ import { useHydrated } from '../components/account/use-form';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useToast } from '../components/Toasts';
 import { AdminNav } from '../components/admin/AdminNav';
-import { failureStatus, fieldErrorsOf } from '../lib/api';
+import { failureStatus, fieldErrorsOf, type ApiClient, type ApiSuccess } from '../lib/api';
 import { pageMeta } from '../lib/meta';
 import { loadSession } from '../lib/session.server';
 import { useT } from '../lib/use-t';
@@ -43,7 +43,7 @@ export default function AdminNotices() {
 type Fields = Record<string, string>;
 
 /** Posts a form's values; shows the server's answer as a toast and its field messages under the fields. */
-function useSender<T>(path: string, onDone: () => void) {
+function useSender<T>(post: (api: ApiClient, body: T) => Promise<ApiSuccess<unknown>>, onDone: () => void) {
   const t = useT();
   const api = useApi();
   const toast = useToast();
@@ -54,7 +54,7 @@ function useSender<T>(path: string, onDone: () => void) {
     setBusy(true);
     setErrors({});
     try {
-      const result = await api.post(path, body);
+      const result = await post(api, body);
       toast('success', result.msg || t('adminNotice.form.sent'));
       onDone();
     } catch (error) {
@@ -72,7 +72,7 @@ function SystemNoticeForm() {
   const hydrated = useHydrated();
   const empty = { uid: '', titleEn: '', titleZh: '', contentEn: '', contentZh: '', link: '' };
   const [v, setV] = useState(empty);
-  const { busy, errors, send } = useSender<AdminNoticeBody>('/api/admin/notice/send', () => setV(empty));
+  const { busy, errors, send } = useSender((api, body: AdminNoticeBody) => api.op('adminNotice', body), () => setV(empty));
   const field = (name: keyof typeof empty) => ({ value: v[name], onChange: (e: { currentTarget: { value: string } }) => setV({ ...v, [name]: e.currentTarget.value }), disabled: !hydrated || busy });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -116,7 +116,7 @@ function NewsletterForm() {
   const hydrated = useHydrated();
   const empty = { subjectEn: '', subjectZh: '', contentEn: '', contentZh: '' };
   const [v, setV] = useState(empty);
-  const { busy, errors, send } = useSender<AdminNewsletterBody>('/api/admin/newsletter/send', () => setV(empty));
+  const { busy, errors, send } = useSender((api, body: AdminNewsletterBody) => api.op('adminNewsletter', body), () => setV(empty));
   const field = (name: keyof typeof empty) => ({ value: v[name], onChange: (e: { currentTarget: { value: string } }) => setV({ ...v, [name]: e.currentTarget.value }), disabled: !hydrated || busy });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,14 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
-import type {
-  AdminPromotion,
-  AdminPromotionDetail,
-  AdminPromotionSaveBody,
-  CompanyCard,
-  Page,
-  PromotionStatus,
-} from '@brokerwise/api-contract';
+import type { AdminPromotion, AdminPromotionDetail, AdminPromotionSaveBody, PromotionStatus } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -69,7 +62,7 @@ const deleteHref = (id: string) => `${PATH}?${new URLSearchParams({ delete: id }
 
 /** Every company as `{ id, name }`, by name, for the company field's suggestions (never fails the page). */
 async function companyOptions(api: ApiClient): Promise<{ id: string; name: string }[]> {
-  const pageOf = async (page: number) => (await api.get<Page<CompanyCard>>('/api/brokers/brokersList', { page, limit: 50, order: 'name' })).data;
+  const pageOf = async (page: number) => (await api.op('brokersList', { page, limit: 50, order: 'name' })).data;
   try {
     const first = await pageOf(1);
     const pages = Math.min(20, Math.ceil(first.total / (first.limit || 50)));
@@ -107,8 +100,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageApi(request, context);
   const targetId = editId ?? deleteId;
   const [list, target, companies] = await Promise.all([
-    settle(api.get<Page<AdminPromotion>>('/api/admin/promotions', { page })),
-    targetId ? settle(api.get<AdminPromotionDetail>('/api/admin/promotions/detail', { id: targetId })) : Promise.resolve(null),
+    settle(api.op('adminPromotions', { page })),
+    targetId ? settle(api.op('adminPromotionDetail', { id: targetId })) : Promise.resolve(null),
     companyOptions(api),
   ]);
   return data(
@@ -152,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.get('intent') === 'delete') {
     try {
-      await api.post('/api/admin/promotions/delete', { id });
+      await api.op('adminPromotionDelete', { id });
     } catch (error) {
       return failed(error, { intent: 'delete', values: null });
     }
@@ -176,7 +169,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   let savedId: string;
   try {
-    savedId = (await api.post<AdminPromotionDetail>('/api/admin/promotions/save', body)).data.id;
+    savedId = (await api.op('adminPromotionSave', body)).data.id;
   } catch (error) {
     return failed(error, { intent: 'save', values });
   }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
-import type { AdminApplicationDecideBody, BrokerApplication, Page } from '@brokerwise/api-contract';
+import type { AdminApplicationDecideBody, BrokerApplication } from '@brokerwise/api-contract';
 import { useHydrated } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status: Status = raw && STATUSES.includes(raw) ? raw : 'pending';
   const page = pageParam(params.get('page'));
   const { api } = pageApi(request, context);
-  const list = await settle(api.get<Page<BrokerApplication>>('/api/admin/trader/applications', { status, page }));
+  const list = await settle(api.op('adminApplications', { status, page }));
   return data({ status, page, list }, { status: pageStatus(list) });
 }
 
@@ -110,7 +110,7 @@ function Decide({ application, onDecided }: { application: BrokerApplication; on
 
   // Decided: the card leaves the list at once; the list reloads behind it.
   const decide = (body: AdminApplicationDecideBody) =>
-    action.run(true, (api) => api.post<BrokerApplication>('/api/admin/trader/applications/decide', body), {
+    action.run(true, (api) => api.op('adminApplicationDecide', body), {
       done: (result) => {
         action.toast('success', result.msg);
         onDecided();

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
   let loaded: Loaded;
   try {
-    loaded = { ok: true, promotion: (await api.get<PromotionDetail>('/api/promotion/detail', { id })).data };
+    loaded = { ok: true, promotion: (await api.op('promotionDetail', { id })).data };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.failure.status === 404 || error.failure.status === 400) throw data(null, { status: 404 });

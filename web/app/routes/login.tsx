@@ -5,7 +5,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Button, Checkbox, PasswordInput, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
-import type { CheckInBody, UserInfo } from '@brokerwise/api-contract';
+import type { CheckInBody } from '@brokerwise/api-contract';
 import { useApi } from '../components/ApiProvider';
 import { AgreementField } from '../components/account/AgreementField';
 import { AuthShell } from '../components/account/AuthShell';
@@ -43,7 +43,7 @@ export default function Login() {
   const { phase, locked, hydrated, onSubmit, finish } = useFormSubmit(form, {
     send: ({ email, password, rememberpwd }) => {
       const body: CheckInBody = { tab: 'login', email: email.trim(), password, rememberpwd };
-      return api.post<{ userInfo: UserInfo }>('/api/user/checkIn', body);
+      return api.op('checkIn', body);
     },
     done: (result, { email, rememberpwd }) => {
       rememberAccount(rememberpwd ? email.trim() : null);

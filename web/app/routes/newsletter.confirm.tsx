@@ -10,7 +10,7 @@ import classes from './newsletter.module.css';
 
 /** The confirmation link of the double opt-in mail: opening it confirms (again: still confirmed). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return followNewsletterLink(request, context, '/api/newsletter/confirm', new URL(request.url).searchParams.get('token')?.trim() ?? '');
+  return followNewsletterLink(request, context, 'newsletterConfirm', new URL(request.url).searchParams.get('token')?.trim() ?? '');
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'newsletter.confirm.title' }, noindex: true });

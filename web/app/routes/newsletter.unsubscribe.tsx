@@ -20,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return followNewsletterLink(request, context, '/api/newsletter/unsubscribe', tokenOf(request));
+  return followNewsletterLink(request, context, 'newsletterUnsubscribe', tokenOf(request));
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'newsletter.unsubscribe.title' }, noindex: true });

@@ -38,7 +38,7 @@ export default function RetrievePassword() {
   const { phase, locked, hydrated, onSubmit } = useFormSubmit(form, {
     send: ({ email, captcha, pwd }) => {
       const body: RetrievePasswordBody = { email: email.trim(), pwd, captcha: captcha.trim() };
-      return api.post('/api/user/retrievePassword', body);
+      return api.op('retrievePassword', body);
     },
     done: (result) => {
       toast('success', result.msg || t('auth.retrieve.done'));

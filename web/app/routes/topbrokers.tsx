@@ -1,5 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { Page, RankedCompany } from '@brokerwise/api-contract';
+import type { RankedCompany } from '@brokerwise/api-contract';
 import { companyHref, RegulatedBadge } from '../components/CompanyCard';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { MapPinIcon } from '../components/icons';
@@ -33,7 +33,7 @@ export function topBrokersHref(page: number): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
   const page = topBrokersPage(new URL(request.url).searchParams.get('page'));
-  const result = await settle(api.get<Page<RankedCompany>>('/api/brokers/topBrokersList', { page }));
+  const result = await settle(api.op('topBrokers', { page }));
   return data({ locale, page, result }, { status: pageStatus(result) });
 }
 

@@ -1,5 +1,4 @@
 import { data, useLoaderData } from 'react-router';
-import type { Page, TraderAccount, TraderAccountDetail, TraderOrder } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { RouteErrorContent } from '../components/StatusPage';
 import { AccountView } from '../components/trader/account/AccountView';
@@ -25,14 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageApi(request, context);
   if (!id) {
     await requireUser(request, context);
-    const accounts = await settle(api.get<TraderAccount[]>('/api/trader/accounts'));
+    const accounts = await settle(api.op('myAccounts'));
     return data({ kind: 'mine' as const, accounts }, { status: pageStatus(accounts) });
   }
   if (!isAccountId(id)) throw data(null, { status: 404 });
   const page = pageParam(params.get('page'), 10_000);
   const [account, orders] = await Promise.all([
-    settle(api.get<TraderAccountDetail>('/api/trader/account', { id })),
-    settle(api.get<Page<TraderOrder>>('/api/trader/orders', { id, page })),
+    settle(api.op('traderAccount', { id })),
+    settle(api.op('traderOrders', { id, page })),
   ]);
   if (!account.ok) {
     if (account.error.status === 404 || account.error.status === 400) throw data(null, { status: 404 });

@@ -1,5 +1,5 @@
 import { data, Form, Link, useLoaderData } from 'react-router';
-import type { RankedTrader, TopTraderPage, TraderBroker } from '@brokerwise/api-contract';
+import type { RankedTrader } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -30,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageApi(request, context);
   const params = parseTopTraderParams(new URL(request.url).searchParams);
   const [table, brokers] = await Promise.all([
-    settle(api.get<TopTraderPage>('/api/trader/top', { ...topTraderQuery(params) })),
-    settle(api.get<TraderBroker[]>('/api/brokers/traderbroker')),
+    settle(api.op('topTraders', { ...topTraderQuery(params) })),
+    settle(api.op('traderBrokers')),
   ]);
   return data({ params, table, brokers: brokers.ok ? brokers.data : [] }, { status: pageStatus(table) });
 }

@@ -4,7 +4,7 @@ import type { TransparencyMonth, TransparencyReport } from '@brokerwise/api-cont
 import { ErrorNotice } from '../components/ErrorNotice';
 import { RouteErrorContent } from '../components/StatusPage';
 import { LineChart } from '../components/trader/Charts';
-import { pageStatus, settle } from '../lib/api';
+import { operationUrl, pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { reasonLabel } from '../lib/reports';
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const range = Object.fromEntries(['from', 'to'].flatMap((k) => (MONTH.test(params.get(k) ?? '') ? [[k, params.get(k)!]] : [])));
   const { api } = pageApi(request, context);
-  const report = await settle(api.get<TransparencyReport>('/api/transparency', range));
+  const report = await settle(api.op('transparency', range));
   return data({ report, range }, { status: pageStatus(report), headers: { 'cache-control': 'public, max-age=300' } });
 }
 
@@ -33,7 +33,7 @@ export default function Transparency() {
   const intl = useIntl();
   const { report, range } = useLoaderData<typeof loader>();
   const monthName = (iso: string) => intl.formatDate(iso, { year: 'numeric', month: 'short', timeZone: 'UTC' });
-  const csvHref = `/api/transparency.csv${Object.keys(range).length ? `?${new URLSearchParams(range)}` : ''}`;
+  const csvHref = operationUrl('transparencyCsv', range);
   return (
     <div className={`bw-container ${classes.page}`}>
       <h1 className={classes.title}>{t('transparency.page.title')}</h1>

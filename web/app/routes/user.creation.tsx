@@ -1,5 +1,4 @@
 import { data, useLoaderData } from 'react-router';
-import type { PostCategory, PostDetail } from '@brokerwise/api-contract';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { PostForm } from '../components/creation/PostForm';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -21,10 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const id = new URL(request.url).searchParams.get('id')?.trim() ?? '';
   const { api } = pageApi(request, context);
-  const categoriesCall = settle(api.get<PostCategory[]>('/api/vlog/categories'));
+  const categoriesCall = settle(api.op('postCategories'));
   if (!id) return data({ categories: await categoriesCall, post: null, error: null });
   if (!isPostId(id)) throw data(null, { status: 404 });
-  const [categories, post] = await Promise.all([categoriesCall, settle(api.get<PostDetail>('/api/vlog/detail', { id }))]);
+  const [categories, post] = await Promise.all([categoriesCall, settle(api.op('postDetail', { id }))]);
   if (!post.ok) {
     if (post.error.status === 404 || post.error.status === 400) throw data(null, { status: 404 });
     return data({ categories, post: null, error: post.error }, { status: failureStatus(post.error) });

@@ -43,7 +43,7 @@ export default function ModifyPassword() {
   const submit = useFormSubmit(form, {
     send: ({ oldpwd, pwd, captcha }) => {
       const body: ModifyPasswordBody = { oldpwd, pwd, captcha: captcha.trim() };
-      return api.post('/api/user/modifyPassword', body);
+      return api.op('modifyPassword', body);
     },
     done: (result) => {
       toast('success', result.msg || t('password.page.done'));

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { data, Form, Link, redirect, useLoaderData, useNavigation, useRevalidator } from 'react-router';
 import { safeLocalPath } from '@brokerwise/safe-url';
-import type { Notice, NoticePage, NoticeType, UnreadNotices } from '@brokerwise/api-contract';
+import type { Notice, NoticeType, UnreadNotices } from '@brokerwise/api-contract';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useHydrated } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -35,11 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const type = noticeType(url.searchParams.get('type'));
   const page = pageOf(url.searchParams.get('page'));
   const { api } = pageApi(request, context);
-  const result = await settle(api.get<NoticePage>('/api/user/notice', { type, page }));
+  const result = await settle(api.op('notices', { type, page }));
   let unread: UnreadNotices | null = result.ok ? result.data.unread : null;
   const fresh = result.ok ? result.data.list.filter((n) => !n.read).map((n) => n.id) : [];
   if (fresh.length > 0) {
-    const marked = await settle(api.post<{ unread: UnreadNotices }>('/api/user/notice/read', { ids: fresh }));
+    const marked = await settle(api.op('noticeRead', { ids: fresh }));
     if (marked.ok) unread = marked.data.unread;
   }
   const csrf = readCsrfToken(request.headers.get('cookie')) ?? '';
@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!csrf || form.get('csrf') !== csrf) throw data(null, { status: 403 });
   const type = noticeType(String(form.get('type') ?? ''));
   const { api } = pageApi(request, context);
-  await settle(api.post('/api/user/notice/read', { type: 'all' }));
+  await settle(api.op('noticeRead', { type: 'all' }));
   return redirect(hrefOf(type));
 }
 

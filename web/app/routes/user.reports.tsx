@@ -1,5 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { Page, UserReport } from '@brokerwise/api-contract';
+import type { UserReport } from '@brokerwise/api-contract';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const page = reviewPage(new URL(request.url).searchParams.get('page'));
   const { api } = pageApi(request, context);
-  const reports = await settle(api.get<Page<UserReport>>('/api/user/reports', { page }));
+  const reports = await settle(api.op('myReports', { page }));
   return data({ reports }, { status: pageStatus(reports) });
 }
 

@@ -5,7 +5,7 @@ import { Button, NativeSelect, Switch, Textarea, TextInput } from '@mantine/core
 import { EmailField } from '../components/account/AccountFields';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLoaderData } from 'react-router';
-import type { BindEmailBody, Country, EditUserBody, EmailPreferences, UserProfile } from '@brokerwise/api-contract';
+import type { BindEmailBody, EditUserBody, EmailPreferences, UserProfile } from '@brokerwise/api-contract';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { CodeField } from '../components/account/CodeField';
@@ -29,8 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
   const [profile, regions, mail] = await Promise.all([
     requireUser(request, context),
-    settle(api.get<Country[]>('/api/ajax/dataRegion')),
-    settle(api.get<EmailPreferences>('/api/user/emailPreferences')),
+    settle(api.op('countries')),
+    settle(api.op('emailPreferences')),
   ]);
   // Named and sorted here, once, so server and browser render the same list.
   const countries = regions.ok
@@ -69,7 +69,7 @@ function MailPreferences({ initial }: { initial: EmailPreferences | null }) {
     setPrefs({ nonEssential });
     setBusy(true);
     try {
-      const result = await api.post<EmailPreferences>('/api/user/emailPreferences', { nonEssential } satisfies EmailPreferences);
+      const result = await api.op('saveEmailPreferences', { nonEssential });
       setPrefs(result.data);
       toast('success', result.msg || t('settings.mail.saved'));
     } catch (error) {
@@ -135,7 +135,7 @@ function ProfileForm({ profile, countries, countriesFailed }: { profile: UserPro
     try {
       const body = new FormData();
       body.append('file', file);
-      const { data } = await api.upload<{ key: string; avatar: { avatar: string } }>('/api/user/avatar', body);
+      const { data } = await api.upload('uploadAvatar', body);
       setAvatar({ url: data.avatar.avatar, key: data.key });
     } catch (error) {
       // One message, at the picture: the field's own message, else the server's.
@@ -153,7 +153,7 @@ function ProfileForm({ profile, countries, countriesFailed }: { profile: UserPro
     setSaving(true);
     try {
       const body: EditUserBody = { username: username.trim(), country, motto, ...(avatar.key ? { avatar: avatar.key } : {}) };
-      const result = await api.post<UserProfile | null>('/api/user/editUser', body);
+      const result = await api.op('editProfile', body);
       toast('success', result.msg || t('settings.profile.saved'));
       const saved = result.data;
       session.update({ username: saved?.username ?? body.username, avatar: saved?.avatar?.avatar ?? avatar.url });
@@ -257,7 +257,7 @@ function EmailBinding({ initialEmail }: { initialEmail: string | null }) {
   const { phase, locked, hydrated, onSubmit } = useFormSubmit(form, {
     send: (values) => {
       const body: BindEmailBody = { email: values.email.trim(), captcha: values.captcha.trim() };
-      return api.post<UserProfile | null>('/api/user/bindemail', body);
+      return api.op('bindEmail', body);
     },
     done: (result, values) => {
       toast('success', result.msg || t('settings.email.bound'));

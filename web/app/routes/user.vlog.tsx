@@ -1,5 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { CollectedPost, DeletePostBody, Page, PostCard } from '@brokerwise/api-contract';
+import type { CollectedPost, Page, PostCard } from '@brokerwise/api-contract';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -26,10 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = postPage(params.get('page'));
   const { api } = pageApi(request, context);
   if (tab === 'collections') {
-    const collections = await settle(api.get<Page<CollectedPost>>('/api/vlog/collections', { page, limit: PAGE_SIZE }));
+    const collections = await settle(api.op('collections', { page, limit: PAGE_SIZE }));
     return data({ tab, posts: null, collections }, { status: pageStatus(collections) });
   }
-  const posts = await settle(api.get<Page<PostCard>>('/api/vlog/mine', { page, limit: PAGE_SIZE }));
+  const posts = await settle(api.op('myPosts', { page, limit: PAGE_SIZE }));
   return data({ tab, posts, collections: null }, { status: pageStatus(posts) });
 }
 
@@ -147,7 +147,7 @@ function MyPosts({ posts }: { posts: Settled<Page<PostCard>> }) {
 /** Delete with an inline confirmation (its pictures and video go with it); the list then reloads. */
 function DeletePost({ id, title }: { id: string; title: string }) {
   const t = useT();
-  const { phase, setPhase, remove, hydrated } = useConfirmedDelete('/api/vlog/delete', { id } satisfies DeletePostBody, t('creation.delete.done'));
+  const { phase, setPhase, remove, hydrated } = useConfirmedDelete('deletePost', id, t('creation.delete.done'));
 
   if (phase === 'idle')
     return (

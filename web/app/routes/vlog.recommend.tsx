@@ -1,5 +1,4 @@
 import { data, Link, useLoaderData } from 'react-router';
-import type { Page, PostCard } from '@brokerwise/api-contract';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { PostGrid } from '../components/posts/PostCards';
@@ -19,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = isPostKind(raw) ? raw : null;
   const page = postPage(params.get('page'));
   const { api } = pageApi(request, context);
-  const posts = await settle(api.get<Page<PostCard>>('/api/vlog/recommend', { kind, page, limit: POST_PAGE_SIZE }));
+  const posts = await settle(api.op('recommendedPosts', { kind, page, limit: POST_PAGE_SIZE }));
   return data({ kind, posts }, { status: pageStatus(posts) });
 }
 

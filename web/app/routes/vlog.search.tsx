@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = postPage(params.get('page'));
   if (!keyword) return data({ keyword, kind, posts: null as Settled<Page<PostCard>> | null });
   const { api } = pageApi(request, context);
-  const posts = await settle(api.get<Page<PostCard>>('/api/vlog/search', { keyword, kind, page, limit: POST_PAGE_SIZE }));
+  const posts = await settle(api.op('searchPosts', { keyword, kind, page, limit: POST_PAGE_SIZE }));
   return data({ keyword, kind, posts: posts as Settled<Page<PostCard>> | null }, { status: pageStatus(posts) });
 }
 

@@ -39,7 +39,7 @@ export function SendCodeButton({
     if (!address) return;
     dispatch({ type: 'send' });
     try {
-      const result = await api.post<{ resendAfter?: number } | null>('/api/ems/send', { email: address, event });
+      const result = await api.op('sendCode', { email: address, event });
       dispatch({ type: 'sent', now: Date.now(), seconds: result.data?.resendAfter });
       toast('success', result.msg || t('account.code.sent'));
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { TripartiteBody, UserInfo } from '@brokerwise/api-contract';
+import type { OperationData, TripartiteBody } from '@brokerwise/api-contract';
 import type { ApiSuccess } from '../../lib/api';
 import type { RootData } from '../../lib/root-data';
 import { useT } from '../../lib/use-t';
@@ -43,7 +43,7 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
-type SignedIn = (result: ApiSuccess<{ userInfo: UserInfo }>) => void;
+type SignedIn = (result: ApiSuccess<OperationData<'socialSignIn'>>) => void;
 
 /**
  * "Sign in with Google" and "Continue with Facebook" (spec §1, §7). The providers' own scripts
@@ -106,7 +106,7 @@ function NotConfigured({ id, label, hint }: { id: string; label: string; hint: s
 
 function useTripartite(type: TripartiteBody['type']) {
   const api = useApi();
-  return (credential: string) => api.post<{ userInfo: UserInfo }>('/api/user/TripartiteCheck', { type, credential } satisfies TripartiteBody);
+  return (credential: string) => api.op('socialSignIn', { type, credential });
 }
 
 function GoogleButton({ clientId, onSignedIn }: { clientId: string; onSignedIn: SignedIn }) {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import type { UserInfo } from '@brokerwise/api-contract';
+import type { OperationData } from '@brokerwise/api-contract';
 import type { ApiSuccess } from '../../lib/api';
 import { takeRedirect } from '../../lib/guard';
 import { sessionUserFrom } from '../../lib/session';
@@ -20,7 +20,7 @@ export function useFinishSignIn() {
   const { revalidate } = useRevalidator();
   const later = useLater();
   return useCallback(
-    (result: ApiSuccess<{ userInfo: UserInfo }>) => {
+    (result: ApiSuccess<OperationData<'checkIn'>>) => {
       if (result.msg) toast('success', result.msg);
       signIn(sessionUserFrom(result.data.userInfo));
       // The answer names the user but not their roles: the root loader's session check does, so

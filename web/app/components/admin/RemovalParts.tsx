@@ -75,7 +75,7 @@ export function RemovalAppealForm({ removalId }: { removalId: string }) {
       testId="removal-appeal"
       send={(api, text) => {
         const body: UserRemovalAppealBody = { removalId, text };
-        return api.post<RemovalAppeal>('/api/user/removalAppeal', body);
+        return api.op('removalAppeal', body);
       }}
     />
   );
@@ -93,7 +93,7 @@ export function RemovalDecideForm({ appealId }: { appealId: string }) {
       ]}
       send={(api, decision, reason) => {
         const body: AdminDecideRemovalAppealBody = { appealId, decision, reason };
-        return api.post<AdminRemovalAppeal>('/api/admin/removalAppeals/decide', body);
+        return api.op('adminDecideRemovalAppeal', body);
       }}
     />
   );

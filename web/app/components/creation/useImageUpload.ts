@@ -14,7 +14,7 @@ function useSendImage() {
     async (file: File): Promise<UploadedImage> => {
       const body = new FormData();
       body.set('file', file);
-      return (await api.upload<UploadedImage>('/api/upload/image', body)).data;
+      return (await api.upload('uploadImage', body)).data;
     },
     [api],
   );

@@ -69,7 +69,7 @@ export function usePostSubmit(form: PostFormFields, post: PostDetail | null, onU
           ...(post.kind === 'video' && v.video ? { video: v.video } : {}),
           ...(post.kind === 'image_text' ? { content: v.content } : {}),
         };
-        result = await api.post<PostDetail>('/api/vlog/edit', body);
+        result = await api.op('editPost', body);
       } else {
         const body: PublishPostBody = {
           kind: v.kind as PublishPostBody['kind'],
@@ -79,7 +79,7 @@ export function usePostSubmit(form: PostFormFields, post: PostDetail | null, onU
           category: v.category as PublishPostBody['category'],
           ...(v.kind === 'video' ? { video: v.video } : { content: v.content }),
         };
-        result = await api.post<PostDetail>('/api/vlog/publish', body);
+        result = await api.op('publishPost', body);
       }
       toast('success', result.msg || t('creation.form.saved'));
       const saved = result.data;

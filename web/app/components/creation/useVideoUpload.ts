@@ -54,8 +54,8 @@ export function useVideoUpload(form: PostFormFields, post: PostDetail | null) {
     dispatch({ type: 'start' });
     form.set('videoState', 'uploading');
     try {
-      const r = await uploadWithProgress<UploadedVideo>({
-        path: '/api/upload/video',
+      const r = await uploadWithProgress({
+        operation: 'uploadVideo',
         body: file,
         contentType: 'video/mp4',
         salt: root.salt,
@@ -80,7 +80,7 @@ export function useVideoUpload(form: PostFormFields, post: PostDetail | null) {
     let stopped = false;
     const timer = window.setTimeout(async () => {
       try {
-        const r = await api.get<UploadedVideo>('/api/upload/video/status', { id: videoId, _: Date.now() });
+        const r = await api.op('videoStatus', { id: videoId }, { fresh: true });
         if (!stopped) applyStatus(r.data);
       } catch (failure) {
         if (stopped) return;

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
-import type { CompanyFollow, CompanyFollowBody } from '@brokerwise/api-contract';
+import type { CompanyFollow } from '@brokerwise/api-contract';
 import { useT } from '../../lib/use-t';
 import { useSignedInToggle } from '../use-signed-in-toggle';
 
@@ -13,7 +13,7 @@ export function CompanyFollowButton({ companyId, following: initial, className }
   const [following, setFollowing] = useState(initial);
   // The call runs only for a signed-in user, for whom the button shows `following`.
   const { toggle, busy, ready, signedIn } = useSignedInToggle<CompanyFollow>(
-    (api) => api.post<CompanyFollow>('/api/brokers/follow', { id: companyId, follow: !following } satisfies CompanyFollowBody),
+    (api) => api.op('companyFollowSet', { id: companyId, follow: !following }),
     (data) => setFollowing(data.following),
   );
   const shown = following && signedIn;

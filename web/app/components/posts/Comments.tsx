@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { CommentBody, CommentPage, DeleteCommentBody, PostComment } from '@brokerwise/api-contract';
+import type { CommentBody, CommentPage, PostComment } from '@brokerwise/api-contract';
 import { ReportButton } from '../ReportButton';
 import { fieldErrorsOf, type Settled } from '../../lib/api';
 import { charLength, checkComment, COMMENT_MAX, listHref, personalHref, type PostActionResult } from '../../lib/posts';
@@ -138,7 +138,7 @@ function CommentForm({ postId, csrf, pid, fallback, replyTo }: { postId: string;
     setServerError('');
     try {
       const body: CommentBody = { id: postId, content: content.trim(), ...(pid ? { pid } : {}) };
-      const r = await api.post<PostComment>('/api/vlog/comment', body);
+      const r = await api.op('comment', body);
       toast('success', r.msg || t('post.comments.posted'));
       setContent('');
       setTouched(false);
@@ -192,7 +192,7 @@ function CommentForm({ postId, csrf, pid, fallback, replyTo }: { postId: string;
 /** Delete one's own comment (its replies go with it), after a confirmation. */
 function DeleteComment({ commentId, csrf }: { commentId: string; csrf: string }) {
   const t = useT();
-  const { phase, setPhase, remove, hydrated } = useConfirmedDelete('/api/vlog/comment/delete', { id: commentId } satisfies DeleteCommentBody, t('post.comments.deleted'));
+  const { phase, setPhase, remove, hydrated } = useConfirmedDelete('deleteComment', commentId, t('post.comments.deleted'));
 
   if (!hydrated || phase === 'idle')
     return (

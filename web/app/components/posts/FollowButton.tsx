@@ -1,5 +1,4 @@
 import { Button } from '@mantine/core';
-import type { FollowBody, FollowResponse } from '@brokerwise/api-contract';
 import { useT } from '../../lib/use-t';
 import { useSignedInToggle } from '../use-signed-in-toggle';
 
@@ -27,7 +26,7 @@ export function FollowButton({
 }) {
   const t = useT();
   const { toggle, busy, ready, signedIn } = useSignedInToggle(
-    (api) => api.post<FollowResponse['data']>('/api/user/follow', { fuid: userId } satisfies FollowBody),
+    (api) => api.op('follow', { fuid: userId }),
     (data) => onChange({ followed: data.following, followers: data.followers }),
   );
   const shown = followed && signedIn;

@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import type { UnforwardBody, UnforwardResponse } from '@brokerwise/api-contract';
 import { useT } from '../../lib/use-t';
 import { useHydrated } from '../account/use-form';
 import { useApi, useApiErrorText } from '../ApiProvider';
@@ -38,7 +37,7 @@ export function UnforwardButton({
   async function undo() {
     setBusy(true);
     try {
-      const r = await api.post<UnforwardResponse['data']>('/api/vlog/forward/delete', { id: postId } satisfies UnforwardBody);
+      const r = await api.op('unforwardPost', { id: postId });
       toast('success', r.msg || t('post.unforward.done'));
       await onDone(r.data.forwards);
     } catch (error) {

@@ -72,7 +72,7 @@ export function ServerField({
     let live = true;
     const timer = window.setTimeout(
       () => {
-        api.get<TraderServer[]>('/api/brokers/brokerserver', { query, limit }).then(
+        api.op('traderServers', { query, limit }).then(
           (r) => live && setSearch({ state: 'done', items: r.data, limit, more: r.data.length >= limit && limit < MAX_RESULTS }),
           () => live && setSearch({ state: 'failed' }),
         );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TraderAccount } from '@brokerwise/api-contract';
+import type { ApiClient, ApiSuccess } from '../../../lib/api';
 import { useT } from '../../../lib/use-t';
 import { useHydrated } from '../../account/use-form';
 import { useApiAction } from '../../use-api-action';
@@ -17,8 +18,8 @@ export function OwnerPanel({ account }: { account: TraderAccount }) {
   const [confirming, setConfirming] = useState(false);
   const closed = account.status === 'closed';
 
-  const run = (kind: 'sync' | 'visibility' | 'unbind', path: string, body: object) =>
-    action.run(kind, (api) => api.post<TraderAccount>(path, body), {
+  const run = (kind: 'sync' | 'visibility' | 'unbind', call: (api: ApiClient) => Promise<ApiSuccess<TraderAccount>>) =>
+    action.run(kind, call, {
       done: (result) => {
         action.toast('success', result.msg);
         setConfirming(false);
@@ -39,7 +40,7 @@ export function OwnerPanel({ account }: { account: TraderAccount }) {
               type="button"
               className={classes.button}
               disabled={!hydrated || !!busy}
-              onClick={() => void run('sync', '/api/trader/sync', { id: account.id })}
+              onClick={() => void run('sync', (api) => api.op('syncAccount', { id: account.id }))}
               data-testid="trader-sync-now"
             >
               {t(busy === 'sync' ? 'trader.owner.syncing' : 'trader.owner.syncNow')}
@@ -68,7 +69,7 @@ export function OwnerPanel({ account }: { account: TraderAccount }) {
               aria-checked={account.visibility === 'public'}
               className={classes.buttonSecondary}
               disabled={!hydrated || !!busy}
-              onClick={() => void run('visibility', '/api/trader/visibility', { id: account.id, visibility: nextVisibility })}
+              onClick={() => void run('visibility', (api) => api.op('accountVisibility', { id: account.id, visibility: nextVisibility }))}
               data-testid="trader-visibility-toggle"
             >
               {t(nextVisibility === 'hidden' ? 'trader.owner.makeHidden' : 'trader.owner.makePublic')}
@@ -90,7 +91,7 @@ export function OwnerPanel({ account }: { account: TraderAccount }) {
                     type="button"
                     className={classes.buttonDanger}
                     disabled={!!busy}
-                    onClick={() => void run('unbind', '/api/trader/unbind', { id: account.id })}
+                    onClick={() => void run('unbind', (api) => api.op('unbindAccount', { id: account.id }))}
                     data-testid="trader-unbind-confirm"
                   >
                     {t('trader.owner.unbindYes')}

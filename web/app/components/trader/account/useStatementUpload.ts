@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
-import type { TraderAccount, TraderStatementResult } from '@brokerwise/api-contract';
+import type { TraderAccount } from '@brokerwise/api-contract';
 import { fieldErrorsOf } from '../../../lib/api';
 import { apiLang } from '../../../lib/locale';
 import type { RootData } from '../../../lib/root-data';
@@ -35,8 +35,9 @@ export function useStatementUpload(account: TraderAccount) {
     setError('');
     setPercent(0);
     try {
-      const result = await uploadWithProgress<TraderStatementResult>({
-        path: `/api/trader/statement?${new URLSearchParams({ id: account.id })}`,
+      const result = await uploadWithProgress({
+        operation: 'importStatement',
+        query: { id: account.id },
         body: file,
         contentType: 'text/html',
         salt: root?.salt ?? '',
