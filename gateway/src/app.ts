@@ -19,6 +19,7 @@ import { adminCompanyRoutes } from './routes/admin-companies.ts';
 import { adminUserRoutes } from './routes/admin-users.ts';
 import { adminAuditRoutes } from './routes/admin-audit.ts';
 import { companyReplyRoutes } from './routes/company-replies.ts';
+import { complaintRoutes } from './routes/complaints.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { publicApiRoutes } from './routes/public-api.ts';
@@ -66,6 +67,7 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     await adminAuditRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions });
     await adminCompanyRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, sessions, invalidator: deps.invalidator });
     await companyReplyRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions });
+    await complaintRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions, posting, objects: deps.objects });
     await transparencyRoutes(api, { reviews: deps.reviews, identity: deps.identity, sessions, cache: deps.cache, ttlSeconds: deps.apiCacheTtlSeconds });
     await api.register(async (traders) => traderRoutes(traders, { trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions }));
     await promotionRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, sessions, cache: deps.cache, invalidator: deps.invalidator, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });

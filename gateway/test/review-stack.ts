@@ -6,7 +6,7 @@ import { MemoryBus } from '@brokerwise/bus';
 import { createCache } from '@brokerwise/cache';
 import { FileMailer } from '@brokerwise/mail';
 import { createTestDatabase, type TestDatabase } from '@brokerwise/sql';
-import { DiskStore } from '@brokerwise/storage';
+import { DiskStore, type ObjectStore } from '@brokerwise/storage';
 import { uniqueName, serviceTokenKeys } from '@brokerwise/testing';
 import { parseCatalogueConfig } from '../../services/catalogue/src/config.ts';
 import { startCatalogue } from '../../services/catalogue/src/main.ts';
@@ -54,6 +54,8 @@ export interface ReviewStack {
   signUp(): Promise<UserInfo>;
   /** The mails the notifications service sent (codes, notices' mails), by recipient. */
   mailbox: FileMailer;
+  /** The object store the gateway and the services share (tests that look at stored files). */
+  objects: ObjectStore;
   close(): Promise<void>;
 }
 
@@ -168,6 +170,7 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
     serviceHeaders,
     signUp,
     mailbox: mailer,
+    objects,
     close: () => closeStack({ stops, cache, bus, dbs, dir }),
   };
 }

@@ -51,3 +51,11 @@ export async function closeStack(s: { stops: (() => Promise<void>)[]; cache: Cac
   for (const d of s.dbs) await d.destroy();
   await rm(s.dir, { recursive: true, force: true });
 }
+
+/** A multipart body with one file part `file`, as a browser's FormData sends it (for `call`'s `raw`). */
+export async function multipartFile(bytes: Buffer, name: string): Promise<{ raw: Buffer; contentType: string }> {
+  const fd = new FormData();
+  fd.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const req = new Request('http://localhost/', { method: 'POST', body: fd });
+  return { raw: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
+}

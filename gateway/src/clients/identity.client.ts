@@ -186,6 +186,10 @@ export class IdentityClient {
   representing(userId: string, rid: string) {
     return this.http.get<{ items: IdentityClaim[] }>(`/v1/users/${encodeURIComponent(userId)}/representing`, {}, rid);
   }
+  /** The users who represent a company now (complaint notices, ADR 031). */
+  representatives(companyId: string, rid: string) {
+    return this.http.get<{ userIds: string[] }>(`/v1/companies/${encodeURIComponent(companyId)}/representatives`, {}, rid);
+  }
   startClaim(userId: string, body: { companyId: string; companyName: string; companyWebsite: string; email: string; locale: string }, rid: string) {
     return this.http.send<{ claim: IdentityClaim; resendAfter: number }>('POST', `/v1/users/${encodeURIComponent(userId)}/company-claims`, body, rid);
   }

@@ -218,6 +218,43 @@ export class ReviewsClient {
   decideReply(replyId: string, body: { moderatorId: string; decision: 'approve' | 'reject'; reason?: string }, rid: string) {
     return this.http.send<ReplyRecord>('POST', `/v1/moderation/replies/${encodeURIComponent(replyId)}`, body, rid);
   }
+  // Complaint cases (ADR 031).
+  openComplaint(userId: string, body: { username: string; companyId: string; category: string; amount: string; currency: string; text: string; evidenceIds: string[] }, rid: string) {
+    return this.http.send<ComplaintRecord>('POST', `/v1/users/${encodeURIComponent(userId)}/complaints`, body, rid);
+  }
+  complaintsOf(userId: string, rid: string) {
+    return this.http.get<{ items: ComplaintRecord[] }>(`/v1/users/${encodeURIComponent(userId)}/complaints`, {}, rid);
+  }
+  registerComplaintEvidence(userId: string, body: { key: string; contentType: string; size: number; sha256: string; name: string }, rid: string) {
+    return this.http.send<ComplaintEvidenceRecord>('POST', `/v1/users/${encodeURIComponent(userId)}/complaint-evidence`, body, rid);
+  }
+  complaints(q: { companyId?: string | undefined; status?: string | undefined; page: number; limit: number }, rid: string) {
+    return this.http.get<{ items: ComplaintRecord[]; total: number }>('/v1/complaints', q, rid);
+  }
+  complaint(id: string, viewer: ComplaintViewer, rid: string) {
+    return this.http.get<ComplaintViewRecord>(`/v1/complaints/${encodeURIComponent(id)}`, viewerQuery(viewer), rid);
+  }
+  complaintEvidence(id: string, evidenceId: string, viewer: ComplaintViewer, rid: string) {
+    return this.http.get<ComplaintEvidenceRecord>(`/v1/complaints/${encodeURIComponent(id)}/evidence/${encodeURIComponent(evidenceId)}`, viewerQuery(viewer), rid);
+  }
+  postComplaintMessage(id: string, body: { userId: string; companyIds: string[]; representativeIds: string[]; text: string }, rid: string) {
+    return this.http.send<{ complaint: ComplaintRecord; message: ComplaintMessageRecord }>('POST', `/v1/complaints/${encodeURIComponent(id)}/messages`, body, rid);
+  }
+  closeComplaint(id: string, body: { userId: string; action: 'confirm' | 'reject' | 'withdraw' }, rid: string) {
+    return this.http.send<ComplaintRecord>('POST', `/v1/complaints/${encodeURIComponent(id)}/close`, body, rid);
+  }
+  complaintQueue(q: { page: number; limit: number }, rid: string) {
+    return this.http.get<{ items: ComplaintRecord[]; total: number }>('/v1/moderation/complaints', q, rid);
+  }
+  decideComplaint(id: string, body: { moderatorId: string; decision: 'approve' | 'reject'; reason?: string; representativeIds: string[] }, rid: string) {
+    return this.http.send<ComplaintRecord>('POST', `/v1/moderation/complaints/${encodeURIComponent(id)}`, body, rid);
+  }
+  removeComplaintMessage(messageId: string, body: { moderatorId: string; reason: string }, rid: string) {
+    return this.http.send<ComplaintMessageRecord>('POST', `/v1/moderation/complaint-messages/${encodeURIComponent(messageId)}/remove`, body, rid);
+  }
+  complaintFigures(companyId: string, rid: string) {
+    return this.http.get<ComplaintFiguresRecord>(`/v1/companies/${encodeURIComponent(companyId)}/complaint-figures`, {}, rid);
+  }
 }
 
 /** A company's reply to a review as the reviews service answers it (services/reviews/src/routes/replies). */
@@ -234,3 +271,49 @@ export interface ReplyRecord {
   firstPublishedAt: string | null;
   edited: boolean;
 }
+
+/** Complaint cases as the reviews service answers them (services/reviews/src/routes/complaints). */
+export interface ComplaintRecord {
+  id: string;
+  companyId: string;
+  userId: string;
+  username: string;
+  category: 'withdrawal' | 'slippage' | 'account_blocked' | 'fraud' | 'fees' | 'other';
+  amount: string;
+  currency: string;
+  text: string;
+  status: 'pending' | 'rejected' | 'awaiting_company' | 'awaiting_user' | 'resolved' | 'unresolved' | 'withdrawn';
+  rejectReason: string | null;
+  createdAt: string;
+  publishedAt: string | null;
+  dueAt: string | null;
+  workingDaysLeft: number | null;
+  firstResponseAt: string | null;
+  closedAt: string | null;
+  closedBy: 'user' | 'clock' | null;
+  evidenceCount: number;
+}
+export interface ComplaintMessageRecord { id: string; authorId: string; side: 'user' | 'company'; text: string | null; createdAt: string; removed: boolean }
+export interface ComplaintEvidenceRecord { id: string; name: string; contentType: string; size: number; sha256: string; key: string; createdAt: string }
+export interface ComplaintViewRecord {
+  complaint: ComplaintRecord;
+  messages: ComplaintMessageRecord[];
+  evidence: ComplaintEvidenceRecord[];
+  rights: { author: boolean; representative: boolean; seeEvidence: boolean; write: boolean; close: boolean; withdraw: boolean };
+}
+export interface ComplaintFiguresRecord {
+  cases: number;
+  answered: number;
+  responseRate: number | null;
+  medianResponseHours: number | null;
+  resolved: number;
+  unresolved: number;
+  resolutionRate: number | null;
+}
+/** Who looks at a case: the signed-in user, the companies they represent, whether a moderator (then the call carries the role). */
+export interface ComplaintViewer { userId?: string | undefined; companyIds: readonly string[]; staff: boolean }
+const viewerQuery = (v: ComplaintViewer) => ({
+  ...(v.userId ? { viewer: v.userId } : {}),
+  ...(v.companyIds.length > 0 ? { companies: v.companyIds.join(',') } : {}),
+  ...(v.staff ? { staff: true } : {}),
+});

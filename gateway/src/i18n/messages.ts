@@ -135,6 +135,21 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'reviews.reply_review_unpublished': { en: 'Only a published review can be answered.', 'zh-cn': '只能回复已发布的点评。' },
   'admin.reply_published': { en: 'Reply published; the reviewer has been told.', 'zh-cn': '回复已发布，已通知点评者。' },
   'admin.reply_rejected': { en: 'Reply refused.', 'zh-cn': '已拒绝该回复。' },
+  // Complaint cases (ADR 031).
+  'complaint.opened': { en: 'Your complaint has been sent. It will be published after moderation.', 'zh-cn': '投诉已提交，审核通过后公开。' },
+  'complaint.evidence_uploaded': { en: 'The evidence file has been uploaded. Only moderators and the company can see it.', 'zh-cn': '证据文件已上传，仅审核员和该公司可见。' },
+  'complaint.message_posted': { en: 'Your message has been posted.', 'zh-cn': '消息已发布。' },
+  'complaint.resolved': { en: 'Thank you. The complaint is marked as resolved.', 'zh-cn': '谢谢，该投诉已标记为已解决。' },
+  'complaint.unresolved': { en: 'The complaint is marked as unresolved.', 'zh-cn': '该投诉已标记为未解决。' },
+  'complaint.withdrawn': { en: 'The complaint has been withdrawn.', 'zh-cn': '投诉已撤回。' },
+  'admin.complaint_published': { en: "Complaint published; the company's representatives have been told and its clock has started.", 'zh-cn': '投诉已公开，已通知该公司代表，回应期限开始计算。' },
+  'admin.complaint_rejected': { en: 'Complaint refused.', 'zh-cn': '已拒绝该投诉。' },
+  'admin.complaint_message_removed': { en: 'The message has been taken down.', 'zh-cn': '该消息已被删除。' },
+  'reviews.complaint_not_found': { en: 'This complaint does not exist.', 'zh-cn': '该投诉不存在。' },
+  'reviews.complaint_state': { en: 'This is not possible at this stage of the complaint.', 'zh-cn': '投诉当前状态下无法进行此操作。' },
+  'reviews.complaint_not_party': { en: "Only the complaint's author and the company's verified representatives can do this.", 'zh-cn': '只有投诉人和该公司的认证代表才能进行此操作。' },
+  'reviews.complaint_evidence_not_found': { en: 'This evidence file does not exist or is private.', 'zh-cn': '该证据文件不存在或不公开。' },
+  'complaint.evidence_invalid': { en: 'This evidence file cannot be used.', 'zh-cn': '该证据文件无法使用。' },
   'identity.email_required': { en: 'Please bind your email first.', 'zh-cn': '请先绑定邮箱。' },
   'identity.old_password_wrong': { en: 'The old password is incorrect.', 'zh-cn': '原密码不正确。' },
   'identity.follow_self': { en: 'You cannot follow yourself.', 'zh-cn': '不能关注自己。' },
@@ -469,6 +484,14 @@ export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
   licence_evidence_missing: { en: 'Please upload the evidence file again.', 'zh-cn': '请重新上传证据文件。' },
   licence_captured_at: { en: 'The capture time cannot be in the future.', 'zh-cn': '截取时间不能晚于现在。' },
   licence_unknown: { en: 'This company has no such licence.', 'zh-cn': '该公司没有此牌照。' },
+  // Complaint cases (reviews.validation on /api/complaints/*).
+  complaint_category: { en: 'Please choose what the complaint is about.', 'zh-cn': '请选择投诉类别。' },
+  complaint_amount: { en: 'Please enter the amount as a number with at most 2 decimals.', 'zh-cn': '请输入金额（最多两位小数）。' },
+  complaint_currency: { en: 'Please choose a currency from the list.', 'zh-cn': '请从列表中选择币种。' },
+  complaint_text_length: { en: 'Please describe what happened in 30 to 5000 characters.', 'zh-cn': '请用 30 到 5000 个字符描述经过。' },
+  complaint_evidence_missing: { en: 'Please upload the evidence files again.', 'zh-cn': '请重新上传证据文件。' },
+  complaint_evidence_count: { en: 'At most 5 evidence files.', 'zh-cn': '最多 5 个证据文件。' },
+  complaint_message_length: { en: 'Please write 2 to 2000 characters.', 'zh-cn': '请输入 2 到 2000 个字符。' },
 };
 
 export function format(template: string, params: Record<string, string | number> = {}): string {

@@ -64,7 +64,8 @@ export async function mediaRoutes(app: FastifyInstance, deps: { objects: ObjectS
   app.get<{ Params: { '*': string } }>('/media/*', { ...OWN_CSP, compress: false }, async (request, reply) => {
     const key = request.params['*'];
     // `removed/`: files of posts a moderator hid, kept for an appeal, never public (media's HIDDEN_PREFIX).
-    if (!/^[a-z0-9][a-z0-9/_.-]{0,300}$/i.test(key) || key.includes('..') || key.startsWith('removed/')) return reply.status(404).send();
+    // `complaint-evidence/`: private to a case's author, the company and moderators (/api/complaints/evidence).
+    if (!/^[a-z0-9][a-z0-9/_.-]{0,300}$/i.test(key) || key.includes('..') || key.startsWith('removed/') || key.startsWith('complaint-evidence/')) return reply.status(404).send();
     const header = request.headers.range;
     const range = parseRange(Array.isArray(header) ? header[0] : header);
 

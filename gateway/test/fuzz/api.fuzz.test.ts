@@ -151,6 +151,7 @@ const RAW_ROUTES: Record<string, (route: GatewayRoute, method: string) => fc.Arb
   'POST /api/upload/image': (r, m) => rawRequests(r, m, uploadBodies),
   'POST /api/user/avatar': (r, m) => rawRequests(r, m, uploadBodies),
   'POST /api/admin/companies/licence-evidence': (r, m) => rawRequests(r, m, uploadBodies),
+  'POST /api/complaints/evidence': (r, m) => rawRequests(r, m, uploadBodies),
   'POST /api/user/index': (r, m) => rawRequests(r, m, strayBody),
   // Signs the fuzz sessions out otherwise: only anonymous and forged callers here.
   'POST /api/user/logout': (r, m) => rawRequests(r, m, strayBody).map((q) => ({ ...q, who: q.who === 'forged' ? 'forged' : 'anonymous' })),

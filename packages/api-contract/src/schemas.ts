@@ -703,6 +703,9 @@ export const NoticeKind = Type.Union([
   Type.Literal('appeal_rejected'),
   Type.Literal('licence_status_changed'),
   Type.Literal('company_replied'),
+  Type.Literal('complaint_published'),
+  Type.Literal('complaint_message'),
+  Type.Literal('complaint_expired'),
   Type.Literal('system'),
 ]);
 export type NoticeKind = Static<typeof NoticeKind>;

@@ -10,6 +10,7 @@ export { DiskStore, type DiskStoreOptions } from './disk.ts';
 export { S3Store, type S3StoreOptions } from './s3.ts';
 export { InvalidKeyError, RangeNotSatisfiableError, assertValidKey, assertValidPrefix } from './keys.ts';
 export { parseS3Env } from './env.ts';
+export { documentKind, type DocumentKind } from './document.ts';
 
 export interface ObjectStoreConfig {
   /** The process's data directory; the disk store uses `<dataDir>/objects`. */

@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import { AppError, notFound } from '@brokerwise/errors';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
-import type { ObjectStore } from '@brokerwise/storage';
+import { documentKind, type ObjectStore } from '@brokerwise/storage';
 import { companyAnnounced, licenceStatusChanged } from '../events/publish.ts';
 import { appendAudit, findCompanyById, findCompanyBySlug, lockCompanyBySlug, updateCompany, type CompanyRow } from '../store/company.store.ts';
 import { insertLicenceStatus, latestLicenceStatus, listLicenceStatuses, type LicenceStatusRow } from '../store/licence.store.ts';
@@ -17,12 +16,6 @@ type Db = Kysely<CatalogueTables>;
 export const REGISTER_STATUSES: readonly LicenceRegisterStatus[] = ['active', 'suspended', 'revoked', 'expired'];
 /** Evidence is a regulator's page as a PDF or a screenshot; kept byte for byte, so its hash proves it. */
 export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
-const EVIDENCE_TYPES: Record<string, { ext: string; mime: string }> = {
-  pdf: { ext: 'pdf', mime: 'application/pdf' },
-  png: { ext: 'png', mime: 'image/png' },
-  jpg: { ext: 'jpg', mime: 'image/jpeg' },
-  webp: { ext: 'webp', mime: 'image/webp' },
-};
 const EVIDENCE_KEY = /^licence-evidence\/([0-9a-f]{64})\.(pdf|png|jpg|webp)$/;
 
 const invalid = (fields: Record<string, string>) =>
@@ -51,8 +44,7 @@ export interface StoredEvidence {
 export async function storeEvidence(objects: ObjectStore, bytes: Buffer): Promise<StoredEvidence> {
   if (bytes.length === 0) throw evidenceInvalid('required');
   if (bytes.length > EVIDENCE_MAX_BYTES) throw evidenceInvalid('too_large');
-  const type = await fileTypeFromBuffer(bytes.subarray(0, 4100));
-  const kind = type ? EVIDENCE_TYPES[type.ext] : undefined;
+  const kind = await documentKind(bytes);
   if (!kind) throw evidenceInvalid('type');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const key = `licence-evidence/${sha256}.${kind.ext}`;

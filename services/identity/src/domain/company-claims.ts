@@ -17,6 +17,7 @@ import {
   liveClaim,
   LIVE_CLAIM,
   representedBy,
+  representativesOf,
   updateClaim,
   type ClaimRow,
 } from '../store/company-claim.store.ts';
@@ -185,6 +186,10 @@ export const claimsOfUser = (ctx: Pick<IdentityContext, 'db'>, userId: string) =
 
 /** The companies an account is a verified representative of. */
 export const representing = (ctx: Pick<IdentityContext, 'db'>, userId: string) => (UUID.test(userId) ? representedBy(ctx.db, userId) : Promise.resolve([]));
+
+/** Who represents a company now (approved, not revoked). */
+export const companyRepresentatives = (ctx: Pick<IdentityContext, 'db'>, companyId: string) =>
+  UUID.test(companyId) ? representativesOf(ctx.db, companyId.toLowerCase()) : Promise.resolve([]);
 
 const LISTS: Record<'awaiting_approval' | 'approved' | 'closed', ClaimStatus[]> = {
   awaiting_approval: ['awaiting_approval'],

@@ -86,3 +86,7 @@ export async function listClaims(db: Db, q: { statuses: ClaimStatus[]; offset: n
 /** The companies an account represents now (approved claims). */
 export const representedBy = (db: Db, userId: string): Promise<ClaimRow[]> =>
   db.selectFrom('company_claim').selectAll().where('user_id', '=', userId).where('status', '=', 'approved').orderBy('decided_at').execute();
+
+/** The verified representatives of a company (complaint cases tell them; ADR 031). */
+export const representativesOf = (db: Db, companyId: string): Promise<ClaimRow[]> =>
+  db.selectFrom('company_claim').selectAll().where('company_id', '=', companyId).where('status', '=', 'approved').orderBy('decided_at').execute();

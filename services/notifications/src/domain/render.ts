@@ -25,6 +25,9 @@ export type NoticeKind =
   | 'appeal_rejected'
   | 'licence_status_changed'
   | 'company_replied'
+  | 'complaint_published'
+  | 'complaint_message'
+  | 'complaint_expired'
   | 'system';
 
 export interface RenderedNotice {
@@ -186,6 +189,18 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
       title: 'Reply from the company',
       text: (p) => `${p.company} ${p.edited ? 'edited its verified reply' : 'replied'} to your review: ${excerpt(p.excerpt)}`,
     },
+    complaint_published: {
+      title: 'New complaint',
+      text: (p) => `A complaint against ${p.company} was published (${COMPLAINT_CATEGORIES.en[p.category ?? ''] ?? 'other'}). Please answer it on the case page by ${p.due}.`,
+    },
+    complaint_message: {
+      title: 'New message in a complaint',
+      text: (p) => (p.fromCompany ? `${p.company} answered your complaint: ${excerpt(p.excerpt)}` : `The author of a complaint against ${p.company} wrote: ${excerpt(p.excerpt)}`),
+    },
+    complaint_expired: {
+      title: 'Complaint unresolved',
+      text: (p) => `${p.company} did not answer your complaint within 15 working days; it is now marked unresolved.`,
+    },
   },
   'zh-cn': {
     followed: { title: '新粉丝', text: (p) => `${p.actor} 关注了您。` },
@@ -227,7 +242,25 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
       title: '公司回复',
       text: (p) => `${p.company}${p.edited ? '修改了对您点评的认证回复' : '回复了您的点评'}：${excerpt(p.excerpt)}`,
     },
+    complaint_published: {
+      title: '新投诉',
+      text: (p) => `针对 ${p.company} 的一项投诉（${COMPLAINT_CATEGORIES['zh-cn'][p.category ?? ''] ?? '其他'}）已公开，请在 ${p.due} 前在投诉页面回应。`,
+    },
+    complaint_message: {
+      title: '投诉有新消息',
+      text: (p) => (p.fromCompany ? `${p.company} 回应了您的投诉：${excerpt(p.excerpt)}` : `针对 ${p.company} 的投诉的投诉人写道：${excerpt(p.excerpt)}`),
+    },
+    complaint_expired: {
+      title: '投诉未解决',
+      text: (p) => `${p.company} 未在 15 个工作日内回应您的投诉，该投诉现已标记为未解决。`,
+    },
   },
+};
+
+/** Complaint categories as notices name them. */
+const COMPLAINT_CATEGORIES: Record<Locale, Record<string, string>> = {
+  en: { withdrawal: 'withdrawal refused or delayed', slippage: 'slippage or requotes', account_blocked: 'account blocked', fraud: 'fraud or scam', fees: 'fees', other: 'other' },
+  'zh-cn': { withdrawal: '拒绝或拖延出金', slippage: '滑点或重新报价', account_blocked: '账户被冻结', fraud: '欺诈或诈骗', fees: '费用', other: '其他' },
 };
 
 const SOMEONE: Record<Locale, string> = { en: 'Someone', 'zh-cn': '有用户' };
@@ -283,6 +316,10 @@ function linkOf(kind: NoticeKind, p: P, company: CompanyRow | undefined, post: P
       const slug = company && !company.removed ? company.slug : p.companySlug;
       return slug ? `/detail?id=${encodeURIComponent(slug)}#licences` : null;
     }
+    case 'complaint_published':
+    case 'complaint_message':
+    case 'complaint_expired':
+      return p.complaintId ? `/complaints/${encodeURIComponent(p.complaintId)}` : '/complaints';
     case 'system':
       // Only a site-relative link an admin gave; never another origin.
       return p.link && /^\/(?!\/)/.test(p.link) ? p.link : null;

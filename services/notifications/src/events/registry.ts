@@ -3,6 +3,7 @@ import type { NotificationsContext } from '../domain/context.ts';
 import { onCompanyRemoved, onCompanyUpserted, onLicenceStatusChanged } from './handlers/catalogue.handler.ts';
 import { onEmailCodeRequested, onProfileUpdated, onUserDeleted, onUserFollowed, onUserRegistered } from './handlers/identity.handler.ts';
 import { onPostCollected, onPostCommented, onPostDeleted, onPostForwarded, onPostLiked, onPostPublished, onVideoFailed, onVideoReady } from './handlers/media.handler.ts';
+import { onComplaintClosed, onComplaintMessagePosted, onComplaintPublished } from './handlers/complaints.handler.ts';
 import { onContentRemoved, onRemovalAppealDecided, onReplyPublished, onReviewDecided } from './handlers/reviews.handler.ts';
 import { onAppealRejected, onSanctionImposed, onSanctionLifted } from './handlers/sanctions.handler.ts';
 import { onBrokerApplicationDecided } from './handlers/trader.handler.ts';
@@ -32,6 +33,9 @@ export function handlers(deps: Pick<NotificationsContext, 'now' | 'mailDomain' |
     'reviews.content.removed': onContentRemoved,
     'reviews.removal_appeal.decided': onRemovalAppealDecided(deps),
     'reviews.reply.published': onReplyPublished(deps),
+    'reviews.complaint.published': onComplaintPublished(deps),
+    'reviews.complaint.message_posted': onComplaintMessagePosted(deps),
+    'reviews.complaint.closed': onComplaintClosed(deps),
     'trader.broker_application.approved': onBrokerApplicationDecided('approved', deps),
     'trader.broker_application.rejected': onBrokerApplicationDecided('rejected', deps),
     'media.post.published': onPostPublished,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { IdentityDeps } from '../../deps.ts';
-import { claimQueue, claimsOfUser, decideClaim, representing, revokeRepresentative, startClaim, verifyClaim } from '../../domain/company-claims.ts';
+import { claimQueue, claimsOfUser, companyRepresentatives, decideClaim, representing, revokeRepresentative, startClaim, verifyClaim } from '../../domain/company-claims.ts';
 import type { ClaimRow } from '../../store/company-claim.store.ts';
-import { ClaimDto, ClaimListDto, ClaimParams, DecideBody, IdParams, QueueDto, QueueQuery, RevokeBody, StartBody, StartDto, UserParams, VerifyBody } from './schemas.ts';
+import { ClaimDto, ClaimListDto, ClaimParams, CompanyParams, RepresentativesDto, DecideBody, IdParams, QueueDto, QueueQuery, RevokeBody, StartBody, StartDto, UserParams, VerifyBody } from './schemas.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const claimDto = (c: ClaimRow & { username?: string }): Static<typeof ClaimDto> => ({
@@ -35,6 +35,13 @@ export async function companyClaimRoutes(app: FastifyInstance, deps: IdentityDep
   app.get<User>('/v1/users/:id/representing', { config: { callerParam: 'id' }, schema: { params: UserParams, response: { 200: ClaimListDto } } }, async (request) => ({
     items: (await representing(deps, request.params.id)).map(claimDto),
   }));
+
+  // The user ids representing a company (the gateway names them in complaint cases' notices, ADR 031).
+  app.get<{ Params: Static<typeof CompanyParams> }>(
+    '/v1/companies/:companyId/representatives',
+    { schema: { params: CompanyParams, response: { 200: RepresentativesDto } } },
+    async (request) => ({ userIds: (await companyRepresentatives(deps, request.params.companyId)).map((c) => c.user_id) }),
+  );
 
   app.post<User & { Body: Static<typeof StartBody> }>(
     '/v1/users/:id/company-claims',

@@ -53,3 +53,7 @@ export const DecideBody = Type.Object(
   { additionalProperties: false },
 );
 export const RevokeBody = Type.Object({ adminId: Uuid, reason: Type.String({ maxLength: 2000 }) }, { additionalProperties: false });
+
+// Any string: a malformed id has no representatives.
+export const CompanyParams = Type.Object({ companyId: Type.String({ maxLength: 100 }) });
+export const RepresentativesDto = Type.Object({ userIds: Type.Array(Type.String()) });

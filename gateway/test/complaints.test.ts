@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signatureHeaders } from '@brokerwise/api-signature';
+import type { CompanyComplaintFigures, ComplaintCard, ComplaintCase, ErrorData, NoticePage, Page, UploadedComplaintEvidence, UserInfo } from '@brokerwise/api-contract';
+import { companyAccounts, companyWithWebsite } from './company-accounts.ts';
+import { startReviewStack, type ReviewStack } from './review-stack.ts';
+import { multipartFile } from './stack-call.ts';
+
+const SALT = 'complaints-test-salt';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const WHAT = 'I asked for a withdrawal of 2,500 USD on 3 November; it was never paid and support stopped answering.';
+
+describe('complaint cases through the gateway', () => {
+  let stack: ReviewStack;
+  let admin: UserInfo;
+  const call: ReviewStack['call'] = (method, p, opts) => stack.call(method, p, opts);
+  let accounts: ReturnType<typeof companyAccounts>;
+
+  beforeAll(async () => {
+    stack = await startReviewStack(SALT, { all: true });
+    const signed = await call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { body: { tab: 'login', email: stack.demoAdmin!.email, password: stack.demoAdmin!.password } });
+    admin = signed.body.data.userInfo;
+    accounts = companyAccounts(stack, () => admin);
+    await companyWithWebsite(stack, 'lantern-fx', 'Lantern FX', '灯笼外汇', 'https://lantern-fx.com');
+  });
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const upload = async (token: string, bytes: Buffer, name: string, lang = 'en') => call<UploadedComplaintEvidence>('POST', '/api/complaints/evidence', { token, lang, ...(await multipartFile(bytes, name)) });
+  /** The file as a browser downloads it (not JSON). */
+  const download = async (url: string, token?: string) =>
+    fetch(`${stack.base}${url}`, { headers: { ...(await signatureHeaders(SALT)), lang: 'en', ...(token ? { token } : {}) } });
+  const detail = (id: string, token?: string, lang = 'en') => call<ComplaintCase>('GET', `/api/complaints/detail?id=${id}`, { lang, ...(token ? { token } : {}) });
+
+  it('a user opens a case with a PDF; the file is private; a moderator publishes it; the representative answers; the author confirms it resolved; the figures change', async () => {
+    const { rep } = await accounts.representative('lantern-fx', 'support@lantern-fx.com');
+    const author = await stack.signUp();
+    const stranger = await stack.signUp();
+
+    // Evidence is checked by content: a script named .pdf is refused, field-level, in the user's language.
+    const fake = await upload(author.token, Buffer.from('#!/bin/sh\necho hi\n'), 'statement.pdf', 'zh-cn');
+    expect(fake.status).toBe(400);
+    expect((fake.body.data as unknown as ErrorData).fields).toEqual({ evidence: '文件须为 PDF、PNG、JPEG 或 WebP 格式。' });
+    expect((await upload('', PDF, 'statement.pdf')).body.code).not.toBe(1);
+    const file = await upload(author.token, PDF, 'statement.pdf');
+    expect(file.body).toMatchObject({ code: 1, data: { contentType: 'application/pdf', size: PDF.length } });
+
+    const refused = await call<ErrorData>('POST', '/api/complaints/open', {
+      token: author.token,
+      lang: 'zh-cn',
+      body: { company: 'lantern-fx', category: 'nothing', amount: 'lots', currency: 'XYZ', content: 'short' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.fields).toEqual({
+      category: '请选择投诉类别。',
+      amount: '请输入金额（最多两位小数）。',
+      currency: '请从列表中选择币种。',
+      content: '请用 30 到 5000 个字符描述经过。',
+    });
+
+    const opened = await call<ComplaintCard>('POST', '/api/complaints/open', {
+      token: author.token,
+      body: { company: 'lantern-fx', category: 'withdrawal', amount: '2500', currency: 'USD', content: WHAT, evidence: [file.body.data.id] },
+    });
+    expect(opened.body).toMatchObject({ code: 1, msg: 'Your complaint has been sent. It will be published after moderation.', data: { status: 'pending', amount: '2500.00', evidenceCount: 1, company: { id: 'lantern-fx', name: 'Lantern FX' } } });
+    const id = opened.body.data.id;
+
+    // Pending: the author sees it, a visitor does not; the moderators' queue has it.
+    expect((await detail(id)).status).toBe(404);
+    expect((await detail(id, author.token)).body.data).toMatchObject({ viewer: 'author', complaint: { status: 'pending' } });
+    expect((await call<ComplaintCard[]>('GET', '/api/complaints/mine', { token: author.token })).body.data.map((c) => c.id)).toEqual([id]);
+    expect((await call('GET', '/api/admin/complaints', { token: author.token })).status).toBe(403);
+    const queue = await call<Page<ComplaintCard>>('GET', '/api/admin/complaints', { token: admin.token, lang: 'zh-cn' });
+    expect(queue.body.data.list.find((c) => c.id === id)).toMatchObject({ company: { name: '灯笼外汇' }, category: 'withdrawal' });
+
+    const published = await call<ComplaintCard>('POST', '/api/admin/complaints/decide', { token: admin.token, body: { id, decision: 'approve' } });
+    expect(published.body).toMatchObject({ code: 1, data: { status: 'awaiting_company' } });
+    expect(published.body.data.workingDaysLeft).toBeGreaterThanOrEqual(15);
+
+    // The representative is told, in both languages.
+    await expect.poll(async () => (await call<NoticePage>('GET', '/api/user/notice', { token: rep.token })).body.data.list.map((n) => n.title)).toContain('New complaint');
+    const zh = (await call<NoticePage>('GET', '/api/user/notice', { token: rep.token, lang: 'zh-cn' })).body.data.list.find((n) => n.title === '新投诉')!;
+    expect(zh.content).toContain('灯笼外汇');
+    expect(zh.content).toContain('拒绝或拖延出金');
+
+    // The evidence: the author and the representative download it; a visitor, another user and /media never.
+    const asVisitor = await detail(id);
+    expect(asVisitor.body.data).toMatchObject({ viewer: 'visitor', evidence: [], complaint: { evidenceCount: 1 }, can: { write: false } });
+    const asAuthor = (await detail(id, author.token)).body.data;
+    expect(asAuthor.evidence).toHaveLength(1);
+    const url = asAuthor.evidence[0]!.url;
+    const got = await download(url, author.token);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('application/pdf');
+    expect(got.headers.get('cache-control')).toBe('private, no-store');
+    expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
+    expect((await download(url, rep.token)).status).toBe(200);
+    expect((await download(url, admin.token)).status).toBe(200);
+    expect((await download(url, stranger.token)).status).toBe(404);
+    expect((await download(url)).status).not.toBe(200);
+    const stored = await stack.objects.list('complaint-evidence/');
+    expect(stored.length).toBeGreaterThanOrEqual(1);
+    for (const { key } of stored) expect((await download(`/media/${key}`)).status).toBe(404);
+
+    // Only the two sides write.
+    const intruder = await call<ErrorData>('POST', '/api/complaints/message', { token: stranger.token, body: { id, content: 'Same happened to me!' } });
+    expect(intruder.status).toBe(403);
+    expect(intruder.body.msg).toBe("Only the complaint's author and the company's verified representatives can do this.");
+    expect((await call('POST', '/api/complaints/close', { token: rep.token, body: { id, action: 'confirm' } })).status).toBe(403);
+
+    const answer = await call<ComplaintCase>('POST', '/api/complaints/message', { token: rep.token, body: { id, content: 'We have paid the 2,500 USD today; please check your bank account.' } });
+    expect(answer.body).toMatchObject({ code: 1, data: { viewer: 'representative', complaint: { status: 'awaiting_user' }, messages: [{ side: 'company', author: { username: rep.username } }] } });
+    await expect.poll(async () => (await call<NoticePage>('GET', '/api/user/notice', { token: author.token })).body.data.list.map((n) => n.title)).toContain('New message in a complaint');
+
+    const before = (await call<CompanyComplaintFigures>('GET', '/api/complaints/figures?id=lantern-fx')).body.data.figures;
+    expect(before).toMatchObject({ cases: 1, answered: 1, responseRate: 1, resolved: 0, resolutionRate: null });
+    const resolved = await call<ComplaintCase>('POST', '/api/complaints/close', { token: author.token, lang: 'zh-cn', body: { id, action: 'confirm' } });
+    expect(resolved.body).toMatchObject({ code: 1, msg: '谢谢，该投诉已标记为已解决。', data: { complaint: { status: 'resolved', closedBy: 'user' } } });
+    const after = (await call<CompanyComplaintFigures>('GET', '/api/complaints/figures?id=lantern-fx')).body.data.figures;
+    expect(after).toMatchObject({ cases: 1, resolved: 1, resolutionRate: 1 });
+    expect((await call('POST', '/api/complaints/message', { token: author.token, body: { id, content: 'Thanks again.' } })).status).toBe(409);
+
+    // The public list, by company and status.
+    const list = await call<Page<ComplaintCard>>('GET', '/api/complaints/list?company=lantern-fx&status=resolved');
+    expect(list.body.data.list.map((c) => c.id)).toEqual([id]);
+    expect((await call<Page<ComplaintCard>>('GET', '/api/complaints/list?company=lantern-fx&status=unresolved')).body.data.total).toBe(0);
+  });
+
+  it('a refused case stays private; the author withdraws another; a moderator takes a message down', async () => {
+    const { rep } = await accounts.representative('lantern-fx', 'legal@lantern-fx.com');
+    const author = await stack.signUp();
+    const open = async () =>
+      (await call<ComplaintCard>('POST', '/api/complaints/open', { token: author.token, body: { company: 'lantern-fx', category: 'fees', amount: '40.5', currency: 'EUR', content: WHAT } })).body.data;
+    const a = await open();
+    const noReason = await call<ErrorData>('POST', '/api/admin/complaints/decide', { token: admin.token, body: { id: a.id, decision: 'reject' } });
+    expect(noReason.status).toBe(400);
+    const rejected = await call<ComplaintCard>('POST', '/api/admin/complaints/decide', { token: admin.token, body: { id: a.id, decision: 'reject', reason: 'Names a private person' } });
+    expect(rejected.body.data).toMatchObject({ status: 'rejected', rejectReason: 'Names a private person' });
+    expect((await detail(a.id, rep.token)).status).toBe(404);
+    expect((await detail(a.id, author.token)).body.data.complaint.rejectReason).toBe('Names a private person');
+
+    const b = await open();
+    await call('POST', '/api/admin/complaints/decide', { token: admin.token, body: { id: b.id, decision: 'approve' } });
+    const said = await call<ComplaintCase>('POST', '/api/complaints/message', { token: rep.token, body: { id: b.id, content: 'Call me on my own number +1 555 0100.' } });
+    const messageId = said.body.data.messages[0]!.id;
+    expect((await call('POST', '/api/admin/complaints/removeMessage', { token: rep.token, body: { id: messageId, reason: 'x' } })).status).toBe(403);
+    const removed = await call('POST', '/api/admin/complaints/removeMessage', { token: admin.token, body: { id: messageId, reason: 'Personal data' } });
+    expect(removed.body).toMatchObject({ code: 1, data: { removed: true, content: null } });
+    expect((await detail(b.id)).body.data.messages).toMatchObject([{ removed: true, content: null }]);
+    const withdrawn = await call<ComplaintCase>('POST', '/api/complaints/close', { token: author.token, body: { id: b.id, action: 'withdraw' } });
+    expect(withdrawn.body).toMatchObject({ msg: 'The complaint has been withdrawn.', data: { complaint: { status: 'withdrawn' } } });
+    expect((await call('GET', '/api/complaints/detail?id=not-a-case')).status).toBe(404);
+  });
+});
