@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PublicReview, TransparencyReport } from '@brokerwise/api-contract';
 import { browserSession, hydrated, type Lang } from './browser.ts';
+import { removeFromQueue, reportFrom, toast } from './moderation-steps.ts';
 import { apiGet, apiPost, register, signIn } from './users.ts';
 
 const session = browserSession();
@@ -81,8 +82,6 @@ async function pickCompany(page: Page, not?: string): Promise<string> {
   }
 }
 
-const toast = (page: Page, kind: 'success' | 'error', text: string) => page.getByTestId(`toast-${kind}`).filter({ hasText: text }).last().waitFor();
-
 async function chain(lang: Lang, sanction: 'restrict' | 'freeze') {
   // Never a silent pass: the demo admin is required.
   if (!ADMIN_EMAIL || !ADMIN_PASSWORD) throw new Error('E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD are required');
@@ -109,24 +108,10 @@ async function chain(lang: Lang, sanction: 'restrict' | 'freeze') {
   await reporter.page.goto(`/detail?id=${companyId}`);
   const item = reporter.page.locator(`[data-testid="review-item"][data-review-id="${review.id}"]`);
   await expect.poll(async () => (await reporter.page.reload(), await item.count()), { timeout: 15_000, interval: 500 }).toBe(1);
-  await hydrated(reporter.page);
-  await item.getByTestId('report-review').click();
-  const dialog = reporter.page.getByTestId('report-dialog').filter({ visible: true });
-  await dialog.getByRole('radio', { name: t.reason }).check();
-  await dialog.getByTestId('report-submit').click();
-  await toast(reporter.page, 'success', t.reported);
+  await reportFrom(reporter.page, item, 'review', t.reason, t.reported);
 
   // Moderator A removes it from the queue, then sanctions the author.
-  await modA.page.goto('/admin/moderation');
-  await hydrated(modA.page);
-  const entry = modA.page.locator(`[data-testid="moderation-item"][data-target-id="${review.id}"]`);
-  await entry.waitFor();
-  expect(await entry.getByTestId('moderation-reasons').innerText()).toBe(t.reportedFor);
-  await entry.getByTestId('moderation-remove').click();
-  await entry.getByTestId('moderation-reason').fill('Written to advertise, not from experience.');
-  await entry.getByTestId('moderation-rule').selectOption('fake_review');
-  await entry.getByTestId('moderation-remove-confirm').click();
-  await toast(modA.page, 'success', t.removed);
+  await removeFromQueue(modA.page, review.id, { reportedFor: t.reportedFor, reason: 'Written to advertise, not from experience.', rule: 'fake_review', done: t.removed });
   const visitor = await session.visitor(lang);
   await visitor.page.goto(`/detail?id=${companyId}`);
   const reviews = () => visitor.page.getByTestId('detail-reviews').innerText();
