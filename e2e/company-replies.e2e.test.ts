@@ -7,31 +7,15 @@
  * publishes the reply; the reviewer finds the notice and the reply labelled as verified, and the
  * page shows the reply rate. A second pass reads the company page in Chinese.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PublicReview } from '@brokerwise/api-contract';
 import { browserSession, hydrated } from './browser.ts';
+import { createCompany } from './companies.ts';
 import { apiPost, mailText, register, signIn } from './users.ts';
 
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL;
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD;
 const session = browserSession();
-
-/** A company with a website, through the console's form; its slug. */
-async function createCompany(admin: Page, name: string, website: string): Promise<string> {
-  await admin.goto('/admin/companies?new=1');
-  const form = admin.getByTestId('company-admin-form');
-  await form.getByLabel('Name (English)', { exact: true }).fill(name);
-  await form.getByLabel('Name (Chinese)', { exact: true }).fill(`码头市场 ${name.split(' ').pop()}`);
-  await form.getByLabel('Website', { exact: true }).fill(website);
-  await form.getByLabel('Country or region', { exact: true }).selectOption('GB');
-  await form.getByLabel('Short description (English)', { exact: true }).fill('A broker that answers its reviews.');
-  await form.getByLabel('Short description (Chinese)', { exact: true }).fill('一家会回复点评的经纪商。');
-  await admin.getByTestId('company-admin-submit').click();
-  await admin.locator('[data-testid="company-admin-saved"], [data-testid="company-admin-failure"]').first().waitFor();
-  expect(await admin.locator('[data-testid^="company-error-"], [data-testid="company-admin-failure"]').allInnerTexts()).toEqual([]);
-  return new URL(admin.url()).searchParams.get('id')!;
-}
 
 describe('verified company replies', () => {
   it('a company account claims its company by mail code, an admin approves, it replies to a review, and the reviewer sees the verified reply and the notice', async () => {

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
 import type { CompanyDetail, CompanyReviews, Licence } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { CompanyComplaints } from '../components/complaints/CompanyComplaints';
 import { CompanyFollowButton } from '../components/licences/CompanyFollowButton';
 import { LicenceTimelines } from '../components/licences/LicenceTimeline';
 import { MapPinIcon, ShieldCheckIcon } from '../components/icons';
@@ -37,14 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = reviewPage(params.get('page'));
   const { locale, api } = pageApi(request, context);
   const reviewsCall: Promise<Settled<CompanyReviews> | null> = isReviewableId(id)
-    ? settle(api.op('companyReviews', { id, page }))
+    ? settle(api.op(ops.companyReviews, { id, page }))
     : Promise.resolve(null);
   // The register's history and whether the visitor follows the company: the page shows without either.
-  const licencesCall = settle(api.op('companyLicences', { id }));
-  const followCall = settle(api.op('companyFollow', { id }));
+  const licencesCall = settle(api.op(ops.companyLicences, { id }));
+  const followCall = settle(api.op(ops.companyFollow, { id }));
+  // Complaint cases against the company and its figures (ADR 031): the page shows without them.
+  const complaintsCall = Promise.all([settle(api.op(ops.complaintFigures, { id })), settle(api.op(ops.complaints, { company: id, page: 1 }))]);
   let loaded: Loaded;
   try {
-    loaded = { ok: true, company: (await api.op('companyDetail', { id })).data };
+    loaded = { ok: true, company: (await api.op(ops.companyDetail, { id })).data };
   } catch (error) {
     await Promise.all([reviewsCall, licencesCall, followCall]);
     if (!(error instanceof ApiError)) throw error;
@@ -61,11 +65,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reviews: Settled<CompanyReviews> = (await reviewsCall) ?? { ok: false, error: { kind: 'business', code: null, status: 400, msg: '' } };
   // The company's verified replies to the reviews shown, and its reply figures (ADR 030): the page shows without them.
   const reviewIds = reviews.ok ? [...reviews.data.list.map((r) => r.id), ...(reviews.data.mine ? [reviews.data.mine.id] : [])] : [];
-  const [licences, follow, repliesCall] = await Promise.all([licencesCall, followCall, reviews.ok ? settle(api.op('companyReplies', { id, reviewIds: reviewIds.join(',') })) : null]);
+  const [licences, follow, repliesCall] = await Promise.all([licencesCall, followCall, reviews.ok ? settle(api.op(ops.companyReplies, { id, reviewIds: reviewIds.join(',') })) : null]);
   const replies = repliesCall?.ok ? repliesCall.data : null;
+  const [complaintFigures, complaintList] = await complaintsCall;
+  const complaints = complaintFigures.ok && complaintList.ok ? { figures: complaintFigures.data.figures, list: complaintList.data.list.slice(0, 5), total: complaintList.data.total } : null;
   const register = licences.ok ? licences.data.licences : null;
   const following = follow.ok && follow.data.following;
-  return data({ locale, id, page, loaded, reviews, register, following, replies }, { status: failureStatus(loaded.ok ? undefined : loaded.error) });
+  return data({ locale, id, page, loaded, reviews, register, following, replies, complaints }, { status: failureStatus(loaded.ok ? undefined : loaded.error) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
@@ -92,7 +98,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 
 export default function Detail() {
   const t = useT();
-  const { locale, loaded, reviews, register, following, replies } = useLoaderData<typeof loader>();
+  const { locale, loaded, reviews, register, following, replies, complaints } = useLoaderData<typeof loader>();
   if (!loaded.ok) {
     return (
       <div className="bw-container">
@@ -132,6 +138,9 @@ export default function Detail() {
           </Section>
           <Section id="reviews" title={t('detail.reviews.title')}>
             <ReviewsSection companyId={company.id} companyName={company.name} reviews={reviews} replies={replies} />
+          </Section>
+          <Section id="complaints" title={t('complaints.detail.title')}>
+            <CompanyComplaints slug={company.id} complaints={complaints} />
           </Section>
         </div>
         <aside className={classes.aside} aria-label={t('detail.facts.title')}>

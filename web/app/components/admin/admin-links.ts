@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/moderation', messageId: 'moderation.page.title', least: 'moderator', testId: 'admin-moderation-link' },
   { to: '/admin/reviews', messageId: 'header.account.admin', least: 'moderator', testId: 'admin-link' },
   { to: '/admin/appeals', messageId: 'admin.nav.appeals', least: 'moderator', testId: 'admin-appeals-link' },
+  { to: '/admin/complaints', messageId: 'admin.nav.complaints', least: 'moderator', testId: 'admin-complaints-link' },
   { to: '/admin/company-replies', messageId: 'adminReplies.page.title', least: 'moderator', testId: 'admin-replies-link' },
   { to: '/admin/companies', messageId: 'companyAdmin.page.title', least: 'admin', testId: 'admin-companies-link' },
   { to: '/admin/representatives', messageId: 'adminClaims.page.title', least: 'admin', testId: 'admin-representatives-link' },
