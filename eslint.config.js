@@ -102,7 +102,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The web app calls the /api by operation id through its typed client (web/app/lib/api.ts: `api.op('brokersList', query)`),
+  // The web app calls the /api by operation id through its typed client (web/app/lib/api.ts: `api.op(ops.brokersList, query)`),
   // so a path, its query, body and answer all come from the contract. The one path outside the operations table is the
   // notice stream (an EventSource), named in lib/notice-events.ts.
   {
@@ -113,7 +113,7 @@ export default tseslint.config(
         'error',
         ...['Literal[value=/^\\/api\\//]', 'TemplateElement[value.raw=/^\\/api\\//]'].map((selector) => ({
           selector,
-          message: "No '/api/…' path in web/app: call the operation by its id, `api.op('<id>', input)` or `api.upload('<id>', form)`; a link or an XHR upload takes `operationUrl('<id>', query)` (web/app/lib/api.ts).",
+          message: "No '/api/…' path in web/app: name the operation (`import * as ops from '@brokerwise/api-contract/paths'`) and call `api.op(ops.<id>, input)` or `api.upload(ops.<id>, form)`; a link or an XHR upload takes `operationUrl(ops.<id>, query)` (web/app/lib/api.ts).",
         })),
       ],
     },

@@ -1,5 +1,6 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import * as operationRefs from '@brokerwise/api-contract/paths';
 import { compileDocument } from './app/content/compile.ts';
 
 /**
@@ -32,8 +33,26 @@ function markdownContent(): Plugin {
   };
 }
 
+/**
+ * The app names an /api operation as `ops.<id>` (`import * as ops from '@brokerwise/api-contract/paths'`).
+ * Each use becomes the operation's own `{ id, method, path }`, so a chunk carries only the paths it
+ * calls, instead of every page loading one shared chunk with all the operations the browser calls.
+ * The code works the same without it (the namespace import is then bundled as is).
+ */
+function inlineOperationRefs(): Plugin {
+  const refs: Record<string, unknown> = { ...operationRefs };
+  return {
+    name: 'brokerwise:inline-operation-refs',
+    transform(code, id) {
+      if (!id.includes('/web/app/') || !code.includes('@brokerwise/api-contract/paths')) return null;
+      const out = code.replace(/(?<![\w.$])ops\.(\w+)\b/g, (use, name: string) => (Object.hasOwn(refs, name) ? JSON.stringify(refs[name]) : use));
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [icuWithoutParserInBrowser(), markdownContent(), reactRouter()],
+  plugins: [icuWithoutParserInBrowser(), markdownContent(), inlineOperationRefs(), reactRouter()],
   // Dev server: pre-bundle what every page needs, so the first visit doesn't trigger a re-optimise reload.
   optimizeDeps: {
     include: ['@mantine/core', '@mantine/hooks', 'react-intl', 'react-dom/client', 'react-router', 'react-router/dom', '@formatjs/icu-messageformat-parser/no-parser.js'],

@@ -12,6 +12,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Notification.css';
+import * as ops from '@brokerwise/api-contract/paths';
 import './app.css';
 
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
@@ -64,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(request, context, locale);
   // The session check and the bell's count run alongside the footer's countries.
   const [countries, session, unreadNotices] = await Promise.all([
-    settle(api.op('popularCountries')),
+    settle(api.op(ops.popularCountries)),
     loadSession(request, context, api),
     hasSessionCookie(request) ? hasUnreadNotices(api) : false,
   ]);
@@ -92,7 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Spec §3 "Notice count": truthy means unread notices. Any failure (or no notices API yet) means no dot. */
 async function hasUnreadNotices(api: ApiClient): Promise<boolean> {
   try {
-    return !!(await api.op('noticeCount')).data;
+    return !!(await api.op(ops.noticeCount)).data;
   } catch {
     return false;
   }

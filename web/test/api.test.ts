@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, buildUrl, createApiClient, endsSession, fieldErrorsOf, isRouteNotFound, operationUrl, REQUEST_TIMEOUT_MS, settle, type ApiClientConfig } from '../app/lib/api';
 import { serverApi } from '../app/lib/api.server';
 import { INTERNAL_SECRET_HEADER, VISITOR_ADDRESS_HEADER } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 
 const SALT = 'unit-test-salt';
 
@@ -33,7 +34,7 @@ describe('request', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-22T08:00:00.750Z'));
     try {
-      await client.op('brokersList', { page: 2, keyword: 'ic markets', country: '', rating: undefined });
+      await client.op(ops.brokersList, { page: 2, keyword: 'ic markets', country: '', rating: undefined });
     } finally {
       vi.useRealTimers();
     }
@@ -51,7 +52,7 @@ describe('request', () => {
 
   it('posts JSON and carries the user token when there is one', async () => {
     const { client, fetchMock } = clientWith(async () => envelope(1), { token: 'tok' });
-    await client.op('newsletterSubscribe', { email: 'a@b.co' });
+    await client.op(ops.newsletterSubscribe, { email: 'a@b.co' });
     const [, init] = fetchMock.mock.calls[0]!;
     const headers = init.headers as Record<string, string>;
     expect(init.method).toBe('POST');
@@ -73,9 +74,9 @@ describe('request', () => {
 describe('operations of the contract', () => {
   it('takes method and path from the operations table: a query for a GET, a JSON body for a POST', async () => {
     const { client, fetchMock } = clientWith(async () => envelope(1));
-    await client.op('companyDetail', { id: 'ic-markets' });
-    await client.op('checkIn', { tab: 'login', email: 'a@b.co', password: 'secret1' });
-    await client.op('bindAccount', { server: 's', account: '123', nickname: 'nick', type: 'manual' }, { timeoutMs: 60_000 });
+    await client.op(ops.companyDetail, { id: 'ic-markets' });
+    await client.op(ops.checkIn, { tab: 'login', email: 'a@b.co', password: 'secret1' });
+    await client.op(ops.bindAccount, { server: 's', account: '123', nickname: 'nick', type: 'manual' }, { timeoutMs: 60_000 });
     const [[detailUrl, detail], [checkInUrl, checkIn]] = fetchMock.mock.calls as unknown as [[string, RequestInit], [string, RequestInit]];
     expect([detail.method, detailUrl]).toEqual(['GET', 'http://gw/api/brokers/detail?id=ic-markets']);
     expect([checkIn.method, checkInUrl, checkIn.body]).toEqual(['POST', 'http://gw/api/user/checkIn', '{"tab":"login","email":"a@b.co","password":"secret1"}']);
@@ -87,25 +88,25 @@ describe('operations of the contract', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(1_700_000_000_000);
     try {
-      await client.op('videoStatus', { id: 'v1' }, { fresh: true });
+      await client.op(ops.videoStatus, { id: 'v1' }, { fresh: true });
     } finally {
       vi.useRealTimers();
     }
-    await client.upload('adminCompanyLogo', new FormData(), { id: 'ic-markets' });
+    await client.upload(ops.adminCompanyLogo, new FormData(), { id: 'ic-markets' });
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['http://gw/api/upload/video/status?id=v1&_=1700000000000', 'http://gw/api/admin/companies/logo?id=ic-markets']);
-    expect(operationUrl('transparencyCsv', { from: '2026-01' })).toBe('/api/transparency.csv?from=2026-01');
+    expect(operationUrl(ops.transparencyCsv, { from: '2026-01' })).toBe('/api/transparency.csv?from=2026-01');
   });
 
   it('types the input and the answer by the contract (checked by the type check)', async () => {
     const { client } = clientWith(async () => envelope(1, { following: true, followers: 3 }));
     const typed = async () => {
       // @ts-expect-error: an operation the contract does not have
-      await client.op('noSuchOperation');
+      await client.op(ops.noSuchOperation);
       // @ts-expect-error: a query field brokersList does not take
-      await client.op('brokersList', { pages: 2 });
+      await client.op(ops.brokersList, { pages: 2 });
       // @ts-expect-error: checkIn needs its body
-      await client.op('checkIn');
-      const { data } = await client.op('companyFollow', { id: 'x' });
+      await client.op(ops.checkIn);
+      const { data } = await client.op(ops.companyFollow, { id: 'x' });
       // @ts-expect-error: the answer has no such field
       return data.count;
     };
@@ -116,13 +117,13 @@ describe('operations of the contract', () => {
 describe('envelope handling', () => {
   it.each([1, 200])('treats code %i as success and returns data and message', async (code) => {
     const { client } = clientWith(async () => envelope(code, { list: [1] }, 'done'));
-    await expect(client.op('categories')).resolves.toEqual({ code, msg: 'done', data: { list: [1] } });
+    await expect(client.op(ops.categories)).resolves.toEqual({ code, msg: 'done', data: { list: [1] } });
   });
 
   it('turns any other code into an error carrying the server message', async () => {
     const onSessionEnded = vi.fn();
     const { client } = clientWith(async () => envelope(0, { error: 'invalid' }, '邮箱格式不正确'), { onSessionEnded });
-    const error = await failureOf(client.op('categories'));
+    const error = await failureOf(client.op(ops.categories));
     expect(error.failure).toEqual({ kind: 'business', code: 0, status: 400, msg: '邮箱格式不正确' });
     expect(error.data).toEqual({ error: 'invalid' });
     expect(onSessionEnded).not.toHaveBeenCalled();
@@ -131,7 +132,7 @@ describe('envelope handling', () => {
   it.each([402, 302, 409])('ends the session on code %i', async (code) => {
     const onSessionEnded = vi.fn();
     const { client } = clientWith(async () => envelope(code, null, 'Please sign in'), { onSessionEnded });
-    const error = await failureOf(client.op('categories'));
+    const error = await failureOf(client.op(ops.categories));
     expect(error.failure.kind).toBe('business');
     expect(error.failure.code).toBe(code);
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
@@ -139,20 +140,20 @@ describe('envelope handling', () => {
 
   it('reports a response without an envelope as a failed request ("Request timeout", spec §8)', async () => {
     const { client } = clientWith(async () => new Response('<html>Bad Gateway</html>', { status: 502 }));
-    expect((await failureOf(client.op('categories'))).failure).toEqual({ kind: 'timeout', code: null, status: 502, msg: '' });
+    expect((await failureOf(client.op(ops.categories))).failure).toEqual({ kind: 'timeout', code: null, status: 502, msg: '' });
 
     const { client: empty } = clientWith(async () => new Response(null, { status: 204 }));
-    expect((await failureOf(empty.op('categories'))).failure.kind).toBe('timeout');
+    expect((await failureOf(empty.op(ops.categories))).failure.kind).toBe('timeout');
 
     const { client: notEnvelope } = clientWith(async () => new Response('{"hello":1}', { status: 200 }));
-    expect((await failureOf(notEnvelope.op('categories'))).failure.kind).toBe('timeout');
+    expect((await failureOf(notEnvelope.op(ops.categories))).failure.kind).toBe('timeout');
   });
 
   it('reports no response at all as a network error ("Network error", spec §8)', async () => {
     const { client } = clientWith(async () => {
       throw new TypeError('fetch failed: ECONNREFUSED');
     });
-    expect((await failureOf(client.op('categories'))).failure).toEqual({ kind: 'network', code: null, status: null, msg: '' });
+    expect((await failureOf(client.op(ops.categories))).failure).toEqual({ kind: 'network', code: null, status: null, msg: '' });
   });
 
   it('gives up when the server does not answer in time', async () => {
@@ -166,7 +167,7 @@ describe('envelope handling', () => {
       { timeoutMs: 30 },
     );
     // The fetch above never settles unless aborted: only the client's own time limit ends the call.
-    expect((await failureOf(client.op('categories'))).failure.kind).toBe('timeout');
+    expect((await failureOf(client.op(ops.categories))).failure.kind).toBe('timeout');
   });
 
   it('stops when the caller aborts (visitor navigated away)', async () => {
@@ -180,7 +181,7 @@ describe('envelope handling', () => {
         }),
       { signal: controller.signal },
     );
-    const pending = failureOf(client.op('categories'));
+    const pending = failureOf(client.op(ops.categories));
     controller.abort();
     expect((await pending).failure.kind).toBe('timeout');
   });
@@ -189,9 +190,9 @@ describe('envelope handling', () => {
 describe('settle', () => {
   it('wraps success and API failures as data a loader can return', async () => {
     const { client } = clientWith(async () => envelope(1, [1, 2]));
-    await expect(settle(client.op('categories'))).resolves.toEqual({ ok: true, data: [1, 2] });
+    await expect(settle(client.op(ops.categories))).resolves.toEqual({ ok: true, data: [1, 2] });
     const { client: failing } = clientWith(async () => envelope(500, null, 'boom'));
-    await expect(settle(failing.op('categories'))).resolves.toEqual({ ok: false, error: { kind: 'business', code: 500, status: 400, msg: 'boom' } });
+    await expect(settle(failing.op(ops.categories))).resolves.toEqual({ ok: false, error: { kind: 'business', code: 500, status: 400, msg: 'boom' } });
   });
 
   it('lets programming errors through', async () => {
@@ -203,10 +204,10 @@ describe('session calls', () => {
   it('sends the CSRF token on POST only, read fresh on every call, and the loader cookie', async () => {
     let csrf = 'first';
     const { client, fetchMock } = clientWith(async () => envelope(1), { csrfToken: () => csrf, cookie: 'bw_session=t', credentials: 'same-origin' });
-    await client.op('logout');
+    await client.op(ops.logout);
     csrf = 'second';
-    await client.op('logout');
-    await client.op('noticeCount');
+    await client.op(ops.logout);
+    await client.op(ops.noticeCount);
     const headersOf = (i: number) => fetchMock.mock.calls[i]![1].headers as Record<string, string>;
     expect(headersOf(0)['x-csrf-token']).toBe('first');
     expect(headersOf(1)['x-csrf-token']).toBe('second');
@@ -219,7 +220,7 @@ describe('session calls', () => {
     const { client, fetchMock } = clientWith(async () => envelope(1, { key: 'k' }));
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array([1, 2])], { type: 'image/png' }), 'a.png');
-    await client.upload('uploadAvatar', form);
+    await client.upload(ops.uploadAvatar, form);
     const [, init] = fetchMock.mock.calls[0]!;
     expect(init.body).toBe(form);
     expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
@@ -227,16 +228,16 @@ describe('session calls', () => {
 
   it('reads per-field messages, session-ending codes and missing API paths from failures', async () => {
     const { client } = clientWith(async () => envelope(0, { error: 'identity.validation', fields: { email: 'Please enter a mailbox.', n: 3 } }, 'x'));
-    const error = await failureOf(client.op('checkIn', { tab: 'login', email: '', password: '' }));
+    const error = await failureOf(client.op(ops.checkIn, { tab: 'login', email: '', password: '' }));
     expect(fieldErrorsOf(error)).toEqual({ email: 'Please enter a mailbox.' });
     expect(fieldErrorsOf(new Error('x'))).toEqual({});
     expect(endsSession(error)).toBe(false);
 
     const { client: ended } = clientWith(async () => envelope(409));
-    expect(endsSession(await failureOf(ended.op('categories')))).toBe(true);
+    expect(endsSession(await failureOf(ended.op(ops.categories)))).toBe(true);
 
     const { client: missing } = clientWith(async () => new Response(JSON.stringify({ code: 0, msg: '', time: 1, data: { error: 'route_not_found' } }), { status: 404 }));
-    expect(isRouteNotFound(await failureOf(missing.op('noticeCount')))).toBe(true);
+    expect(isRouteNotFound(await failureOf(missing.op(ops.noticeCount)))).toBe(true);
     expect(isRouteNotFound(error)).toBe(false);
   });
 });
@@ -244,13 +245,13 @@ describe('session calls', () => {
 describe('calls made for a visitor (server side)', () => {
   it('names the visitor with the shared secret when the web tier has one, and never otherwise', async () => {
     const { client, fetchMock } = clientWith(async () => envelope(1), { visitor: { address: '198.51.100.4', secret: 's3cret' } });
-    await client.op('categories');
+    await client.op(ops.categories);
     const headers = fetchMock.mock.calls[0]![1].headers as Record<string, string>;
     expect(headers[VISITOR_ADDRESS_HEADER]).toBe('198.51.100.4');
     expect(headers[INTERNAL_SECRET_HEADER]).toBe('s3cret');
 
     const plain = clientWith(async () => envelope(1));
-    await plain.client.op('categories');
+    await plain.client.op(ops.categories);
     const sent = plain.fetchMock.mock.calls[0]![1].headers as Record<string, string>;
     expect(sent[VISITOR_ADDRESS_HEADER]).toBeUndefined();
     expect(sent[INTERNAL_SECRET_HEADER]).toBeUndefined();
@@ -267,8 +268,8 @@ describe('calls made for a visitor (server side)', () => {
     const { port } = gateway.address() as AddressInfo;
     try {
       const context = { gatewayUrl: `http://127.0.0.1:${port}`, signatureSalt: SALT, requestId: 'r1', internalSecret: 'shared-secret', visitorAddress: '203.0.113.5' };
-      await serverApi(new Request('http://site/detail'), context, 'en').op('categories');
-      await serverApi(new Request('http://site/detail'), { ...context, internalSecret: undefined }, 'en').op('categories');
+      await serverApi(new Request('http://site/detail'), context, 'en').op(ops.categories);
+      await serverApi(new Request('http://site/detail'), { ...context, internalSecret: undefined }, 'en').op(ops.categories);
       expect(seen[0]).toMatchObject({ [VISITOR_ADDRESS_HEADER]: '203.0.113.5', [INTERNAL_SECRET_HEADER]: 'shared-secret' });
       expect(seen[1]![VISITOR_ADDRESS_HEADER]).toBeUndefined();
     } finally {

@@ -2,4 +2,5 @@
 export * from './constants.ts';
 export * from './schemas.ts';
 export * from './operations.ts';
-export * from './paths.ts';
+// Each operation's id, method and path: `import * as ops from '@brokerwise/api-contract/paths'` (one export per operation).
+export type { OperationMethod, OperationPath, OperationRef } from './paths.ts';

@@ -1,157 +1,162 @@
 /**
- * Method and path of every /api operation, without its schemas: what a browser client needs to
+ * Each /api operation's id, method and path, without its schemas: what a browser client needs to
  * make a call (operations.ts carries every TypeBox schema, which a browser bundle must not load).
- * Keep in step with the table in operations.ts; test/paths.test.ts checks they are equal.
+ * One export per operation, so a bundle carries only the operations it calls:
+ * `import * as ops from '@brokerwise/api-contract/paths'`, then `api.op(ops.brokersList, query)`.
+ * Keep in step with the table in operations.ts; test/paths.test.ts checks they are equal and prints
+ * a missing line.
  */
 export type OperationMethod = 'GET' | 'POST';
 export type OperationPath = `/api/${string}`;
+/** An operation as a client sees it; `K` is its id in the operations table. */
+export interface OperationRef<K extends string = string, M extends OperationMethod = OperationMethod> {
+  readonly id: K;
+  readonly method: M;
+  readonly path: OperationPath;
+}
 
-export const opPaths = {
-  brokersList: ['GET', '/api/brokers/brokersList'],
-  companyDetail: ['GET', '/api/brokers/detail'],
-  topBrokers: ['GET', '/api/brokers/topBrokersList'],
-  banners: ['GET', '/api/brokers/getBannerList'],
-  categories: ['GET', '/api/brokers/categories'],
-  popularCountries: ['GET', '/api/brokers/country'],
-  countries: ['GET', '/api/ajax/dataRegion'],
-  companyLicences: ['GET', '/api/brokers/licences'],
-  companyFollow: ['GET', '/api/brokers/follow'],
-  companyFollowSet: ['POST', '/api/brokers/follow'],
-  checkIn: ['POST', '/api/user/checkIn'],
-  socialSignIn: ['POST', '/api/user/TripartiteCheck'],
-  logout: ['POST', '/api/user/logout'],
-  sendCode: ['POST', '/api/ems/send'],
-  profile: ['POST', '/api/user/index'],
-  editProfile: ['POST', '/api/user/editUser'],
-  uploadAvatar: ['POST', '/api/user/avatar'],
-  modifyPassword: ['POST', '/api/user/modifyPassword'],
-  retrievePassword: ['POST', '/api/user/retrievePassword'],
-  bindEmail: ['POST', '/api/user/bindemail'],
-  follow: ['POST', '/api/user/follow'],
-  publicUser: ['GET', '/api/user/public'],
-  fans: ['GET', '/api/user/fans'],
-  companyReviews: ['GET', '/api/reviews/list'],
-  recentReviews: ['GET', '/api/reviews/recent'],
-  submitReview: ['POST', '/api/reviews/submit'],
-  deleteReview: ['POST', '/api/reviews/delete'],
-  myReviews: ['GET', '/api/user/reviews'],
-  adminReviewQueue: ['GET', '/api/admin/reviews/queue'],
-  adminReviewDecide: ['POST', '/api/admin/reviews/decide'],
-  adminReviewAudit: ['GET', '/api/admin/reviews/audit'],
-  report: ['POST', '/api/report'],
-  myReports: ['GET', '/api/user/reports'],
-  adminModerationQueue: ['GET', '/api/admin/moderation/queue'],
-  adminModerationDecide: ['POST', '/api/admin/moderation/decide'],
-  adminDashboard: ['GET', '/api/admin/dashboard'],
-  transparency: ['GET', '/api/transparency'],
-  transparencyCsv: ['GET', '/api/transparency.csv'],
-  adminAuditLog: ['GET', '/api/admin/audit'],
-  adminAuditAll: ['GET', '/api/admin/audit/all'],
-  mySanctions: ['GET', '/api/user/sanctions'],
-  appeal: ['POST', '/api/user/appeal'],
-  adminUsers: ['GET', '/api/admin/users'],
-  adminUserDetail: ['GET', '/api/admin/users/detail'],
-  adminUserRole: ['POST', '/api/admin/users/role'],
-  adminUserRevokeSessions: ['POST', '/api/admin/users/revokeSessions'],
-  adminUserDelete: ['POST', '/api/admin/users/delete'],
-  adminUserSanction: ['POST', '/api/admin/users/sanction'],
-  adminUserLiftSanction: ['POST', '/api/admin/users/liftSanction'],
-  adminUserAudit: ['GET', '/api/admin/users/audit'],
-  adminAppeals: ['GET', '/api/admin/appeals'],
-  adminDecideAppeal: ['POST', '/api/admin/appeals/decide'],
-  myRemovals: ['GET', '/api/user/removals'],
-  removalAppeal: ['POST', '/api/user/removalAppeal'],
-  adminRemovalAppeals: ['GET', '/api/admin/removalAppeals'],
-  adminDecideRemovalAppeal: ['POST', '/api/admin/removalAppeals/decide'],
-  promotions: ['GET', '/api/promotion/list'],
-  promotionDetail: ['GET', '/api/promotion/detail'],
-  adminPromotions: ['GET', '/api/admin/promotions'],
-  adminPromotionDetail: ['GET', '/api/admin/promotions/detail'],
-  adminPromotionSave: ['POST', '/api/admin/promotions/save'],
-  adminPromotionDelete: ['POST', '/api/admin/promotions/delete'],
-  adminCompanies: ['GET', '/api/admin/companies'],
-  adminCompanyDetail: ['GET', '/api/admin/companies/detail'],
-  adminCompanySave: ['POST', '/api/admin/companies/save'],
-  adminCompanyHide: ['POST', '/api/admin/companies/hide'],
-  adminCompanyMerge: ['POST', '/api/admin/companies/merge'],
-  adminCompanyAudit: ['GET', '/api/admin/companies/audit'],
-  adminCompanyLogo: ['POST', '/api/admin/companies/logo'],
-  adminLicenceEvidence: ['POST', '/api/admin/companies/licence-evidence'],
-  adminLicenceStatus: ['POST', '/api/admin/companies/licence-status'],
-  notices: ['GET', '/api/user/notice'],
-  noticeCount: ['GET', '/api/user/noticecont'],
-  noticeRead: ['POST', '/api/user/notice/read'],
-  emailPreferences: ['GET', '/api/user/emailPreferences'],
-  saveEmailPreferences: ['POST', '/api/user/emailPreferences'],
-  adminNotice: ['POST', '/api/admin/notice/send'],
-  adminNewsletter: ['POST', '/api/admin/newsletter/send'],
-  newsletterSubscribe: ['POST', '/api/newsletter/subscribe'],
-  newsletterConfirm: ['POST', '/api/newsletter/confirm'],
-  newsletterUnsubscribe: ['POST', '/api/newsletter/unsubscribe'],
-  postCategories: ['GET', '/api/vlog/categories'],
-  posts: ['GET', '/api/vlog/list'],
-  recommendedPosts: ['GET', '/api/vlog/recommend'],
-  searchPosts: ['GET', '/api/vlog/search'],
-  postDetail: ['GET', '/api/vlog/detail'],
-  creatorPage: ['GET', '/api/vlog/user'],
-  myPosts: ['GET', '/api/vlog/mine'],
-  collections: ['GET', '/api/vlog/collections'],
-  publishPost: ['POST', '/api/vlog/publish'],
-  editPost: ['POST', '/api/vlog/edit'],
-  deletePost: ['POST', '/api/vlog/delete'],
-  likePost: ['POST', '/api/vlog/like'],
-  collectPost: ['POST', '/api/vlog/collect'],
-  forwardPost: ['POST', '/api/vlog/forward'],
-  unforwardPost: ['POST', '/api/vlog/forward/delete'],
-  comments: ['GET', '/api/vlog/comments'],
-  comment: ['POST', '/api/vlog/comment'],
-  deleteComment: ['POST', '/api/vlog/comment/delete'],
-  uploadVideo: ['POST', '/api/upload/video'],
-  videoStatus: ['GET', '/api/upload/video/status'],
-  uploadImage: ['POST', '/api/upload/image'],
-  traderBrokers: ['GET', '/api/brokers/traderbroker'],
-  traderServers: ['GET', '/api/brokers/brokerserver'],
-  bindAccount: ['POST', '/api/trader/bind'],
-  myAccounts: ['GET', '/api/trader/accounts'],
-  traderProfile: ['GET', '/api/trader/profile'],
-  traderAccount: ['GET', '/api/trader/account'],
-  traderOrders: ['GET', '/api/trader/orders'],
-  syncAccount: ['POST', '/api/trader/sync'],
-  accountVisibility: ['POST', '/api/trader/visibility'],
-  unbindAccount: ['POST', '/api/trader/unbind'],
-  importStatement: ['POST', '/api/trader/statement'],
-  requestVerification: ['POST', '/api/trader/verify'],
-  verification: ['GET', '/api/trader/verify'],
-  topTraders: ['GET', '/api/trader/top'],
-  applyBroker: ['POST', '/api/trader/apply'],
-  myApplications: ['GET', '/api/trader/applications'],
-  adminApplications: ['GET', '/api/admin/trader/applications'],
-  adminApplicationDecide: ['POST', '/api/admin/trader/applications/decide'],
-  apiKeys: ['GET', '/api/user/apiKeys'],
-  createApiKey: ['POST', '/api/user/apiKeys'],
-  revokeApiKey: ['POST', '/api/user/apiKeys/revoke'],
-  companyClaims: ['GET', '/api/user/companyClaims'],
-  companyClaim: ['POST', '/api/user/companyClaim'],
-  companyClaimVerify: ['POST', '/api/user/companyClaimVerify'],
-  companyReplies: ['GET', '/api/reviews/replies'],
-  writeReply: ['POST', '/api/reviews/reply'],
-  adminCompanyClaims: ['GET', '/api/admin/companyClaims'],
-  adminCompanyClaimDecide: ['POST', '/api/admin/companyClaims/decide'],
-  adminRepresentativeRevoke: ['POST', '/api/admin/companyClaims/revoke'],
-  adminReplies: ['GET', '/api/admin/replies'],
-  adminReplyDecide: ['POST', '/api/admin/replies/decide'],
-  complaints: ['GET', '/api/complaints/list'],
-  complaint: ['GET', '/api/complaints/detail'],
-  complaintFigures: ['GET', '/api/complaints/figures'],
-  myComplaints: ['GET', '/api/complaints/mine'],
-  complaintOpen: ['POST', '/api/complaints/open'],
-  complaintEvidenceUpload: ['POST', '/api/complaints/evidence'],
-  complaintEvidenceFile: ['GET', '/api/complaints/evidence'],
-  complaintMessage: ['POST', '/api/complaints/message'],
-  complaintClose: ['POST', '/api/complaints/close'],
-  adminComplaints: ['GET', '/api/admin/complaints'],
-  adminComplaintDecide: ['POST', '/api/admin/complaints/decide'],
-  adminComplaintMessageRemove: ['POST', '/api/admin/complaints/removeMessage'],
-} as const satisfies Record<string, readonly [OperationMethod, OperationPath]>;
-
-export type OperationPathId = keyof typeof opPaths;
+export const brokersList = { id: 'brokersList', method: 'GET', path: '/api/brokers/brokersList' } as const;
+export const companyDetail = { id: 'companyDetail', method: 'GET', path: '/api/brokers/detail' } as const;
+export const topBrokers = { id: 'topBrokers', method: 'GET', path: '/api/brokers/topBrokersList' } as const;
+export const banners = { id: 'banners', method: 'GET', path: '/api/brokers/getBannerList' } as const;
+export const categories = { id: 'categories', method: 'GET', path: '/api/brokers/categories' } as const;
+export const popularCountries = { id: 'popularCountries', method: 'GET', path: '/api/brokers/country' } as const;
+export const countries = { id: 'countries', method: 'GET', path: '/api/ajax/dataRegion' } as const;
+export const companyLicences = { id: 'companyLicences', method: 'GET', path: '/api/brokers/licences' } as const;
+export const companyFollow = { id: 'companyFollow', method: 'GET', path: '/api/brokers/follow' } as const;
+export const companyFollowSet = { id: 'companyFollowSet', method: 'POST', path: '/api/brokers/follow' } as const;
+export const checkIn = { id: 'checkIn', method: 'POST', path: '/api/user/checkIn' } as const;
+export const socialSignIn = { id: 'socialSignIn', method: 'POST', path: '/api/user/TripartiteCheck' } as const;
+export const logout = { id: 'logout', method: 'POST', path: '/api/user/logout' } as const;
+export const sendCode = { id: 'sendCode', method: 'POST', path: '/api/ems/send' } as const;
+export const profile = { id: 'profile', method: 'POST', path: '/api/user/index' } as const;
+export const editProfile = { id: 'editProfile', method: 'POST', path: '/api/user/editUser' } as const;
+export const uploadAvatar = { id: 'uploadAvatar', method: 'POST', path: '/api/user/avatar' } as const;
+export const modifyPassword = { id: 'modifyPassword', method: 'POST', path: '/api/user/modifyPassword' } as const;
+export const retrievePassword = { id: 'retrievePassword', method: 'POST', path: '/api/user/retrievePassword' } as const;
+export const bindEmail = { id: 'bindEmail', method: 'POST', path: '/api/user/bindemail' } as const;
+export const follow = { id: 'follow', method: 'POST', path: '/api/user/follow' } as const;
+export const publicUser = { id: 'publicUser', method: 'GET', path: '/api/user/public' } as const;
+export const fans = { id: 'fans', method: 'GET', path: '/api/user/fans' } as const;
+export const companyReviews = { id: 'companyReviews', method: 'GET', path: '/api/reviews/list' } as const;
+export const recentReviews = { id: 'recentReviews', method: 'GET', path: '/api/reviews/recent' } as const;
+export const submitReview = { id: 'submitReview', method: 'POST', path: '/api/reviews/submit' } as const;
+export const deleteReview = { id: 'deleteReview', method: 'POST', path: '/api/reviews/delete' } as const;
+export const myReviews = { id: 'myReviews', method: 'GET', path: '/api/user/reviews' } as const;
+export const adminReviewQueue = { id: 'adminReviewQueue', method: 'GET', path: '/api/admin/reviews/queue' } as const;
+export const adminReviewDecide = { id: 'adminReviewDecide', method: 'POST', path: '/api/admin/reviews/decide' } as const;
+export const adminReviewAudit = { id: 'adminReviewAudit', method: 'GET', path: '/api/admin/reviews/audit' } as const;
+export const report = { id: 'report', method: 'POST', path: '/api/report' } as const;
+export const myReports = { id: 'myReports', method: 'GET', path: '/api/user/reports' } as const;
+export const adminModerationQueue = { id: 'adminModerationQueue', method: 'GET', path: '/api/admin/moderation/queue' } as const;
+export const adminModerationDecide = { id: 'adminModerationDecide', method: 'POST', path: '/api/admin/moderation/decide' } as const;
+export const adminDashboard = { id: 'adminDashboard', method: 'GET', path: '/api/admin/dashboard' } as const;
+export const transparency = { id: 'transparency', method: 'GET', path: '/api/transparency' } as const;
+export const transparencyCsv = { id: 'transparencyCsv', method: 'GET', path: '/api/transparency.csv' } as const;
+export const adminAuditLog = { id: 'adminAuditLog', method: 'GET', path: '/api/admin/audit' } as const;
+export const adminAuditAll = { id: 'adminAuditAll', method: 'GET', path: '/api/admin/audit/all' } as const;
+export const mySanctions = { id: 'mySanctions', method: 'GET', path: '/api/user/sanctions' } as const;
+export const appeal = { id: 'appeal', method: 'POST', path: '/api/user/appeal' } as const;
+export const adminUsers = { id: 'adminUsers', method: 'GET', path: '/api/admin/users' } as const;
+export const adminUserDetail = { id: 'adminUserDetail', method: 'GET', path: '/api/admin/users/detail' } as const;
+export const adminUserRole = { id: 'adminUserRole', method: 'POST', path: '/api/admin/users/role' } as const;
+export const adminUserRevokeSessions = { id: 'adminUserRevokeSessions', method: 'POST', path: '/api/admin/users/revokeSessions' } as const;
+export const adminUserDelete = { id: 'adminUserDelete', method: 'POST', path: '/api/admin/users/delete' } as const;
+export const adminUserSanction = { id: 'adminUserSanction', method: 'POST', path: '/api/admin/users/sanction' } as const;
+export const adminUserLiftSanction = { id: 'adminUserLiftSanction', method: 'POST', path: '/api/admin/users/liftSanction' } as const;
+export const adminUserAudit = { id: 'adminUserAudit', method: 'GET', path: '/api/admin/users/audit' } as const;
+export const adminAppeals = { id: 'adminAppeals', method: 'GET', path: '/api/admin/appeals' } as const;
+export const adminDecideAppeal = { id: 'adminDecideAppeal', method: 'POST', path: '/api/admin/appeals/decide' } as const;
+export const myRemovals = { id: 'myRemovals', method: 'GET', path: '/api/user/removals' } as const;
+export const removalAppeal = { id: 'removalAppeal', method: 'POST', path: '/api/user/removalAppeal' } as const;
+export const adminRemovalAppeals = { id: 'adminRemovalAppeals', method: 'GET', path: '/api/admin/removalAppeals' } as const;
+export const adminDecideRemovalAppeal = { id: 'adminDecideRemovalAppeal', method: 'POST', path: '/api/admin/removalAppeals/decide' } as const;
+export const promotions = { id: 'promotions', method: 'GET', path: '/api/promotion/list' } as const;
+export const promotionDetail = { id: 'promotionDetail', method: 'GET', path: '/api/promotion/detail' } as const;
+export const adminPromotions = { id: 'adminPromotions', method: 'GET', path: '/api/admin/promotions' } as const;
+export const adminPromotionDetail = { id: 'adminPromotionDetail', method: 'GET', path: '/api/admin/promotions/detail' } as const;
+export const adminPromotionSave = { id: 'adminPromotionSave', method: 'POST', path: '/api/admin/promotions/save' } as const;
+export const adminPromotionDelete = { id: 'adminPromotionDelete', method: 'POST', path: '/api/admin/promotions/delete' } as const;
+export const adminCompanies = { id: 'adminCompanies', method: 'GET', path: '/api/admin/companies' } as const;
+export const adminCompanyDetail = { id: 'adminCompanyDetail', method: 'GET', path: '/api/admin/companies/detail' } as const;
+export const adminCompanySave = { id: 'adminCompanySave', method: 'POST', path: '/api/admin/companies/save' } as const;
+export const adminCompanyHide = { id: 'adminCompanyHide', method: 'POST', path: '/api/admin/companies/hide' } as const;
+export const adminCompanyMerge = { id: 'adminCompanyMerge', method: 'POST', path: '/api/admin/companies/merge' } as const;
+export const adminCompanyAudit = { id: 'adminCompanyAudit', method: 'GET', path: '/api/admin/companies/audit' } as const;
+export const adminCompanyLogo = { id: 'adminCompanyLogo', method: 'POST', path: '/api/admin/companies/logo' } as const;
+export const adminLicenceEvidence = { id: 'adminLicenceEvidence', method: 'POST', path: '/api/admin/companies/licence-evidence' } as const;
+export const adminLicenceStatus = { id: 'adminLicenceStatus', method: 'POST', path: '/api/admin/companies/licence-status' } as const;
+export const notices = { id: 'notices', method: 'GET', path: '/api/user/notice' } as const;
+export const noticeCount = { id: 'noticeCount', method: 'GET', path: '/api/user/noticecont' } as const;
+export const noticeRead = { id: 'noticeRead', method: 'POST', path: '/api/user/notice/read' } as const;
+export const emailPreferences = { id: 'emailPreferences', method: 'GET', path: '/api/user/emailPreferences' } as const;
+export const saveEmailPreferences = { id: 'saveEmailPreferences', method: 'POST', path: '/api/user/emailPreferences' } as const;
+export const adminNotice = { id: 'adminNotice', method: 'POST', path: '/api/admin/notice/send' } as const;
+export const adminNewsletter = { id: 'adminNewsletter', method: 'POST', path: '/api/admin/newsletter/send' } as const;
+export const newsletterSubscribe = { id: 'newsletterSubscribe', method: 'POST', path: '/api/newsletter/subscribe' } as const;
+export const newsletterConfirm = { id: 'newsletterConfirm', method: 'POST', path: '/api/newsletter/confirm' } as const;
+export const newsletterUnsubscribe = { id: 'newsletterUnsubscribe', method: 'POST', path: '/api/newsletter/unsubscribe' } as const;
+export const postCategories = { id: 'postCategories', method: 'GET', path: '/api/vlog/categories' } as const;
+export const posts = { id: 'posts', method: 'GET', path: '/api/vlog/list' } as const;
+export const recommendedPosts = { id: 'recommendedPosts', method: 'GET', path: '/api/vlog/recommend' } as const;
+export const searchPosts = { id: 'searchPosts', method: 'GET', path: '/api/vlog/search' } as const;
+export const postDetail = { id: 'postDetail', method: 'GET', path: '/api/vlog/detail' } as const;
+export const creatorPage = { id: 'creatorPage', method: 'GET', path: '/api/vlog/user' } as const;
+export const myPosts = { id: 'myPosts', method: 'GET', path: '/api/vlog/mine' } as const;
+export const collections = { id: 'collections', method: 'GET', path: '/api/vlog/collections' } as const;
+export const publishPost = { id: 'publishPost', method: 'POST', path: '/api/vlog/publish' } as const;
+export const editPost = { id: 'editPost', method: 'POST', path: '/api/vlog/edit' } as const;
+export const deletePost = { id: 'deletePost', method: 'POST', path: '/api/vlog/delete' } as const;
+export const likePost = { id: 'likePost', method: 'POST', path: '/api/vlog/like' } as const;
+export const collectPost = { id: 'collectPost', method: 'POST', path: '/api/vlog/collect' } as const;
+export const forwardPost = { id: 'forwardPost', method: 'POST', path: '/api/vlog/forward' } as const;
+export const unforwardPost = { id: 'unforwardPost', method: 'POST', path: '/api/vlog/forward/delete' } as const;
+export const comments = { id: 'comments', method: 'GET', path: '/api/vlog/comments' } as const;
+export const comment = { id: 'comment', method: 'POST', path: '/api/vlog/comment' } as const;
+export const deleteComment = { id: 'deleteComment', method: 'POST', path: '/api/vlog/comment/delete' } as const;
+export const uploadVideo = { id: 'uploadVideo', method: 'POST', path: '/api/upload/video' } as const;
+export const videoStatus = { id: 'videoStatus', method: 'GET', path: '/api/upload/video/status' } as const;
+export const uploadImage = { id: 'uploadImage', method: 'POST', path: '/api/upload/image' } as const;
+export const traderBrokers = { id: 'traderBrokers', method: 'GET', path: '/api/brokers/traderbroker' } as const;
+export const traderServers = { id: 'traderServers', method: 'GET', path: '/api/brokers/brokerserver' } as const;
+export const bindAccount = { id: 'bindAccount', method: 'POST', path: '/api/trader/bind' } as const;
+export const myAccounts = { id: 'myAccounts', method: 'GET', path: '/api/trader/accounts' } as const;
+export const traderProfile = { id: 'traderProfile', method: 'GET', path: '/api/trader/profile' } as const;
+export const traderAccount = { id: 'traderAccount', method: 'GET', path: '/api/trader/account' } as const;
+export const traderOrders = { id: 'traderOrders', method: 'GET', path: '/api/trader/orders' } as const;
+export const syncAccount = { id: 'syncAccount', method: 'POST', path: '/api/trader/sync' } as const;
+export const accountVisibility = { id: 'accountVisibility', method: 'POST', path: '/api/trader/visibility' } as const;
+export const unbindAccount = { id: 'unbindAccount', method: 'POST', path: '/api/trader/unbind' } as const;
+export const importStatement = { id: 'importStatement', method: 'POST', path: '/api/trader/statement' } as const;
+export const requestVerification = { id: 'requestVerification', method: 'POST', path: '/api/trader/verify' } as const;
+export const verification = { id: 'verification', method: 'GET', path: '/api/trader/verify' } as const;
+export const topTraders = { id: 'topTraders', method: 'GET', path: '/api/trader/top' } as const;
+export const applyBroker = { id: 'applyBroker', method: 'POST', path: '/api/trader/apply' } as const;
+export const myApplications = { id: 'myApplications', method: 'GET', path: '/api/trader/applications' } as const;
+export const adminApplications = { id: 'adminApplications', method: 'GET', path: '/api/admin/trader/applications' } as const;
+export const adminApplicationDecide = { id: 'adminApplicationDecide', method: 'POST', path: '/api/admin/trader/applications/decide' } as const;
+export const apiKeys = { id: 'apiKeys', method: 'GET', path: '/api/user/apiKeys' } as const;
+export const createApiKey = { id: 'createApiKey', method: 'POST', path: '/api/user/apiKeys' } as const;
+export const revokeApiKey = { id: 'revokeApiKey', method: 'POST', path: '/api/user/apiKeys/revoke' } as const;
+export const companyClaims = { id: 'companyClaims', method: 'GET', path: '/api/user/companyClaims' } as const;
+export const companyClaim = { id: 'companyClaim', method: 'POST', path: '/api/user/companyClaim' } as const;
+export const companyClaimVerify = { id: 'companyClaimVerify', method: 'POST', path: '/api/user/companyClaimVerify' } as const;
+export const companyReplies = { id: 'companyReplies', method: 'GET', path: '/api/reviews/replies' } as const;
+export const writeReply = { id: 'writeReply', method: 'POST', path: '/api/reviews/reply' } as const;
+export const adminCompanyClaims = { id: 'adminCompanyClaims', method: 'GET', path: '/api/admin/companyClaims' } as const;
+export const adminCompanyClaimDecide = { id: 'adminCompanyClaimDecide', method: 'POST', path: '/api/admin/companyClaims/decide' } as const;
+export const adminRepresentativeRevoke = { id: 'adminRepresentativeRevoke', method: 'POST', path: '/api/admin/companyClaims/revoke' } as const;
+export const adminReplies = { id: 'adminReplies', method: 'GET', path: '/api/admin/replies' } as const;
+export const adminReplyDecide = { id: 'adminReplyDecide', method: 'POST', path: '/api/admin/replies/decide' } as const;
+export const complaints = { id: 'complaints', method: 'GET', path: '/api/complaints/list' } as const;
+export const complaint = { id: 'complaint', method: 'GET', path: '/api/complaints/detail' } as const;
+export const complaintFigures = { id: 'complaintFigures', method: 'GET', path: '/api/complaints/figures' } as const;
+export const myComplaints = { id: 'myComplaints', method: 'GET', path: '/api/complaints/mine' } as const;
+export const complaintOpen = { id: 'complaintOpen', method: 'POST', path: '/api/complaints/open' } as const;
+export const complaintEvidenceUpload = { id: 'complaintEvidenceUpload', method: 'POST', path: '/api/complaints/evidence' } as const;
+export const complaintEvidenceFile = { id: 'complaintEvidenceFile', method: 'GET', path: '/api/complaints/evidence' } as const;
+export const complaintMessage = { id: 'complaintMessage', method: 'POST', path: '/api/complaints/message' } as const;
+export const complaintClose = { id: 'complaintClose', method: 'POST', path: '/api/complaints/close' } as const;
+export const adminComplaints = { id: 'adminComplaints', method: 'GET', path: '/api/admin/complaints' } as const;
+export const adminComplaintDecide = { id: 'adminComplaintDecide', method: 'POST', path: '/api/admin/complaints/decide' } as const;
+export const adminComplaintMessageRemove = { id: 'adminComplaintMessageRemove', method: 'POST', path: '/api/admin/complaints/removeMessage' } as const;

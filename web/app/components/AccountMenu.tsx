@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import * as ops from '@brokerwise/api-contract/paths';
 import { endsSession } from '../lib/api';
 import { loadChunk } from '../lib/chunk-load';
 import { leavesOnSignOut } from '../lib/guard';
@@ -103,7 +104,7 @@ function LogoutButton({ className }: { className: string }) {
   async function logout() {
     setBusy(true);
     try {
-      await api.op('logout');
+      await api.op(ops.logout);
     } catch (error) {
       // Already signed out on the server: finish here too. Anything else: still signed in.
       if (!endsSession(error)) {

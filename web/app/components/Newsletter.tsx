@@ -1,5 +1,6 @@
 import { Button, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import * as ops from '@brokerwise/api-contract/paths';
 import { isEmailShape } from '../lib/format';
 import { useT } from '../lib/use-t';
 import { useApi, useApiErrorText } from './ApiProvider';
@@ -33,7 +34,7 @@ export function Newsletter() {
     setError(null);
     setBusy(true);
     try {
-      const result = await api.op('newsletterSubscribe', { email: value });
+      const result = await api.op(ops.newsletterSubscribe, { email: value });
       setDone(result.msg || t('footer.newsletter.subscribed'));
       setEmail('');
     } catch (err) {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import useSWR from 'swr';
 import type { NoticeStreamReady } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { isRouteNotFound } from '../lib/api';
 import { NOTICE_NEW_EVENT, NOTICE_STREAM_PATH, NOTICE_UNREAD_EVENT } from '../lib/notice-events';
 import { useBackgroundApi } from './ApiProvider';
@@ -20,7 +21,7 @@ export default function NoticePoller({ userId, seeded, onChange }: { userId: str
     ['notice-count', userId],
     async () => {
       try {
-        return !!(await api.op('noticeCount')).data;
+        return !!(await api.op(ops.noticeCount)).data;
       } catch (error) {
         if (isRouteNotFound(error)) return false;
         throw error;

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { REPORT_REASONS, REPORT_TEXT_MAX, REPORT_TEXT_MIN, type ReportBody, type ReportReason, type ReportTargetKind } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { fieldErrorsOf } from '../lib/api';
 import { loginUrlFor } from '../lib/guard';
 import { DIALOG_TITLE, REASON_LABEL } from '../lib/reports';
@@ -61,7 +62,7 @@ export function ReportButton({ kind, targetId, authorId }: { kind: ReportTargetK
     setErrors({});
     try {
       const body: ReportBody = { targetKind: kind, targetId, reason, ...(text.trim() ? { text: text.trim() } : {}) };
-      const r = await api.op('report', body);
+      const r = await api.op(ops.report, body);
       toast('success', r.msg || t('report.dialog.sent'));
       setReason('');
       setText('');

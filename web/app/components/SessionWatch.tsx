@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router';
+import * as ops from '@brokerwise/api-contract/paths';
 import type { SessionUser } from '../lib/session';
 import { useBackgroundApi } from './ApiProvider';
 import { useSession } from './SessionProvider';
@@ -33,7 +34,7 @@ export function SessionWatch({ serverUser }: { serverUser: SessionUser | null })
       if (checking || document.visibilityState !== 'visible') return;
       checking = true;
       try {
-        const { data } = await api.op('profile');
+        const { data } = await api.op(ops.profile);
         if (data.id !== user.id || data.username !== user.username || !!data.isAdmin !== !!user.isAdmin || (data.role === 'user' ? undefined : data.role) !== user.role) await revalidateRef.current();
       } catch {
         // A session-ending answer has signed the page out already (ApiProvider's onSessionEnded);

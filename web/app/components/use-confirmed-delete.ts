@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import type * as ops from '@brokerwise/api-contract/paths';
 import { usePageApi } from './use-page-api';
 
 /** The operations that delete one of the visitor's own things by its id. */
-export type DeleteOperation = 'deleteComment' | 'deleteReview' | 'deletePost';
+export type DeleteOperation = typeof ops.deleteComment | typeof ops.deleteReview | typeof ops.deletePost;
 
 /**
  * The state of a "Delete → Yes, delete / Cancel" control: `idle` shows the button, `confirm` the

@@ -12,10 +12,10 @@ import {
   type OperationBody,
   type OperationData,
   type OperationId,
+  type OperationMethod,
   type OperationQuery,
+  type OperationRef,
 } from '@brokerwise/api-contract';
-// Only the table's methods and paths: the operations table itself carries every schema, which the browser must not load.
-import { opPaths } from '@brokerwise/api-contract/paths';
 import type { ApiLang } from './locale';
 import { CSRF_HEADER } from './session';
 
@@ -111,39 +111,40 @@ export interface CallOptions {
 type Omittable<Q> = { [P in keyof Q]: undefined extends Q[P] ? Q[P] | null : Q[P] };
 
 /** What an operation is called with: its query for a GET, its JSON body for a POST (both from the contract). */
-export type OperationInput<K extends OperationId> = (typeof opPaths)[K][0] extends 'GET' ? Omittable<OperationQuery<K>> : OperationBody<K>;
+export type OperationInput<K extends OperationId, M extends OperationMethod> = M extends 'GET' ? Omittable<OperationQuery<K>> : OperationBody<K>;
 /** An operation's input, optional when it needs none. */
-export type OperationArgs<K extends OperationId> = Record<string, never> extends OperationInput<K> ? [input?: OperationInput<K>, options?: CallOptions] : [input: OperationInput<K>, options?: CallOptions];
+export type OperationArgs<K extends OperationId, M extends OperationMethod> =
+  Record<string, never> extends OperationInput<K, M> ? [input?: OperationInput<K, M>, options?: CallOptions] : [input: OperationInput<K, M>, options?: CallOptions];
 
 /**
- * The /api as the contract (@brokerwise/api-contract) describes it: an operation is called by its
- * id, with the query or body its schemas allow, and answers the data its schema names, so a
- * mismatch between the gateway and the web app fails to compile.
+ * The /api as the contract (@brokerwise/api-contract) describes it: an operation is named by its
+ * entry in `@brokerwise/api-contract/paths` (`import * as ops from '@brokerwise/api-contract/paths'`;
+ * a bundle carries only the entries it uses, never the schemas), called with the query or body its
+ * schemas allow, and answers the data its schema names: a gateway/web mismatch fails to compile.
  */
 export interface ApiClient {
-  /** e.g. `api.op('brokersList', { page: 2 })`, `api.op('checkIn', body)`: method and path from the operations table. */
-  op<K extends OperationId>(id: K, ...args: OperationArgs<K>): Promise<ApiSuccess<OperationData<K>>>;
-  /** A multipart/form-data upload (`uploadImage`, `uploadAvatar`…), with the query the operation takes. */
-  upload<K extends OperationId>(id: K, form: FormData, query?: OperationQuery<K>): Promise<ApiSuccess<OperationData<K>>>;
+  /** e.g. `api.op(ops.brokersList, { page: 2 })`, `api.op(ops.checkIn, body)`. */
+  op<K extends OperationId, M extends OperationMethod>(operation: OperationRef<K, M>, ...args: OperationArgs<K, M>): Promise<ApiSuccess<OperationData<K>>>;
+  /** A multipart/form-data upload (`ops.uploadImage`, `ops.uploadAvatar`…), with the query the operation takes. */
+  upload<K extends OperationId>(operation: OperationRef<K, 'POST'>, form: FormData, query?: OperationQuery<K>): Promise<ApiSuccess<OperationData<K>>>;
 }
 
 /** The path of an operation with its query string, for what is not a JSON call (a download link, an upload with progress). */
-export function operationUrl<K extends OperationId>(id: K, query?: OperationQuery<K>, baseUrl = ''): string {
-  return buildUrl(baseUrl, opPaths[id][1], query as Record<string, QueryValue> | undefined);
+export function operationUrl<K extends OperationId>(operation: OperationRef<K>, query?: OperationQuery<K>, baseUrl = ''): string {
+  return buildUrl(baseUrl, operation.path, query as Record<string, QueryValue> | undefined);
 }
 
 /** The typed client over a transport. */
 export function typedClient(transport: ApiTransport): ApiClient {
   return {
-    op<K extends OperationId>(id: K, ...[input, options]: OperationArgs<K>) {
-      const [method, path] = opPaths[id];
+    op<K extends OperationId, M extends OperationMethod>({ method, path }: OperationRef<K, M>, ...[input, options]: OperationArgs<K, M>) {
       if (method === 'GET') {
         const query = input as Record<string, QueryValue> | undefined;
         return transport.get<OperationData<K>>(path, options?.fresh ? { ...query, _: Date.now() } : query);
       }
       return transport.post<OperationData<K>>(path, input, options);
     },
-    upload: (id, form, query) => transport.upload(operationUrl(id, query), form),
+    upload: (operation, form, query) => transport.upload(operationUrl(operation, query), form),
   };
 }
 

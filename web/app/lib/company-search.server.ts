@@ -1,4 +1,5 @@
 import type { CompanyCard as Company, Page } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { refusedField, settle, type ApiClient, type Settled } from './api';
 import { toBrokersListQuery, type SearchQuery } from './search-query';
 
@@ -7,8 +8,8 @@ import { toBrokersListQuery, type SearchQuery } from './search-query';
  * one it can't read, so a refused country is dropped (and the page asked again without it).
  */
 export async function loadCompanies(api: ApiClient, query: SearchQuery): Promise<{ query: SearchQuery; result: Settled<Page<Company>> }> {
-  const result = await settle(api.op('brokersList', { ...toBrokersListQuery(query) }));
+  const result = await settle(api.op(ops.brokersList, { ...toBrokersListQuery(query) }));
   if (!query.country || !refusedField(result, 'country')) return { query, result };
   const withoutCountry = { ...query, country: '' };
-  return { query: withoutCountry, result: await settle(api.op('brokersList', { ...toBrokersListQuery(withoutCountry) })) };
+  return { query: withoutCountry, result: await settle(api.op(ops.brokersList, { ...toBrokersListQuery(withoutCountry) })) };
 }

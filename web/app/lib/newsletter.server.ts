@@ -1,4 +1,5 @@
 import { data, type AppLoadContext } from 'react-router';
+import * as ops from '@brokerwise/api-contract/paths';
 import { pageApi } from './api.server';
 import { linkOutcomeOf, type LinkOutcome } from './newsletter';
 
@@ -7,7 +8,7 @@ import { linkOutcomeOf, type LinkOutcome } from './newsletter';
  * led to and, when it worked, whose address. 400 for a missing or bad token, 503 when the
  * gateway could not answer.
  */
-export async function followNewsletterLink(request: Request, context: AppLoadContext, operation: 'newsletterConfirm' | 'newsletterUnsubscribe', token: string) {
+export async function followNewsletterLink(request: Request, context: AppLoadContext, operation: typeof ops.newsletterConfirm | typeof ops.newsletterUnsubscribe, token: string) {
   if (!token) return data({ outcome: 'invalid' as LinkOutcome, email: null as string | null }, { status: 400 });
   const { api } = pageApi(request, context);
   try {

@@ -5,6 +5,7 @@
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
 import type { CommentBody, PostDetail, PostKind } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ApiError, type ApiFailure, failureStatus, fieldErrorsOf, pageStatus, settle } from './api';
 import { pageApi } from './api.server';
 import { checkComment, checkForwardComment, isPostCategory, isPostId, postHref, postPage, POST_PAGE_SIZE, type PostActionResult } from './posts';
@@ -22,8 +23,8 @@ export async function loadKindList(request: Request, context: AppLoadContext, ki
   const category = isPostCategory(raw) ? raw : null;
   const { locale, api } = pageApi(request, context);
   const [categories, posts] = await Promise.all([
-    settle(api.op('postCategories')),
-    settle(api.op('posts', { kind, category, page, limit: POST_PAGE_SIZE })),
+    settle(api.op(ops.postCategories)),
+    settle(api.op(ops.posts, { kind, category, page, limit: POST_PAGE_SIZE })),
   ]);
   return data({ locale, kind, category, page, categories, posts }, { status: pageStatus(posts) });
 }
@@ -43,10 +44,10 @@ export async function loadPostDetail(request: Request, context: AppLoadContext, 
   if (!isPostId(id)) throw data(null, { status: 404 });
   const commentPage = postPage(params.get('cpage'));
   const { locale, api } = pageApi(request, context);
-  const commentsCall = settle(api.op('comments', { id, page: commentPage, limit: COMMENT_PAGE_SIZE }));
+  const commentsCall = settle(api.op(ops.comments, { id, page: commentPage, limit: COMMENT_PAGE_SIZE }));
   let post: PostDetail;
   try {
-    post = (await api.op('postDetail', { id })).data;
+    post = (await api.op(ops.postDetail, { id })).data;
   } catch (error) {
     await commentsCall;
     if (!(error instanceof ApiError)) throw error;
@@ -57,7 +58,7 @@ export async function loadPostDetail(request: Request, context: AppLoadContext, 
     await commentsCall;
     throw redirect(postHref(post), 301);
   }
-  const [comments, author] = await Promise.all([commentsCall, settle(api.op('publicUser', { id: post.author.id }))]);
+  const [comments, author] = await Promise.all([commentsCall, settle(api.op(ops.publicUser, { id: post.author.id }))]);
   // The forms post back here when script is off: the token proves they came from this page.
   const csrf = readCsrfToken(request.headers.get('cookie')) ?? '';
   return data({ ok: true as const, locale, post, comments, author, commentPage, csrf });
@@ -82,31 +83,31 @@ export async function postDetailAction(request: Request, context: AppLoadContext
   try {
     switch (intent) {
       case 'like':
-        await api.op('likePost', { id });
+        await api.op(ops.likePost, { id });
         return redirect(`${back}#post-actions`);
       case 'collect':
-        await api.op('collectPost', { id });
+        await api.op(ops.collectPost, { id });
         return redirect(`${back}#post-actions`);
       case 'comment': {
         const rule = checkComment(content);
         if (rule) return result({ ruleError: rule }, 400);
         const body: CommentBody = { id, content: content.trim(), ...(isPostId(pid) ? { pid } : {}) };
-        await api.op('comment', body);
+        await api.op(ops.comment, body);
         return redirect(`${back}#comments`);
       }
       case 'forward': {
         const rule = checkForwardComment(content);
         if (rule) return result({ ruleError: rule }, 400);
-        await api.op('forwardPost', { id, comment: content.trim() });
+        await api.op(ops.forwardPost, { id, comment: content.trim() });
         return redirect(`${back}#post-actions`);
       }
       case 'unforward':
-        await api.op('unforwardPost', { id });
+        await api.op(ops.unforwardPost, { id });
         return redirect(`${back}#post-actions`);
       case 'deleteComment': {
         const commentId = String(form.get('commentId') ?? '');
         if (!isPostId(commentId)) throw data(null, { status: 400 });
-        await api.op('deleteComment', { id: commentId });
+        await api.op(ops.deleteComment, { id: commentId });
         return redirect(`${back}#comments`);
       }
       default:

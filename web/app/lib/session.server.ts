@@ -5,6 +5,7 @@
  */
 import { data, redirect, type AppLoadContext } from 'react-router';
 import type { UserProfile } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ApiError, endsSession, failureStatus, toFailure, type ApiClient, type ApiFailure } from './api';
 import { serverApi } from './api.server';
 import { hasRole, type StaffRole } from '../components/admin/admin-links';
@@ -42,7 +43,7 @@ export function loadSession(request: Request, context: AppLoadContext, api?: Api
 async function checkSession(request: Request, api: ApiClient): Promise<ServerSession> {
   if (!hasSessionCookie(request)) return { state: 'none' };
   try {
-    const { data: profile } = await api.op('profile');
+    const { data: profile } = await api.op(ops.profile);
     return { state: 'signed-in', profile };
   } catch (error) {
     if (endsSession(error)) return { state: 'ended' };

@@ -4,7 +4,7 @@
  * answered with the same envelope and failures as `api.ts`.
  */
 import { signatureHeaders } from '@brokerwise/api-signature';
-import type { OperationData, OperationId, OperationQuery } from '@brokerwise/api-contract';
+import type { OperationData, OperationId, OperationQuery, OperationRef } from '@brokerwise/api-contract';
 import { ApiError, operationUrl, type ApiSuccess } from './api';
 import type { ApiLang } from './locale';
 import { CSRF_HEADER, readCsrfToken } from './session';
@@ -15,8 +15,8 @@ const SESSION_ENDING_CODES: ReadonlySet<number> = new Set([402, 302, 409]);
 export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 export interface UploadOptions<K extends OperationId> {
-  /** The contract's operation (`uploadVideo`, `importStatement`) and the query it takes. */
-  operation: K;
+  /** The contract's operation (`ops.uploadVideo`, `ops.importStatement`) and the query it takes. */
+  operation: OperationRef<K, 'POST'>;
   query?: OperationQuery<K>;
   body: Blob;
   contentType: string;

@@ -1,4 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AdminNav } from '../components/admin/AdminNav';
 import { AppealDecideForm } from '../components/admin/AppealDecideForm';
 import { RemovalDecideForm, RemovalSummary } from '../components/admin/RemovalParts';
@@ -23,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = Math.min(10000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const { api } = pageApi(request, context);
   const [appeals, removals] = await Promise.all([
-    settle(api.op('adminAppeals', { status, page })),
-    settle(api.op('adminRemovalAppeals', { status, page })),
+    settle(api.op(ops.adminAppeals, { status, page })),
+    settle(api.op(ops.adminRemovalAppeals, { status, page })),
   ]);
   return data({ me: { id: me.id, role: me.role }, status, appeals, removals }, { status: pageStatus(appeals), headers: { 'cache-control': 'private, no-store' } });
 }
@@ -131,7 +132,7 @@ function DecideForm({ appealId }: { appealId: string }) {
         { decision: 'lift', label: 'adminAppeals.decide.lift', testId: 'admin-appeal-lift' },
         { decision: 'uphold', label: 'adminAppeals.decide.uphold', testId: 'admin-appeal-uphold' },
       ]}
-      send={(api, decision, reason) => api.op('adminDecideAppeal', { appealId, decision, reason })}
+      send={(api, decision, reason) => api.op(ops.adminDecideAppeal, { appealId, decision, reason })}
     />
   );
 }

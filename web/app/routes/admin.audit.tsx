@@ -1,5 +1,6 @@
 import { data, Form, Link, useLoaderData } from 'react-router';
 import type { AuditArea, AuditLogEntry, Page } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { ReviewDate } from '../components/reviews/Stars';
@@ -58,12 +59,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const cursor = params.get('cursor') ?? '';
     const merged: MergedFilters = { area, actor: filters.actor };
     const query = { ...(area ? { area } : {}), ...(filters.actor ? { actor: filters.actor } : {}), ...(CURSOR.test(cursor) ? { cursor } : {}) };
-    const all = await settle(api.op('adminAuditAll', query));
+    const all = await settle(api.op(ops.adminAuditAll, query));
     return data({ mode: 'merged' as const, merged, all, filters, log: null }, { status: pageStatus(all) });
   }
   const page = reviewPage(params.get('page'));
   const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
-  const log = await settle(api.op('adminAuditLog', { ...query, page }));
+  const log = await settle(api.op(ops.adminAuditLog, { ...query, page }));
   return data({ mode: 'content' as const, merged: null, all: null, filters, log }, { status: pageStatus(log) });
 }
 

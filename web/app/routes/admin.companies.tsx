@@ -2,6 +2,7 @@ import { Alert } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { AdminCompany, AdminCompanyAuditEntry, AdminCompanyDetail, AdminCompanyForm, AdminCompanyLicence, AdminCompanyMerged, Category, Country, Page } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -95,7 +96,7 @@ async function requireAdmin(request: Request, context: Route.LoaderArgs['context
 
 /** Categories and countries for the form's selects (the page still renders without them). */
 async function options(api: ApiClient): Promise<{ categories: Category[]; countries: Country[] }> {
-  const [categories, countries] = await Promise.all([settle(api.op('categories')), settle(api.op('countries'))]);
+  const [categories, countries] = await Promise.all([settle(api.op(ops.categories)), settle(api.op(ops.countries))]);
   return { categories: categories.ok ? categories.data : [], countries: countries.ok ? countries.data : [] };
 }
 
@@ -114,10 +115,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mergeQuery = (params.get('mergeq') ?? '').trim().slice(0, 100);
   const { api } = pageApi(request, context);
   const [list, target, audit, mergeCandidates, opts] = await Promise.all([
-    !id && !creating ? settle(api.op('adminCompanies', { page, ...(q ? { keyword: q } : {}) })) : Promise.resolve(null),
-    id ? settle(api.op('adminCompanyDetail', { id })) : Promise.resolve(null),
-    id ? settle(api.op('adminCompanyAudit', { id })) : Promise.resolve(null),
-    id && mergeQuery ? settle(api.op('adminCompanies', { keyword: mergeQuery })) : Promise.resolve(null),
+    !id && !creating ? settle(api.op(ops.adminCompanies, { page, ...(q ? { keyword: q } : {}) })) : Promise.resolve(null),
+    id ? settle(api.op(ops.adminCompanyDetail, { id })) : Promise.resolve(null),
+    id ? settle(api.op(ops.adminCompanyAudit, { id })) : Promise.resolve(null),
+    id && mergeQuery ? settle(api.op(ops.adminCompanies, { keyword: mergeQuery })) : Promise.resolve(null),
     id || creating ? options(api) : Promise.resolve({ categories: [], countries: [] }),
   ]);
   const status = pageStatus(list, target);
@@ -191,7 +192,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'hide') {
     const hidden = fd.get('hidden') === 'true';
     try {
-      await api.op('adminCompanyHide', { id, hidden, reason });
+      await api.op(ops.adminCompanyHide, { id, hidden, reason });
     } catch (error) {
       return failed(error, null);
     }
@@ -212,9 +213,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (file instanceof File && file.size > 0) {
         const upload = new FormData();
         upload.append('file', file, file.name || 'evidence');
-        evidenceKey = (await api.upload('adminLicenceEvidence', upload)).data.key;
+        evidenceKey = (await api.upload(ops.adminLicenceEvidence, upload)).data.key;
       }
-      await api.op('adminLicenceStatus', {
+      await api.op(ops.adminLicenceStatus, {
         id,
         regulator: String(licence.regulator ?? ''),
         licenceNo: String(licence.licenceNo ?? ''),
@@ -236,7 +237,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const upload = new FormData();
     upload.append('file', file instanceof File ? file : new Blob([]), file instanceof File && file.name ? file.name : 'logo');
     try {
-      await api.upload('adminCompanyLogo', upload, { id });
+      await api.upload(ops.adminCompanyLogo, upload, { id });
     } catch (error) {
       return failed(error, null);
     }
@@ -245,7 +246,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'merge') {
     let merged: AdminCompanyMerged;
     try {
-      merged = (await api.op('adminCompanyMerge', { id, into: String(fd.get('into') ?? ''), reason })).data;
+      merged = (await api.op(ops.adminCompanyMerge, { id, into: String(fd.get('into') ?? ''), reason })).data;
     } catch (error) {
       return failed(error, null);
     }
@@ -254,7 +255,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = formFrom(fd);
   let saved: AdminCompany;
   try {
-    saved = (await api.op('adminCompanySave', { ...(id ? { id } : {}), reason, form })).data;
+    saved = (await api.op(ops.adminCompanySave, { ...(id ? { id } : {}), reason, form })).data;
   } catch (error) {
     return failed(error, form);
   }

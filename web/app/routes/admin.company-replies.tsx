@@ -1,5 +1,6 @@
 import { data, Link, useLoaderData } from 'react-router';
 import type { AdminQueuedReply } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AdminNav } from '../components/admin/AdminNav';
 import { ReasonedDecision } from '../components/admin/ReasonedDecision';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'moderator');
   const page = Math.min(10000, Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1));
   const { api } = pageApi(request, context);
-  const queue = await settle(api.op('adminReplies', { page }));
+  const queue = await settle(api.op(ops.adminReplies, { page }));
   return data({ me: { id: me.id, role: me.role }, queue }, { status: pageStatus(queue), headers: { 'cache-control': 'private, no-store' } });
 }
 
@@ -91,7 +92,7 @@ function QueuedReply({ item }: { item: AdminQueuedReply }) {
         id={item.reply.id}
         yes="adminReplies.decide.approve"
         no="adminReplies.decide.reject"
-        call={(api, d, reason) => api.op('adminReplyDecide', { replyId: item.reply.id, decision: d === 'yes' ? 'approve' : 'reject', ...(reason ? { reason } : {}) })}
+        call={(api, d, reason) => api.op(ops.adminReplyDecide, { replyId: item.reply.id, decision: d === 'yes' ? 'approve' : 'reject', ...(reason ? { reason } : {}) })}
       />
     </div>
   );

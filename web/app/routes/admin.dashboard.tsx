@@ -1,4 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AdminNav } from '../components/admin/AdminNav';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -18,7 +19,7 @@ const HOUR_MS = 3_600_000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(request, context, 'moderator');
   const { api } = pageApi(request, context);
-  const board = await settle(api.op('adminDashboard'));
+  const board = await settle(api.op(ops.adminDashboard));
   // The wait in whole hours, worked out here once so the server and the browser render the same text.
   const waitingHours = board.ok && board.data.queue.oldestSince ? Math.max(0, Math.floor((Date.now() - Date.parse(board.data.queue.oldestSince)) / HOUR_MS)) : null;
   return data({ me: { role: me.role }, board, waitingHours }, { status: pageStatus(board), headers: { 'cache-control': 'private, no-store' } });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
 import { REPORT_REASONS, type AdminDecideBody, type ModerationDecideBody, type ModerationItem, type ReportReason } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { ReviewDate } from '../components/reviews/Stars';
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (session.state !== 'signed-in' || !(session.profile.isAdmin || session.profile.role === 'moderator')) throw data(null, { status: 404 });
   const page = reviewPage(new URL(request.url).searchParams.get('page'));
   const { api } = pageApi(request, context);
-  const queue = await settle(api.op('adminModerationQueue', { page }));
+  const queue = await settle(api.op(ops.adminModerationQueue, { page }));
   return data({ queue }, { status: pageStatus(queue) });
 }
 
@@ -106,8 +107,8 @@ function QueueEntry({ item, onDecided }: { item: ModerationItem; onDecided: () =
     }
   }
 
-  const decide = (body: ModerationDecideBody) => run(() => api.op('adminModerationDecide', body));
-  const decideReview = (body: AdminDecideBody) => run(() => api.op('adminReviewDecide', body));
+  const decide = (body: ModerationDecideBody) => run(() => api.op(ops.adminModerationDecide, body));
+  const decideReview = (body: AdminDecideBody) => run(() => api.op(ops.adminReviewDecide, body));
 
   function remove(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

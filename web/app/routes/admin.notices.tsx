@@ -2,6 +2,7 @@ import { Button, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { data, Link } from 'react-router';
 import type { AdminNewsletterBody, AdminNoticeBody } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { useHydrated } from '../components/account/use-form';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -72,7 +73,7 @@ function SystemNoticeForm() {
   const hydrated = useHydrated();
   const empty = { uid: '', titleEn: '', titleZh: '', contentEn: '', contentZh: '', link: '' };
   const [v, setV] = useState(empty);
-  const { busy, errors, send } = useSender((api, body: AdminNoticeBody) => api.op('adminNotice', body), () => setV(empty));
+  const { busy, errors, send } = useSender((api, body: AdminNoticeBody) => api.op(ops.adminNotice, body), () => setV(empty));
   const field = (name: keyof typeof empty) => ({ value: v[name], onChange: (e: { currentTarget: { value: string } }) => setV({ ...v, [name]: e.currentTarget.value }), disabled: !hydrated || busy });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -116,7 +117,7 @@ function NewsletterForm() {
   const hydrated = useHydrated();
   const empty = { subjectEn: '', subjectZh: '', contentEn: '', contentZh: '' };
   const [v, setV] = useState(empty);
-  const { busy, errors, send } = useSender((api, body: AdminNewsletterBody) => api.op('adminNewsletter', body), () => setV(empty));
+  const { busy, errors, send } = useSender((api, body: AdminNewsletterBody) => api.op(ops.adminNewsletter, body), () => setV(empty));
   const field = (name: keyof typeof empty) => ({ value: v[name], onChange: (e: { currentTarget: { value: string } }) => setV({ ...v, [name]: e.currentTarget.value }), disabled: !hydrated || busy });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -2,6 +2,7 @@ import { Alert } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router';
 import type { AdminPromotion, AdminPromotionDetail, AdminPromotionSaveBody, PromotionStatus } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -62,7 +63,7 @@ const deleteHref = (id: string) => `${PATH}?${new URLSearchParams({ delete: id }
 
 /** Every company as `{ id, name }`, by name, for the company field's suggestions (never fails the page). */
 async function companyOptions(api: ApiClient): Promise<{ id: string; name: string }[]> {
-  const pageOf = async (page: number) => (await api.op('brokersList', { page, limit: 50, order: 'name' })).data;
+  const pageOf = async (page: number) => (await api.op(ops.brokersList, { page, limit: 50, order: 'name' })).data;
   try {
     const first = await pageOf(1);
     const pages = Math.min(20, Math.ceil(first.total / (first.limit || 50)));
@@ -100,8 +101,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageApi(request, context);
   const targetId = editId ?? deleteId;
   const [list, target, companies] = await Promise.all([
-    settle(api.op('adminPromotions', { page })),
-    targetId ? settle(api.op('adminPromotionDetail', { id: targetId })) : Promise.resolve(null),
+    settle(api.op(ops.adminPromotions, { page })),
+    targetId ? settle(api.op(ops.adminPromotionDetail, { id: targetId })) : Promise.resolve(null),
     companyOptions(api),
   ]);
   return data(
@@ -145,7 +146,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.get('intent') === 'delete') {
     try {
-      await api.op('adminPromotionDelete', { id });
+      await api.op(ops.adminPromotionDelete, { id });
     } catch (error) {
       return failed(error, { intent: 'delete', values: null });
     }
@@ -169,7 +170,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   let savedId: string;
   try {
-    savedId = (await api.op('adminPromotionSave', body)).data.id;
+    savedId = (await api.op(ops.adminPromotionSave, body)).data.id;
   } catch (error) {
     return failed(error, { intent: 'save', values });
   }

@@ -1,5 +1,6 @@
 import { data, Link, useLoaderData } from 'react-router';
 import type { AdminCompanyClaim } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AdminNav } from '../components/admin/AdminNav';
 import { ReasonedDecision } from '../components/admin/ReasonedDecision';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = TABS.find((t) => t.tab === params.get('status'))?.tab ?? 'awaiting_approval';
   const page = Math.min(10000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
   const { api } = pageApi(request, context);
-  const claims = await settle(api.op('adminCompanyClaims', { status, page }));
+  const claims = await settle(api.op(ops.adminCompanyClaims, { status, page }));
   return data({ me: { id: me.id, role: me.role }, status, claims }, { status: pageStatus(claims), headers: { 'cache-control': 'private, no-store' } });
 }
 
@@ -103,11 +104,11 @@ function ClaimItem({ claim }: { claim: AdminCompanyClaim }) {
           id={claim.id}
           yes="adminClaims.decide.approve"
           no="adminClaims.decide.reject"
-          call={(api, d, reason) => api.op('adminCompanyClaimDecide', { claimId: claim.id, decision: d === 'yes' ? 'approve' : 'reject', ...(reason ? { reason } : {}) })}
+          call={(api, d, reason) => api.op(ops.adminCompanyClaimDecide, { claimId: claim.id, decision: d === 'yes' ? 'approve' : 'reject', ...(reason ? { reason } : {}) })}
         />
       )}
       {claim.status === 'approved' && (
-        <ReasonedDecision id={claim.id} yes={null} no="adminClaims.decide.revoke" call={(api, _d, reason) => api.op('adminRepresentativeRevoke', { claimId: claim.id, reason })} />
+        <ReasonedDecision id={claim.id} yes={null} no="adminClaims.decide.revoke" call={(api, _d, reason) => api.op(ops.adminRepresentativeRevoke, { claimId: claim.id, reason })} />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
 import type { AdminDecideBody, AuditEntry, PublicReview } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { VerifiedClient } from '../components/reviews/ReviewsSection';
@@ -33,8 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const auditId = params.get('audit')?.trim().slice(0, 100) || null;
   const { api } = pageApi(request, context);
   const [queue, audit] = await Promise.all([
-    settle(api.op('adminReviewQueue', { page })),
-    auditId ? settle(api.op('adminReviewAudit', { reviewId: auditId })) : Promise.resolve(null),
+    settle(api.op(ops.adminReviewQueue, { page })),
+    auditId ? settle(api.op(ops.adminReviewAudit, { reviewId: auditId })) : Promise.resolve(null),
   ]);
   return data({ page, queue, auditId, audit }, { status: pageStatus(queue) });
 }
@@ -100,7 +101,7 @@ function QueueItem({ review, page, onDecided }: { review: PublicReview; page: nu
   async function decide(body: AdminDecideBody) {
     setBusy(true);
     try {
-      const result = await api.op('adminReviewDecide', body);
+      const result = await api.op(ops.adminReviewDecide, body);
       toast('success', result.msg || t(body.decision === 'approve' ? 'admin.decide.approved' : 'admin.decide.rejected'));
       onDecided();
       void revalidator.revalidate();

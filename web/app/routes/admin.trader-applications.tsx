@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
 import type { AdminApplicationDecideBody, BrokerApplication } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useHydrated } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status: Status = raw && STATUSES.includes(raw) ? raw : 'pending';
   const page = pageParam(params.get('page'));
   const { api } = pageApi(request, context);
-  const list = await settle(api.op('adminApplications', { status, page }));
+  const list = await settle(api.op(ops.adminApplications, { status, page }));
   return data({ status, page, list }, { status: pageStatus(list) });
 }
 
@@ -110,7 +111,7 @@ function Decide({ application, onDecided }: { application: BrokerApplication; on
 
   // Decided: the card leaves the list at once; the list reloads behind it.
   const decide = (body: AdminApplicationDecideBody) =>
-    action.run(true, (api) => api.op('adminApplicationDecide', body), {
+    action.run(true, (api) => api.op(ops.adminApplicationDecide, body), {
       done: (result) => {
         action.toast('success', result.msg);
         onDecided();

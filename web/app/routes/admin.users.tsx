@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { data, Form, Link, useLoaderData } from 'react-router';
 import type { AdminSanction, AdminSanctionBody, AdminUserDetail, AdminUserRow, Page, SanctionKind, SanctionRule, UserRole } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useHydrated } from '../components/account/use-form';
 import { AdminNav } from '../components/admin/AdminNav';
 import { hasRole } from '../components/admin/admin-links';
@@ -36,12 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = params.get('id')?.trim().slice(0, 100);
   const headers = { 'cache-control': 'private, no-store' };
   if (id) {
-    const detail = await settle(api.op('adminUserDetail', { id }));
+    const detail = await settle(api.op(ops.adminUserDetail, { id }));
     return data({ me: { id: me.id, role: me.role }, mode: 'detail' as const, detail, keyword: '', list: null }, { status: pageStatus(detail), headers });
   }
   const keyword = (params.get('keyword') ?? '').trim().slice(0, 200);
   const page = Math.min(10000, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
-  const list = await settle(api.op('adminUsers', { keyword, page }));
+  const list = await settle(api.op(ops.adminUsers, { keyword, page }));
   return data({ me: { id: me.id, role: me.role }, mode: 'list' as const, list, keyword, detail: null }, { status: pageStatus(list), headers });
 }
 
@@ -139,7 +140,7 @@ function UserDetail({ detail, me }: { detail: AdminUserDetail; me: { id: string;
 
   async function revoke() {
     if (!window.confirm(t('adminUsers.sessions.confirm', { username: user.username }))) return;
-    await run('revoke', (api) => api.op('adminUserRevokeSessions', { userId: user.id }));
+    await run('revoke', (api) => api.op(ops.adminUserRevokeSessions, { userId: user.id }));
   }
 
   return (
@@ -175,7 +176,7 @@ function UserDetail({ detail, me }: { detail: AdminUserDetail; me: { id: string;
             className={classes.form}
             onSubmit={(e) => {
               e.preventDefault();
-              void run('role', (api) => api.op('adminUserRole', { userId: user.id, role }));
+              void run('role', (api) => api.op(ops.adminUserRole, { userId: user.id, role }));
             }}
           >
             <label className={classes.field}>
@@ -235,7 +236,7 @@ function DeleteAccountForm({ user }: { user: AdminUserRow }) {
     setError(bad);
     if (bad) return;
     if (!window.confirm(t('adminUsers.delete.confirm', { username: user.username }))) return;
-    await action.run(true, (api) => api.op('adminUserDelete', { userId: user.id, reason: reason.trim() }), {
+    await action.run(true, (api) => api.op(ops.adminUserDelete, { userId: user.id, reason: reason.trim() }), {
       failed: (err) => {
         const fields = fieldErrorsOf(err);
         if (fields.reason) setError(fields.reason);
@@ -280,7 +281,7 @@ function SanctionForm({ userId }: { userId: string }) {
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     const body: AdminSanctionBody = { userId, kind, rule, reason: reason.trim(), ...(kind === 'restrict' ? { days: n } : {}) };
-    const ok = await action.run(true, (api) => api.op('adminUserSanction', body), {
+    const ok = await action.run(true, (api) => api.op(ops.adminUserSanction, body), {
       failed: (error) => {
         const fields = fieldErrorsOf(error);
         setErrors(fields);
@@ -368,7 +369,7 @@ function LiftForm({ sanction }: { sanction: AdminSanction }) {
     const bad = check(reason);
     setError(bad);
     if (bad) return;
-    await action.run(true, (api) => api.op('adminUserLiftSanction', { sanctionId: sanction.id, reason: reason.trim() }), {
+    await action.run(true, (api) => api.op(ops.adminUserLiftSanction, { sanctionId: sanction.id, reason: reason.trim() }), {
       failed: (err) => {
         const fields = fieldErrorsOf(err);
         if (fields.reason) setError(fields.reason);

@@ -5,6 +5,7 @@ import { Button, Checkbox, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { data, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router';
 import type { CompanyDetail, SubmitReviewBody } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { REDIRECT_DELAY_MS, useFormFields, useHydrated, useLater } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -35,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isReviewableId(id)) throw data(null, { status: 404 });
   const { api } = pageApi(request, context);
   const [company, reviews] = await Promise.all([
-    settle(api.op('companyDetail', { id })),
-    settle(api.op('companyReviews', { id })),
+    settle(api.op(ops.companyDetail, { id })),
+    settle(api.op(ops.companyReviews, { id })),
   ]);
   if (!company.ok && (company.error.status === 404 || company.error.status === 400)) throw data(null, { status: 404 });
   // The form posts here when script is off: the token proves it came from this page (double submit).
@@ -80,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api } = pageApi(request, context);
   try {
     const body: SubmitReviewBody = { id, score: Number(values.score), content: values.content.trim(), check: values.check };
-    await api.op('submitReview', body);
+    await api.op(ops.submitReview, body);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data<ActionResult>(
@@ -178,7 +179,7 @@ function ReviewForm({ id, csrf, initial, fallback }: { id: string; csrf: string;
     setPhase('sending');
     try {
       const body: SubmitReviewBody = { id, score: Number(score), content: content.trim(), check };
-      const result = await api.op('submitReview', body);
+      const result = await api.op(ops.submitReview, body);
       setPhase('done');
       toast('success', result.msg || t('review.status.pending'));
       later(REDIRECT_DELAY_MS, () => navigate(detailHref(id)));

@@ -1,5 +1,6 @@
 import { data, Link, useLoaderData } from 'react-router';
 import type { PromotionDetail } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { companyHref } from '../components/CompanyCard';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { SponsoredBadge, Validity } from '../components/promotions/PromotionParts';
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
   let loaded: Loaded;
   try {
-    loaded = { ok: true, promotion: (await api.op('promotionDetail', { id })).data };
+    loaded = { ok: true, promotion: (await api.op(ops.promotionDetail, { id })).data };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.failure.status === 404 || error.failure.status === 400) throw data(null, { status: 404 });

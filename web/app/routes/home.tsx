@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { data, Link, useLoaderData } from 'react-router';
 import type { PublicReview } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { CompanyCard } from '../components/CompanyCard';
@@ -19,10 +20,10 @@ import classes from './home.module.css';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
   const [banners, brands, categories, recent] = await Promise.all([
-    settle(api.op('banners', { page: 1, limit: 5 })),
-    settle(api.op('brokersList', { page: 1, limit: 12, order: 'score' })),
-    settle(api.op('categories')),
-    settle(api.op('recentReviews', { limit: 6 })),
+    settle(api.op(ops.banners, { page: 1, limit: 5 })),
+    settle(api.op(ops.brokersList, { page: 1, limit: 12, order: 'score' })),
+    settle(api.op(ops.categories)),
+    settle(api.op(ops.recentReviews, { limit: 6 })),
   ]);
   // Recent reviews are approved ones only; none (or a failed call) hides the section: never fake reviews.
   const recentReviews = recent.ok && Array.isArray(recent.data) ? recent.data.filter((r) => r.status === 'approved' && r.company.id) : [];

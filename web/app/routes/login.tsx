@@ -6,6 +6,7 @@ import { Button, Checkbox, PasswordInput, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import type { CheckInBody } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useApi } from '../components/ApiProvider';
 import { AgreementField } from '../components/account/AgreementField';
 import { AuthShell } from '../components/account/AuthShell';
@@ -43,7 +44,7 @@ export default function Login() {
   const { phase, locked, hydrated, onSubmit, finish } = useFormSubmit(form, {
     send: ({ email, password, rememberpwd }) => {
       const body: CheckInBody = { tab: 'login', email: email.trim(), password, rememberpwd };
-      return api.op('checkIn', body);
+      return api.op(ops.checkIn, body);
     },
     done: (result, { email, rememberpwd }) => {
       rememberAccount(rememberpwd ? email.trim() : null);

@@ -1,4 +1,5 @@
 import { useLoaderData } from 'react-router';
+import * as ops from '@brokerwise/api-contract/paths';
 import { RouteErrorContent } from '../components/StatusPage';
 import { pageMeta } from '../lib/meta';
 import type { LinkOutcome } from '../lib/newsletter';
@@ -10,7 +11,7 @@ import classes from './newsletter.module.css';
 
 /** The confirmation link of the double opt-in mail: opening it confirms (again: still confirmed). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return followNewsletterLink(request, context, 'newsletterConfirm', new URL(request.url).searchParams.get('token')?.trim() ?? '');
+  return followNewsletterLink(request, context, ops.newsletterConfirm, new URL(request.url).searchParams.get('token')?.trim() ?? '');
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'newsletter.confirm.title' }, noindex: true });

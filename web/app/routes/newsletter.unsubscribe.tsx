@@ -1,4 +1,5 @@
 import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router';
+import * as ops from '@brokerwise/api-contract/paths';
 import { RouteErrorContent } from '../components/StatusPage';
 import { pageMeta } from '../lib/meta';
 import type { LinkOutcome } from '../lib/newsletter';
@@ -20,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return followNewsletterLink(request, context, 'newsletterUnsubscribe', tokenOf(request));
+  return followNewsletterLink(request, context, ops.newsletterUnsubscribe, tokenOf(request));
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'newsletter.unsubscribe.title' }, noindex: true });

@@ -1,5 +1,6 @@
 import { data, Link, useLoaderData } from 'react-router';
 import type { Promotion } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { companyHref } from '../components/CompanyCard';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -18,7 +19,7 @@ import classes from './promotion.module.css';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageApi(request, context);
   const page = promotionPage(new URL(request.url).searchParams.get('page'));
-  const result = await settle(api.op('promotions', { page }));
+  const result = await settle(api.op(ops.promotions, { page }));
   return data({ page, result }, { status: pageStatus(result) });
 }
 

@@ -9,6 +9,7 @@ import { EmailField, PasswordField } from '../components/account/AccountFields';
 import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import type { CheckInBody } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useApi } from '../components/ApiProvider';
 import { AgreementField } from '../components/account/AgreementField';
 import { AuthShell } from '../components/account/AuthShell';
@@ -56,7 +57,7 @@ export default function Register() {
   const { phase, locked, hydrated, onSubmit, finish } = useFormSubmit(form, {
     send: ({ email, username, password, captcha }) => {
       const body: CheckInBody = { tab: 'register', email: email.trim(), username, password, captcha: captcha.trim(), accountType };
-      return api.op('checkIn', body);
+      return api.op(ops.checkIn, body);
     },
     done: (result) => finishSignIn(result),
   });

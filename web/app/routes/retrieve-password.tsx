@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { EmailField, PasswordField } from '../components/account/AccountFields';
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import type { RetrievePasswordBody } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useApi } from '../components/ApiProvider';
 import { AuthShell } from '../components/account/AuthShell';
 import { CodeField } from '../components/account/CodeField';
@@ -38,7 +39,7 @@ export default function RetrievePassword() {
   const { phase, locked, hydrated, onSubmit } = useFormSubmit(form, {
     send: ({ email, captcha, pwd }) => {
       const body: RetrievePasswordBody = { email: email.trim(), pwd, captcha: captcha.trim() };
-      return api.op('retrievePassword', body);
+      return api.op(ops.retrievePassword, body);
     },
     done: (result) => {
       toast('success', result.msg || t('auth.retrieve.done'));

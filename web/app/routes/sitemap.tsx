@@ -1,4 +1,5 @@
 import type { Page, PostCard } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import type { ApiClient } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { siteOrigin } from '../lib/seo';
@@ -27,25 +28,25 @@ const unique = (ids: string[]) => [...new Set(ids)];
 
 /** Every company id (50 a page; 400 pages is far beyond the catalogue). */
 export async function allCompanyIds(api: ApiClient): Promise<string[]> {
-  const list = await collectPages(async (page) => (await api.op('brokersList', { page, limit: 50, order: 'name' })).data, 400);
+  const list = await collectPages(async (page) => (await api.op(ops.brokersList, { page, limit: 50, order: 'name' })).data, 400);
   return unique(list.map((c) => c.id));
 }
 
 /** Every running promotion's id (scheduled and ended ones are not listed). */
 export async function allPromotionIds(api: ApiClient): Promise<string[]> {
-  const list = await collectPages(async (page) => (await api.op('promotions', { page })).data, 100);
+  const list = await collectPages(async (page) => (await api.op(ops.promotions, { page })).data, 100);
   return unique(list.map((p) => p.id));
 }
 
 /** The newest published posts (up to 10,000), each on its own detail page. */
 export async function newestPosts(api: ApiClient): Promise<Pick<PostCard, 'id' | 'kind'>[]> {
-  const list = await collectPages(async (page) => (await api.op('posts', { page, limit: 50 })).data, 200);
+  const list = await collectPages(async (page) => (await api.op(ops.posts, { page, limit: 50 })).data, 200);
   return [...new Map(list.map((p) => [p.id, { id: p.id, kind: p.kind }])).values()];
 }
 
 /** The public accounts of the Top Trader ranking (hidden accounts are never in it). */
 export async function rankedTraderIds(api: ApiClient): Promise<string[]> {
-  const list = await collectPages(async (page) => (await api.op('topTraders', { page })).data, 50);
+  const list = await collectPages(async (page) => (await api.op(ops.topTraders, { page })).data, 50);
   return unique(list.map((r) => r.account.id));
 }
 

@@ -1,5 +1,6 @@
 import { data, Link, useLoaderData } from 'react-router';
 import type { RankedCompany } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { companyHref, RegulatedBadge } from '../components/CompanyCard';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { MapPinIcon } from '../components/icons';
@@ -33,7 +34,7 @@ export function topBrokersHref(page: number): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
   const page = topBrokersPage(new URL(request.url).searchParams.get('page'));
-  const result = await settle(api.op('topBrokers', { page }));
+  const result = await settle(api.op(ops.topBrokers, { page }));
   return data({ locale, page, result }, { status: pageStatus(result) });
 }
 

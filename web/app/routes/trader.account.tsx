@@ -1,4 +1,5 @@
 import { data, useLoaderData } from 'react-router';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { RouteErrorContent } from '../components/StatusPage';
 import { AccountView } from '../components/trader/account/AccountView';
@@ -24,14 +25,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageApi(request, context);
   if (!id) {
     await requireUser(request, context);
-    const accounts = await settle(api.op('myAccounts'));
+    const accounts = await settle(api.op(ops.myAccounts));
     return data({ kind: 'mine' as const, accounts }, { status: pageStatus(accounts) });
   }
   if (!isAccountId(id)) throw data(null, { status: 404 });
   const page = pageParam(params.get('page'), 10_000);
   const [account, orders] = await Promise.all([
-    settle(api.op('traderAccount', { id })),
-    settle(api.op('traderOrders', { id, page })),
+    settle(api.op(ops.traderAccount, { id })),
+    settle(api.op(ops.traderOrders, { id, page })),
   ]);
   if (!account.ok) {
     if (account.error.status === 404 || account.error.status === 400) throw data(null, { status: 404 });

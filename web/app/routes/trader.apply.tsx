@@ -2,6 +2,7 @@ import { Button, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { data, useActionData, useLoaderData, useRevalidator } from 'react-router';
 import type { BrokerApplicationBody } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useFormFields, useHydrated } from '../components/account/use-form';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
@@ -33,7 +34,7 @@ const bodyOf = (v: ApplyValues): BrokerApplicationBody => ({
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const { api } = pageApi(request, context);
-  const applications = await settle(api.op('myApplications', { page: 1 }));
+  const applications = await settle(api.op(ops.myApplications, { page: 1 }));
   return { applications, csrf: readCsrfToken(request.headers.get('cookie')) ?? '' };
 }
 
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(Object.keys(EMPTY).map((k) => [k, String(form.get(k) ?? '')])) as ApplyValues;
   const { api } = pageApi(request, context);
   try {
-    const sent = await api.op('applyBroker', bodyOf(values));
+    const sent = await api.op(ops.applyBroker, bodyOf(values));
     return data<ActionResult>({ values: EMPTY, errors: {}, msg: sent.msg, ok: true });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -117,7 +118,7 @@ function ApplyForm({ csrf, fallback }: { csrf: string; fallback: ActionResult | 
     setSuccess('');
     setBusy(true);
     try {
-      const result = await api.op('applyBroker', bodyOf(form.values));
+      const result = await api.op(ops.applyBroker, bodyOf(form.values));
       form.prefill(EMPTY);
       setSuccess(result.msg || t('trader.apply.sentMessage'));
       await revalidator.revalidate();

@@ -2,6 +2,7 @@ import { Button, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { data, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router';
 import type { TraderBindBody, TraderBroker } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useFormFields, useHydrated } from '../components/account/use-form';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
@@ -59,7 +60,7 @@ function bodyOf(v: BindValues): TraderBindBody {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const { api } = pageApi(request, context);
-  const brokers = await settle(api.op('traderBrokers'));
+  const brokers = await settle(api.op(ops.traderBrokers));
   const broker = new URL(request.url).searchParams.get('broker') ?? '';
   return { brokers: brokers.ok ? brokers.data : [], broker, csrf: readCsrfToken(request.headers.get('cookie')) ?? '' };
 }
@@ -80,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(Object.keys(EMPTY).map((k) => [k, String(form.get(k) ?? '')])) as unknown as BindValues;
   const { api } = pageApi(request, context);
   try {
-    const bound = await api.op('bindAccount', bodyOf(values), { timeoutMs: BIND_TIMEOUT_MS });
+    const bound = await api.op(ops.bindAccount, bodyOf(values), { timeoutMs: BIND_TIMEOUT_MS });
     throw redirect(traderAccountHref(bound.data.id));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -130,7 +131,7 @@ function BindForm({ brokers, csrf, initial, fallback }: { brokers: TraderBroker[
     setFailure('');
     setBusy(true);
     try {
-      const result = await api.op('bindAccount', bodyOf(form.values), { timeoutMs: BIND_TIMEOUT_MS });
+      const result = await api.op(ops.bindAccount, bodyOf(form.values), { timeoutMs: BIND_TIMEOUT_MS });
       // The password leaves the page's memory with the form.
       form.prefill({ readonlyPassword: '' });
       toast('success', result.msg);

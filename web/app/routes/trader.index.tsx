@@ -1,5 +1,6 @@
 import { data, Form, Link, useLoaderData } from 'react-router';
 import type { RankedTrader } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -30,8 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = pageApi(request, context);
   const params = parseTopTraderParams(new URL(request.url).searchParams);
   const [table, brokers] = await Promise.all([
-    settle(api.op('topTraders', { ...topTraderQuery(params) })),
-    settle(api.op('traderBrokers')),
+    settle(api.op(ops.topTraders, { ...topTraderQuery(params) })),
+    settle(api.op(ops.traderBrokers)),
   ]);
   return data({ params, table, brokers: brokers.ok ? brokers.data : [] }, { status: pageStatus(table) });
 }

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { data, useLoaderData } from 'react-router';
 import type { TransparencyMonth, TransparencyReport } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { RouteErrorContent } from '../components/StatusPage';
 import { LineChart } from '../components/trader/Charts';
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const range = Object.fromEntries(['from', 'to'].flatMap((k) => (MONTH.test(params.get(k) ?? '') ? [[k, params.get(k)!]] : [])));
   const { api } = pageApi(request, context);
-  const report = await settle(api.op('transparency', range));
+  const report = await settle(api.op(ops.transparency, range));
   return data({ report, range }, { status: pageStatus(report), headers: { 'cache-control': 'public, max-age=300' } });
 }
 
@@ -33,7 +34,7 @@ export default function Transparency() {
   const intl = useIntl();
   const { report, range } = useLoaderData<typeof loader>();
   const monthName = (iso: string) => intl.formatDate(iso, { year: 'numeric', month: 'short', timeZone: 'UTC' });
-  const csvHref = operationUrl('transparencyCsv', range);
+  const csvHref = operationUrl(ops.transparencyCsv, range);
   return (
     <div className={`bw-container ${classes.page}`}>
       <h1 className={classes.title}>{t('transparency.page.title')}</h1>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { data, Form, Link, useLoaderData } from 'react-router';
 import type { TraderAccount, TraderVerification } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useHydrated } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -27,11 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await loadSession(request, context);
   if (session.state !== 'signed-in') return { signedIn: false as const };
   const { api } = pageApi(request, context);
-  const accounts = await settle(api.op('myAccounts'));
+  const accounts = await settle(api.op(ops.myAccounts));
   const candidates = accounts.ok ? accounts.data.filter((a) => a.source === 'bridge' && a.status === 'active') : [];
   const wanted = new URL(request.url).searchParams.get('id');
   const selected = candidates.find((a) => a.id === wanted) ?? candidates.find((a) => !a.verified) ?? candidates[0] ?? null;
-  const verification: Settled<TraderVerification> | null = selected ? await settle(api.op('verification', { id: selected.id })) : null;
+  const verification: Settled<TraderVerification> | null = selected ? await settle(api.op(ops.verification, { id: selected.id })) : null;
   return data({ signedIn: true as const, accounts, candidates, selected, verification }, { headers: { 'cache-control': 'private, no-store' } });
 }
 
@@ -111,8 +112,8 @@ function Verification({ account, verification }: { account: TraderAccount; verif
   const { busy, run, toast } = useApiAction();
   const [message, setMessage] = useState('');
 
-  const post = (id: 'requestVerification' | 'syncAccount') =>
-    run(true, (api) => api.op(id, { id: account.id }), { done: (result) => (id === 'requestVerification' ? setMessage(result.msg) : toast('success', result.msg)) });
+  const post = (operation: typeof ops.requestVerification | typeof ops.syncAccount) =>
+    run(true, (api) => api.op(operation, { id: account.id }), { done: (result) => (operation.id === 'requestVerification' ? setMessage(result.msg) : toast('success', result.msg)) });
 
   const v = verification?.ok ? verification.data : null;
   return (
@@ -147,10 +148,10 @@ function Verification({ account, verification }: { account: TraderAccount; verif
             <p className={classes.muted}>{t('trader.verify.noCode')}</p>
           )}
           <div className={classes.actions}>
-            <button type="button" className={classes.button} disabled={!hydrated || busy !== null} onClick={() => void post('requestVerification')} data-testid="verify-request">
+            <button type="button" className={classes.button} disabled={!hydrated || busy !== null} onClick={() => void post(ops.requestVerification)} data-testid="verify-request">
               {t(v?.code ? 'trader.verify.newCode' : 'trader.verify.getCode')}
             </button>
-            <button type="button" className={classes.buttonSecondary} disabled={!hydrated || busy !== null} onClick={() => void post('syncAccount')} data-testid="verify-sync">
+            <button type="button" className={classes.buttonSecondary} disabled={!hydrated || busy !== null} onClick={() => void post(ops.syncAccount)} data-testid="verify-sync">
               {t('trader.owner.syncNow')}
             </button>
           </div>

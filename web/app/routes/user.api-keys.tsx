@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
 import type { ApiKey, CreatedApiKey } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useHydrated } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -20,7 +21,7 @@ import classes from '../components/trader/Trader.module.css';
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const { api } = pageApi(request, context);
-  const keys = await settle(api.op('apiKeys'));
+  const keys = await settle(api.op(ops.apiKeys));
   return data({ keys }, { status: pageStatus(keys), headers: { 'cache-control': 'private, no-store' } });
 }
 
@@ -65,7 +66,7 @@ function CreateKey({ onCreated }: { onCreated: (k: CreatedApiKey) => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFieldError('');
-    await action.run(true, (api) => api.op('createApiKey', { name }), {
+    await action.run(true, (api) => api.op(ops.createApiKey, { name }), {
       done: (result) => {
         onCreated(result.data);
         setName('');
@@ -154,7 +155,7 @@ function KeyTable({ items }: { items: ApiKey[] }) {
 
   async function revoke(key: ApiKey) {
     if (!window.confirm(t('apikeys.page.revokeConfirm', { name: key.name }))) return;
-    await run(key.id, (api) => api.op('revokeApiKey', { id: key.id }), {
+    await run(key.id, (api) => api.op(ops.revokeApiKey, { id: key.id }), {
       // Revoked elsewhere meanwhile: show the list as it is now (the error is still said).
       failed: (error) => void (errorCodeOf(error) === 'identity.api_key_not_found' && revalidate()),
     });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
 import type { CompanyClaim } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useHydrated } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -19,7 +20,7 @@ import classes from '../components/trader/Trader.module.css';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const { api } = pageApi(request, context);
-  const claims = await settle(api.op('companyClaims'));
+  const claims = await settle(api.op(ops.companyClaims));
   const company = new URL(request.url).searchParams.get('company')?.trim().slice(0, 80) ?? '';
   return data({ claims, company, accountType: user.accountType }, { status: pageStatus(claims), headers: { 'cache-control': 'private, no-store' } });
 }
@@ -83,7 +84,7 @@ function ClaimForm({ initialCompany }: { initialCompany: string }) {
     if (!email.trim()) next.email = t('companyClaim.form.emailRequired');
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    await action.run(true, (api) => api.op('companyClaim', { company: slugOf(company), email: email.trim() }), {
+    await action.run(true, (api) => api.op(ops.companyClaim, { company: slugOf(company), email: email.trim() }), {
       failed: (error) => {
         const fields = fieldErrorsOf(error);
         // The company's slug is checked by its pattern (`id`-like) or not found: shown under the company.
@@ -146,7 +147,7 @@ function CodeForm({ claim }: { claim: CompanyClaim }) {
     event.preventDefault();
     if (!code.trim()) return setError(t('companyClaim.code.required'));
     setError('');
-    await action.run(true, (api) => api.op('companyClaimVerify', { claimId: claim.id, code: code.trim() }), {
+    await action.run(true, (api) => api.op(ops.companyClaimVerify, { claimId: claim.id, code: code.trim() }), {
       failed: (e) => {
         const fields = fieldErrorsOf(e);
         if (fields.code) setError(fields.code);

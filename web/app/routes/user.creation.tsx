@@ -1,4 +1,5 @@
 import { data, useLoaderData } from 'react-router';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { PostForm } from '../components/creation/PostForm';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -20,10 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const id = new URL(request.url).searchParams.get('id')?.trim() ?? '';
   const { api } = pageApi(request, context);
-  const categoriesCall = settle(api.op('postCategories'));
+  const categoriesCall = settle(api.op(ops.postCategories));
   if (!id) return data({ categories: await categoriesCall, post: null, error: null });
   if (!isPostId(id)) throw data(null, { status: 404 });
-  const [categories, post] = await Promise.all([categoriesCall, settle(api.op('postDetail', { id }))]);
+  const [categories, post] = await Promise.all([categoriesCall, settle(api.op(ops.postDetail, { id }))]);
   if (!post.ok) {
     if (post.error.status === 404 || post.error.status === 400) throw data(null, { status: 404 });
     return data({ categories, post: null, error: post.error }, { status: failureStatus(post.error) });

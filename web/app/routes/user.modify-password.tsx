@@ -3,6 +3,7 @@ import { Alert, Button } from '@mantine/core';
 import { PasswordField } from '../components/account/AccountFields';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import type { ModifyPasswordBody } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useApi } from '../components/ApiProvider';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { CodeField } from '../components/account/CodeField';
@@ -43,7 +44,7 @@ export default function ModifyPassword() {
   const submit = useFormSubmit(form, {
     send: ({ oldpwd, pwd, captcha }) => {
       const body: ModifyPasswordBody = { oldpwd, pwd, captcha: captcha.trim() };
-      return api.op('modifyPassword', body);
+      return api.op(ops.modifyPassword, body);
     },
     done: (result) => {
       toast('success', result.msg || t('password.page.done'));

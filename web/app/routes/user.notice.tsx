@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { data, Form, Link, redirect, useLoaderData, useNavigation, useRevalidator } from 'react-router';
 import { safeLocalPath } from '@brokerwise/safe-url';
 import type { Notice, NoticeType, UnreadNotices } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { useHydrated } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -35,11 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const type = noticeType(url.searchParams.get('type'));
   const page = pageOf(url.searchParams.get('page'));
   const { api } = pageApi(request, context);
-  const result = await settle(api.op('notices', { type, page }));
+  const result = await settle(api.op(ops.notices, { type, page }));
   let unread: UnreadNotices | null = result.ok ? result.data.unread : null;
   const fresh = result.ok ? result.data.list.filter((n) => !n.read).map((n) => n.id) : [];
   if (fresh.length > 0) {
-    const marked = await settle(api.op('noticeRead', { ids: fresh }));
+    const marked = await settle(api.op(ops.noticeRead, { ids: fresh }));
     if (marked.ok) unread = marked.data.unread;
   }
   const csrf = readCsrfToken(request.headers.get('cookie')) ?? '';
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!csrf || form.get('csrf') !== csrf) throw data(null, { status: 403 });
   const type = noticeType(String(form.get('type') ?? ''));
   const { api } = pageApi(request, context);
-  await settle(api.op('noticeRead', { type: 'all' }));
+  await settle(api.op(ops.noticeRead, { type: 'all' }));
   return redirect(hrefOf(type));
 }
 

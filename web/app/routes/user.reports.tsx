@@ -1,5 +1,6 @@
 import { data, Link, useLoaderData } from 'react-router';
 import type { UserReport } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const page = reviewPage(new URL(request.url).searchParams.get('page'));
   const { api } = pageApi(request, context);
-  const reports = await settle(api.op('myReports', { page }));
+  const reports = await settle(api.op(ops.myReports, { page }));
   return data({ reports }, { status: pageStatus(reports) });
 }
 

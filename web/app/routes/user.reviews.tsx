@@ -1,5 +1,6 @@
 import { data, Link, useLoaderData } from 'react-router';
 import type { PublicReview } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
   const page = reviewPage(new URL(request.url).searchParams.get('page'));
   const { api } = pageApi(request, context);
-  const reviews = await settle(api.op('myReviews', { page }));
+  const reviews = await settle(api.op(ops.myReviews, { page }));
   return data({ page, reviews }, { status: pageStatus(reviews) });
 }
 

@@ -1,5 +1,6 @@
 import { data, useLoaderData } from 'react-router';
 import type { UserAppealBody } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { AppealTextForm } from '../components/admin/AppealTextForm';
 import { RemovalAppealForm, RemovalSummary } from '../components/admin/RemovalParts';
@@ -18,7 +19,7 @@ import classes from '../components/trader/Trader.module.css';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireUser(request, context);
   const { api } = pageApi(request, context);
-  const [sanctions, removals] = await Promise.all([settle(api.op('mySanctions')), settle(api.op('myRemovals'))]);
+  const [sanctions, removals] = await Promise.all([settle(api.op(ops.mySanctions)), settle(api.op(ops.myRemovals))]);
   return data({ frozen: me.frozen === true, sanctions, removals }, { status: pageStatus(sanctions), headers: { 'cache-control': 'private, no-store' } });
 }
 
@@ -87,7 +88,7 @@ function AppealForm({ sanctionId }: { sanctionId: string }) {
       testId="appeal"
       send={(api, text) => {
         const body: UserAppealBody = { sanctionId, text };
-        return api.op('appeal', body);
+        return api.op(ops.appeal, body);
       }}
     />
   );

@@ -6,6 +6,7 @@ import { EmailField } from '../components/account/AccountFields';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLoaderData } from 'react-router';
 import type { BindEmailBody, EditUserBody, EmailPreferences, UserProfile } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { CodeField } from '../components/account/CodeField';
@@ -29,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
   const [profile, regions, mail] = await Promise.all([
     requireUser(request, context),
-    settle(api.op('countries')),
-    settle(api.op('emailPreferences')),
+    settle(api.op(ops.countries)),
+    settle(api.op(ops.emailPreferences)),
   ]);
   // Named and sorted here, once, so server and browser render the same list.
   const countries = regions.ok
@@ -69,7 +70,7 @@ function MailPreferences({ initial }: { initial: EmailPreferences | null }) {
     setPrefs({ nonEssential });
     setBusy(true);
     try {
-      const result = await api.op('saveEmailPreferences', { nonEssential });
+      const result = await api.op(ops.saveEmailPreferences, { nonEssential });
       setPrefs(result.data);
       toast('success', result.msg || t('settings.mail.saved'));
     } catch (error) {
@@ -135,7 +136,7 @@ function ProfileForm({ profile, countries, countriesFailed }: { profile: UserPro
     try {
       const body = new FormData();
       body.append('file', file);
-      const { data } = await api.upload('uploadAvatar', body);
+      const { data } = await api.upload(ops.uploadAvatar, body);
       setAvatar({ url: data.avatar.avatar, key: data.key });
     } catch (error) {
       // One message, at the picture: the field's own message, else the server's.
@@ -153,7 +154,7 @@ function ProfileForm({ profile, countries, countriesFailed }: { profile: UserPro
     setSaving(true);
     try {
       const body: EditUserBody = { username: username.trim(), country, motto, ...(avatar.key ? { avatar: avatar.key } : {}) };
-      const result = await api.op('editProfile', body);
+      const result = await api.op(ops.editProfile, body);
       toast('success', result.msg || t('settings.profile.saved'));
       const saved = result.data;
       session.update({ username: saved?.username ?? body.username, avatar: saved?.avatar?.avatar ?? avatar.url });
@@ -257,7 +258,7 @@ function EmailBinding({ initialEmail }: { initialEmail: string | null }) {
   const { phase, locked, hydrated, onSubmit } = useFormSubmit(form, {
     send: (values) => {
       const body: BindEmailBody = { email: values.email.trim(), captcha: values.captcha.trim() };
-      return api.op('bindEmail', body);
+      return api.op(ops.bindEmail, body);
     },
     done: (result, values) => {
       toast('success', result.msg || t('settings.email.bound'));

@@ -1,5 +1,6 @@
 import { data, Link, useLoaderData } from 'react-router';
 import type { CollectedPost, Page, PostCard } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { AccountLayout } from '../components/account/AccountLayout';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -26,10 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = postPage(params.get('page'));
   const { api } = pageApi(request, context);
   if (tab === 'collections') {
-    const collections = await settle(api.op('collections', { page, limit: PAGE_SIZE }));
+    const collections = await settle(api.op(ops.collections, { page, limit: PAGE_SIZE }));
     return data({ tab, posts: null, collections }, { status: pageStatus(collections) });
   }
-  const posts = await settle(api.op('myPosts', { page, limit: PAGE_SIZE }));
+  const posts = await settle(api.op(ops.myPosts, { page, limit: PAGE_SIZE }));
   return data({ tab, posts, collections: null }, { status: pageStatus(posts) });
 }
 
@@ -147,7 +148,7 @@ function MyPosts({ posts }: { posts: Settled<Page<PostCard>> }) {
 /** Delete with an inline confirmation (its pictures and video go with it); the list then reloads. */
 function DeletePost({ id, title }: { id: string; title: string }) {
   const t = useT();
-  const { phase, setPhase, remove, hydrated } = useConfirmedDelete('deletePost', id, t('creation.delete.done'));
+  const { phase, setPhase, remove, hydrated } = useConfirmedDelete(ops.deletePost, id, t('creation.delete.done'));
 
   if (phase === 'idle')
     return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { data, Link, redirect, useLoaderData, useRevalidator } from 'react-router';
 import type { CreatorFan, CreatorProfile, FeedItem } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { FollowButton, type FollowState } from '../components/posts/FollowButton';
@@ -38,8 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The visitor's cookie goes along, so `followed` is the visitor's own.
   // The fans tab needs only the creator's card from /api/vlog/user (one post, not shown).
   const [result, fans] = await Promise.all([
-    settle(api.op('creatorPage', tab === 'fans' ? { uid, tab: 'posts', page: 1, limit: 1 } : { uid, tab, page, limit: POST_PAGE_SIZE })),
-    tab === 'fans' ? settle(api.op('fans', { uid, page, limit: FANS_PAGE_SIZE })) : null,
+    settle(api.op(ops.creatorPage, tab === 'fans' ? { uid, tab: 'posts', page: 1, limit: 1 } : { uid, tab, page, limit: POST_PAGE_SIZE })),
+    tab === 'fans' ? settle(api.op(ops.fans, { uid, page, limit: FANS_PAGE_SIZE })) : null,
   ]);
   if (!result.ok && (result.error.status === 404 || result.error.status === 400)) throw redirect('/404');
   return data({ uid, tab, page, result, fans }, { status: pageStatus(result, fans) });

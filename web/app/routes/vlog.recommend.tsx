@@ -1,4 +1,5 @@
 import { data, Link, useLoaderData } from 'react-router';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { PostGrid } from '../components/posts/PostCards';
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = isPostKind(raw) ? raw : null;
   const page = postPage(params.get('page'));
   const { api } = pageApi(request, context);
-  const posts = await settle(api.op('recommendedPosts', { kind, page, limit: POST_PAGE_SIZE }));
+  const posts = await settle(api.op(ops.recommendedPosts, { kind, page, limit: POST_PAGE_SIZE }));
   return data({ kind, posts }, { status: pageStatus(posts) });
 }
 

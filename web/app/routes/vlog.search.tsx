@@ -1,5 +1,6 @@
 import { data, Form, Link, useLoaderData } from 'react-router';
 import type { Page, PostCard } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { PostGrid } from '../components/posts/PostCards';
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = postPage(params.get('page'));
   if (!keyword) return data({ keyword, kind, posts: null as Settled<Page<PostCard>> | null });
   const { api } = pageApi(request, context);
-  const posts = await settle(api.op('searchPosts', { keyword, kind, page, limit: POST_PAGE_SIZE }));
+  const posts = await settle(api.op(ops.searchPosts, { keyword, kind, page, limit: POST_PAGE_SIZE }));
   return data({ keyword, kind, posts: posts as Settled<Page<PostCard>> | null }, { status: pageStatus(posts) });
 }
 

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useEffect, useReducer } from 'react';
 import type { EmailCodeEvent } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { canSendCode, initialSendCode, sendCodeReducer } from '../../lib/send-code';
 import { useT } from '../../lib/use-t';
 import { useApi, useApiErrorText } from '../ApiProvider';
@@ -39,7 +40,7 @@ export function SendCodeButton({
     if (!address) return;
     dispatch({ type: 'send' });
     try {
-      const result = await api.op('sendCode', { email: address, event });
+      const result = await api.op(ops.sendCode, { email: address, event });
       dispatch({ type: 'sent', now: Date.now(), seconds: result.data?.resendAfter });
       toast('success', result.msg || t('account.code.sent'));
     } catch (error) {

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { OperationData, TripartiteBody } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import type { ApiSuccess } from '../../lib/api';
 import type { RootData } from '../../lib/root-data';
 import { useT } from '../../lib/use-t';
@@ -106,7 +107,7 @@ function NotConfigured({ id, label, hint }: { id: string; label: string; hint: s
 
 function useTripartite(type: TripartiteBody['type']) {
   const api = useApi();
-  return (credential: string) => api.op('socialSignIn', { type, credential });
+  return (credential: string) => api.op(ops.socialSignIn, { type, credential });
 }
 
 function GoogleButton({ clientId, onSignedIn }: { clientId: string; onSignedIn: SignedIn }) {

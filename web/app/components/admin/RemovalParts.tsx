@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { AdminDecideRemovalAppealBody, AdminRemovalAppeal, RemovalAppeal, UserRemoval, UserRemovalAppealBody } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useT } from '../../lib/use-t';
 import { useTraderFormat } from '../trader/format';
 import { AppealDecideForm } from './AppealDecideForm';
@@ -75,7 +76,7 @@ export function RemovalAppealForm({ removalId }: { removalId: string }) {
       testId="removal-appeal"
       send={(api, text) => {
         const body: UserRemovalAppealBody = { removalId, text };
-        return api.op('removalAppeal', body);
+        return api.op(ops.removalAppeal, body);
       }}
     />
   );
@@ -93,7 +94,7 @@ export function RemovalDecideForm({ appealId }: { appealId: string }) {
       ]}
       send={(api, decision, reason) => {
         const body: AdminDecideRemovalAppealBody = { appealId, decision, reason };
-        return api.op('adminDecideRemovalAppeal', body);
+        return api.op(ops.adminDecideRemovalAppeal, body);
       }}
     />
   );

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { PostDetail, UploadedImage } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { fieldErrorsOf } from '../../lib/api';
 import { checkImageFile } from '../../lib/posts';
 import { useT } from '../../lib/use-t';
@@ -14,7 +15,7 @@ function useSendImage() {
     async (file: File): Promise<UploadedImage> => {
       const body = new FormData();
       body.set('file', file);
-      return (await api.upload('uploadImage', body)).data;
+      return (await api.upload(ops.uploadImage, body)).data;
     },
     [api],
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { EditPostBody, PostDetail, PublishPostBody } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { fieldErrorsOf } from '../../lib/api';
 import { postHref, validatePost, type PostFormValues } from '../../lib/posts';
 import { useT } from '../../lib/use-t';
@@ -69,7 +70,7 @@ export function usePostSubmit(form: PostFormFields, post: PostDetail | null, onU
           ...(post.kind === 'video' && v.video ? { video: v.video } : {}),
           ...(post.kind === 'image_text' ? { content: v.content } : {}),
         };
-        result = await api.op('editPost', body);
+        result = await api.op(ops.editPost, body);
       } else {
         const body: PublishPostBody = {
           kind: v.kind as PublishPostBody['kind'],
@@ -79,7 +80,7 @@ export function usePostSubmit(form: PostFormFields, post: PostDetail | null, onU
           category: v.category as PublishPostBody['category'],
           ...(v.kind === 'video' ? { video: v.video } : { content: v.content }),
         };
-        result = await api.op('publishPost', body);
+        result = await api.op(ops.publishPost, body);
       }
       toast('success', result.msg || t('creation.form.saved'));
       const saved = result.data;

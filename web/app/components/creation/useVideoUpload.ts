@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { PostDetail, UploadedVideo } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ApiError, fieldErrorsOf } from '../../lib/api';
 import { apiLang } from '../../lib/locale';
 import { checkVideoFile, VIDEO_POLL_MS } from '../../lib/posts';
@@ -55,7 +56,7 @@ export function useVideoUpload(form: PostFormFields, post: PostDetail | null) {
     form.set('videoState', 'uploading');
     try {
       const r = await uploadWithProgress({
-        operation: 'uploadVideo',
+        operation: ops.uploadVideo,
         body: file,
         contentType: 'video/mp4',
         salt: root.salt,
@@ -80,7 +81,7 @@ export function useVideoUpload(form: PostFormFields, post: PostDetail | null) {
     let stopped = false;
     const timer = window.setTimeout(async () => {
       try {
-        const r = await api.op('videoStatus', { id: videoId }, { fresh: true });
+        const r = await api.op(ops.videoStatus, { id: videoId }, { fresh: true });
         if (!stopped) applyStatus(r.data);
       } catch (failure) {
         if (stopped) return;

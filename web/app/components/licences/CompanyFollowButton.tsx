@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import type { CompanyFollow } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useT } from '../../lib/use-t';
 import { useSignedInToggle } from '../use-signed-in-toggle';
 
@@ -13,7 +14,7 @@ export function CompanyFollowButton({ companyId, following: initial, className }
   const [following, setFollowing] = useState(initial);
   // The call runs only for a signed-in user, for whom the button shows `following`.
   const { toggle, busy, ready, signedIn } = useSignedInToggle<CompanyFollow>(
-    (api) => api.op('companyFollowSet', { id: companyId, follow: !following }),
+    (api) => api.op(ops.companyFollowSet, { id: companyId, follow: !following }),
     (data) => setFollowing(data.following),
   );
   const shown = following && signedIn;

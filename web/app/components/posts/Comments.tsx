@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CommentBody, CommentPage, PostComment } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { ReportButton } from '../ReportButton';
 import { fieldErrorsOf, type Settled } from '../../lib/api';
 import { charLength, checkComment, COMMENT_MAX, listHref, personalHref, type PostActionResult } from '../../lib/posts';
@@ -138,7 +139,7 @@ function CommentForm({ postId, csrf, pid, fallback, replyTo }: { postId: string;
     setServerError('');
     try {
       const body: CommentBody = { id: postId, content: content.trim(), ...(pid ? { pid } : {}) };
-      const r = await api.op('comment', body);
+      const r = await api.op(ops.comment, body);
       toast('success', r.msg || t('post.comments.posted'));
       setContent('');
       setTouched(false);
@@ -192,7 +193,7 @@ function CommentForm({ postId, csrf, pid, fallback, replyTo }: { postId: string;
 /** Delete one's own comment (its replies go with it), after a confirmation. */
 function DeleteComment({ commentId, csrf }: { commentId: string; csrf: string }) {
   const t = useT();
-  const { phase, setPhase, remove, hydrated } = useConfirmedDelete('deleteComment', commentId, t('post.comments.deleted'));
+  const { phase, setPhase, remove, hydrated } = useConfirmedDelete(ops.deleteComment, commentId, t('post.comments.deleted'));
 
   if (!hydrated || phase === 'idle')
     return (

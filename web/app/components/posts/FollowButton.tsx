@@ -1,4 +1,5 @@
 import { Button } from '@mantine/core';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useT } from '../../lib/use-t';
 import { useSignedInToggle } from '../use-signed-in-toggle';
 
@@ -26,7 +27,7 @@ export function FollowButton({
 }) {
   const t = useT();
   const { toggle, busy, ready, signedIn } = useSignedInToggle(
-    (api) => api.op('follow', { fuid: userId }),
+    (api) => api.op(ops.follow, { fuid: userId }),
     (data) => onChange({ followed: data.following, followers: data.followers }),
   );
   const shown = followed && signedIn;

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PostDetail } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { loginUrlFor } from '../../lib/guard';
 import { charLength, checkForwardComment, FORWARD_COMMENT_MAX, postHref, type PostActionResult } from '../../lib/posts';
 import { useT } from '../../lib/use-t';
@@ -87,7 +88,7 @@ export function PostActions({ post, csrf, fallback = null, onCounts }: { post: P
   async function toggleLike() {
     setBusy('like');
     try {
-      const r = await api.op('likePost', { id: post.id, like: !like.on });
+      const r = await api.op(ops.likePost, { id: post.id, like: !like.on });
       setLike({ on: r.data.liked, count: r.data.likes });
       onCounts?.();
     } catch (error) {
@@ -100,7 +101,7 @@ export function PostActions({ post, csrf, fallback = null, onCounts }: { post: P
   async function toggleCollect() {
     setBusy('collect');
     try {
-      const r = await api.op('collectPost', { id: post.id, collect: !collect.on });
+      const r = await api.op(ops.collectPost, { id: post.id, collect: !collect.on });
       setCollect({ on: r.data.collected, count: r.data.collections });
       if (r.msg) toast('success', r.msg);
       onCounts?.();
@@ -247,7 +248,7 @@ function ForwardButton({
     setBusy(true);
     setError('');
     try {
-      const r = await api.op('forwardPost', { id: postId, comment: comment.trim() });
+      const r = await api.op(ops.forwardPost, { id: postId, comment: comment.trim() });
       toast('success', r.msg || t('post.forward.done'));
       onDone(r.data.forwards);
       setComment('');

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import * as ops from '@brokerwise/api-contract/paths';
 import { useT } from '../../lib/use-t';
 import { useHydrated } from '../account/use-form';
 import { useApi, useApiErrorText } from '../ApiProvider';
@@ -37,7 +38,7 @@ export function UnforwardButton({
   async function undo() {
     setBusy(true);
     try {
-      const r = await api.op('unforwardPost', { id: postId });
+      const r = await api.op(ops.unforwardPost, { id: postId });
       toast('success', r.msg || t('post.unforward.done'));
       await onDone(r.data.forwards);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CompanyClaim, CompanyReplies, CompanyReply, ReplyFigures } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { fieldErrorsOf } from '../../lib/api';
 import { useT } from '../../lib/use-t';
 import { useHydrated } from '../account/use-form';
@@ -107,7 +108,7 @@ function ReplyForm({ reviewId, initial, onDone }: { reviewId: string; initial: s
     const n = [...text.trim()].length;
     if (n < REPLY_MIN || n > REPLY_MAX) return setError(t('companyReply.form.length'));
     setError('');
-    const ok = await action.run(true, (api) => api.op('writeReply', { reviewId, content: text.trim() }), {
+    const ok = await action.run(true, (api) => api.op(ops.writeReply, { reviewId, content: text.trim() }), {
       failed: (e) => {
         const fields = fieldErrorsOf(e);
         if (fields.content) setError(fields.content);

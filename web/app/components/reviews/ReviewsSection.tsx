@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { CompanyReplies, CompanyReviews, PublicReview, RatingSummary } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import type { Settled } from '../../lib/api';
 import { commentHref, detailHref, distributionRows, STATUS_LABEL } from '../../lib/reviews';
 import { useT } from '../../lib/use-t';
@@ -192,7 +193,7 @@ export function StatusNote({ review }: { review: Pick<PublicReview, 'status' | '
 /** Delete with an inline confirmation; the page then reloads its data. */
 function DeleteReview({ companyId }: { companyId: string }) {
   const t = useT();
-  const { phase, setPhase, remove, hydrated } = useConfirmedDelete('deleteReview', companyId, t('review.delete.done'));
+  const { phase, setPhase, remove, hydrated } = useConfirmedDelete(ops.deleteReview, companyId, t('review.delete.done'));
 
   if (phase === 'idle')
     return (

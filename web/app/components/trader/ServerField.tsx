@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import type { TraderServer } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { SERVER_QUERY_MAX, SERVER_QUERY_MIN } from '../../lib/trader';
 import { useT } from '../../lib/use-t';
 import { useApi } from '../ApiProvider';
@@ -72,7 +73,7 @@ export function ServerField({
     let live = true;
     const timer = window.setTimeout(
       () => {
-        api.op('traderServers', { query, limit }).then(
+        api.op(ops.traderServers, { query, limit }).then(
           (r) => live && setSearch({ state: 'done', items: r.data, limit, more: r.data.length >= limit && limit < MAX_RESULTS }),
           () => live && setSearch({ state: 'failed' }),
         );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TraderAccount } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import type { ApiClient, ApiSuccess } from '../../../lib/api';
 import { useT } from '../../../lib/use-t';
 import { useHydrated } from '../../account/use-form';
@@ -40,7 +41,7 @@ export function OwnerPanel({ account }: { account: TraderAccount }) {
               type="button"
               className={classes.button}
               disabled={!hydrated || !!busy}
-              onClick={() => void run('sync', (api) => api.op('syncAccount', { id: account.id }))}
+              onClick={() => void run('sync', (api) => api.op(ops.syncAccount, { id: account.id }))}
               data-testid="trader-sync-now"
             >
               {t(busy === 'sync' ? 'trader.owner.syncing' : 'trader.owner.syncNow')}
@@ -69,7 +70,7 @@ export function OwnerPanel({ account }: { account: TraderAccount }) {
               aria-checked={account.visibility === 'public'}
               className={classes.buttonSecondary}
               disabled={!hydrated || !!busy}
-              onClick={() => void run('visibility', (api) => api.op('accountVisibility', { id: account.id, visibility: nextVisibility }))}
+              onClick={() => void run('visibility', (api) => api.op(ops.accountVisibility, { id: account.id, visibility: nextVisibility }))}
               data-testid="trader-visibility-toggle"
             >
               {t(nextVisibility === 'hidden' ? 'trader.owner.makeHidden' : 'trader.owner.makePublic')}
@@ -91,7 +92,7 @@ export function OwnerPanel({ account }: { account: TraderAccount }) {
                     type="button"
                     className={classes.buttonDanger}
                     disabled={!!busy}
-                    onClick={() => void run('unbind', (api) => api.op('unbindAccount', { id: account.id }))}
+                    onClick={() => void run('unbind', (api) => api.op(ops.unbindAccount, { id: account.id }))}
                     data-testid="trader-unbind-confirm"
                   >
                     {t('trader.owner.unbindYes')}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator, useRouteLoaderData } from 'react-router';
 import type { TraderAccount } from '@brokerwise/api-contract';
+import * as ops from '@brokerwise/api-contract/paths';
 import { fieldErrorsOf } from '../../../lib/api';
 import { apiLang } from '../../../lib/locale';
 import type { RootData } from '../../../lib/root-data';
@@ -36,7 +37,7 @@ export function useStatementUpload(account: TraderAccount) {
     setPercent(0);
     try {
       const result = await uploadWithProgress({
-        operation: 'importStatement',
+        operation: ops.importStatement,
         query: { id: account.id },
         body: file,
         contentType: 'text/html',
