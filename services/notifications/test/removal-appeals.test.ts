@@ -21,7 +21,8 @@ describe('the outcome of an appeal against a removal (real SQL, bus, file mailer
       `${n} notice(s)`,
     ).then((b) => b.items);
   const sent = (to: string) => waitFor(() => h.mailbox!.list(to), (m) => m.length >= 1, `a mail to ${to}`);
-  const decided = (p: Partial<EventPayloadInit<'reviews.removal_appeal.decided'>> & { userId: string }) =>
+  type Fields = Omit<EventPayloadInit<'reviews.removal_appeal.decided'>, '$typeName' | '$unknown'>;
+  const decided = (p: Partial<Fields> & { userId: string }) =>
     h.publish('reviews.removal_appeal.decided', {
       appealId: randomUUID(),
       removalId: randomUUID(),
