@@ -94,6 +94,12 @@ describe('identity: company accounts claim a company, an administrator approves 
     });
     // Revoked, it may claim again.
     expect((await start(rep.user.id, 'ir@acme-markets.com')).status).toBe(200);
+
+    // A deleted account no longer represents the company, and its claim mailboxes are erased.
+    const deleted = await h.call('POST', `/v1/admin/users/${second.user.id}/delete`, { adminId, reason: 'Asked to close the account' });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await h.call('GET', `/v1/users/${second.user.id}/representing`)).body.items).toEqual([]);
+    expect((await h.call('GET', `/v1/users/${second.user.id}/company-claims`)).body.items).toMatchObject([{ status: 'revoked', email: '' }]);
   });
 
   it('an administrator refuses a claim with a reason', async () => {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import { profileUpdated, userDeleted } from '../events/publish.ts';
 import { eraseAccount } from '../store/account-deletion.store.ts';
+import { endClaimsOf } from '../store/company-claim.store.ts';
 import { countAdmins, insertRoleAudit } from '../store/role-audit.store.ts';
 import { insertAudit, listAudit, type AuditRow } from '../store/sanction.store.ts';
 import { countLiveSessions, revokeUserSessions } from '../store/session.store.ts';
@@ -109,6 +110,8 @@ export async function deleteAccount(
     const revoked = await revokeUserSessions(trx, user.id, 'deleted', now);
     if (user.role !== 'user') await setRole(trx, user.id, 'user', now);
     const erased = await eraseAccount(trx, user, now);
+    // It no longer speaks for any company; the mailboxes it claimed with are personal data (ADR 030).
+    await endClaimsOf(trx, user.id, input.adminId, now);
     await insertAudit(trx, {
       id: randomUUID(),
       actorId: input.adminId,

@@ -90,3 +90,14 @@ export const representedBy = (db: Db, userId: string): Promise<ClaimRow[]> =>
 /** The verified representatives of a company (complaint cases tell them; ADR 031). */
 export const representativesOf = (db: Db, companyId: string): Promise<ClaimRow[]> =>
   db.selectFrom('company_claim').selectAll().where('company_id', '=', companyId).where('status', '=', 'approved').orderBy('decided_at').execute();
+
+/** A deleted account's claims: the live ones end (revoked by the deleting admin), every mailbox is erased. */
+export async function endClaimsOf(db: Db, userId: string, adminId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('company_claim')
+    .set({ status: 'revoked', revoked_at: now, revoked_by: adminId })
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['awaiting_code', 'awaiting_approval', 'approved'])
+    .execute();
+  await db.updateTable('company_claim').set({ email: '' }).where('user_id', '=', userId).execute();
+}
