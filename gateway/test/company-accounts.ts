@@ -15,14 +15,15 @@ export async function companyWithWebsite(stack: ReviewStack, slug: string, name:
 /**
  * Company accounts through the gateway: sign one up, and make it a verified representative of a
  * company (claimed with a mailbox at its domain, the mailed code entered, approved by `admin`).
+ * Both are read when called (the stack starts in `beforeAll`).
  */
-export function companyAccounts(stack: ReviewStack, admin: () => UserInfo) {
-  const call = stack.call;
+export function companyAccounts(stackOf: () => ReviewStack, admin: () => UserInfo) {
+  const call: ReviewStack['call'] = (method, p, opts) => stackOf().call(method, p, opts);
   const codeSentTo = async (email: string) => {
     let code = '';
     await expect
       .poll(async () => {
-        code = /\b(\d{6})\b/.exec((await stack.mailbox.list(email))[0]?.text ?? '')?.[1] ?? '';
+        code = /\b(\d{6})\b/.exec((await stackOf().mailbox.list(email))[0]?.text ?? '')?.[1] ?? '';
         return code;
       })
       .not.toBe('');

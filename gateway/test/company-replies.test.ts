@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCompanyClaim, AdminQueuedReply, CompanyClaim, CompanyClaimStarted, CompanyReplies, CompanyReply, ErrorData, NoticePage, Page, PublicReview, UserInfo } from '@brokerwise/api-contract';
+import { companyAccounts, companyWithWebsite } from './company-accounts.ts';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 
 const SALT = 'company-replies-test-salt';
@@ -14,48 +15,16 @@ describe('company accounts, claims and verified replies through the gateway', ()
     const signed = await call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { body: { tab: 'login', email: stack.demoAdmin!.email, password: stack.demoAdmin!.password } });
     admin = signed.body.data.userInfo;
     // A company with a website: its domain is what a claim's mailbox must be at.
-    const put = await fetch(`${stack.catalogueUrl}/v1/companies/tidewater-fx`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', ...(await stack.serviceHeaders('catalogue', { role: 'admin' })) },
-      body: JSON.stringify({ name: 'Tidewater FX', nameZh: '潮汐外汇', category: 'Brokers', countryCode: 'GB', score: 4, reviewCount: 0, description: { en: 'A broker.', zh: '一家经纪商。' }, website: 'https://www.tidewater-fx.com' }),
-    });
-    expect(put.ok, await put.text()).toBe(true);
+    await companyWithWebsite(stack, 'tidewater-fx', 'Tidewater FX', '潮汐外汇', 'https://www.tidewater-fx.com');
   });
   afterAll(async () => {
     await stack?.close();
   });
 
-  const codeSentTo = async (email: string) => {
-    let code = '';
-    await expect
-      .poll(async () => {
-        code = /\b(\d{6})\b/.exec((await stack.mailbox.list(email))[0]?.text ?? '')?.[1] ?? '';
-        return code;
-      })
-      .not.toBe('');
-    return code;
-  };
-  const signUpCompany = async (): Promise<UserInfo> => {
-    const name = `c${Math.random().toString(36).slice(2, 9)}`;
-    const email = `${name}@example.com`;
-    await call('POST', '/api/ems/send', { body: { email, event: 'user_register' } });
-    const res = await call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', {
-      body: { tab: 'register', email, username: name, password: 'Secret123', captcha: await codeSentTo(email), accountType: 'company' },
-    });
-    expect(res.body.code, res.body.msg).toBe(1);
-    return res.body.data.userInfo;
-  };
+  const accounts = companyAccounts(() => stack, () => admin);
+  const { codeSentTo, signUpCompany } = accounts;
   /** A company account claimed tidewater-fx with `email`, entered the code, and an admin approved. */
-  const representative = async (email: string) => {
-    const rep = await signUpCompany();
-    const started = await call<CompanyClaimStarted>('POST', '/api/user/companyClaim', { token: rep.token, body: { company: 'tidewater-fx', email } });
-    expect(started.body.code, started.body.msg).toBe(1);
-    const verified = await call<CompanyClaim>('POST', '/api/user/companyClaimVerify', { token: rep.token, body: { claimId: started.body.data.claim.id, code: await codeSentTo(email) } });
-    expect(verified.body.code, verified.body.msg).toBe(1);
-    const ok = await call<AdminCompanyClaim>('POST', '/api/admin/companyClaims/decide', { token: admin.token, body: { claimId: started.body.data.claim.id, decision: 'approve' } });
-    expect(ok.body.code, ok.body.msg).toBe(1);
-    return { rep, claimId: started.body.data.claim.id };
-  };
+  const representative = (email: string) => accounts.representative('tidewater-fx', email);
   const publishedReview = async (author: UserInfo, id: string, content: string): Promise<PublicReview> => {
     const sent = await call<PublicReview>('POST', '/api/reviews/submit', { token: author.token, body: { id, score: 2, content, check: true } });
     expect(sent.body.code, sent.body.msg).toBe(1);

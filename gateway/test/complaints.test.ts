@@ -13,13 +13,12 @@ describe('complaint cases through the gateway', () => {
   let stack: ReviewStack;
   let admin: UserInfo;
   const call: ReviewStack['call'] = (method, p, opts) => stack.call(method, p, opts);
-  let accounts: ReturnType<typeof companyAccounts>;
+  const accounts = companyAccounts(() => stack, () => admin);
 
   beforeAll(async () => {
     stack = await startReviewStack(SALT, { all: true });
     const signed = await call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { body: { tab: 'login', email: stack.demoAdmin!.email, password: stack.demoAdmin!.password } });
     admin = signed.body.data.userInfo;
-    accounts = companyAccounts(stack, () => admin);
     await companyWithWebsite(stack, 'lantern-fx', 'Lantern FX', '灯笼外汇', 'https://lantern-fx.com');
   });
   afterAll(async () => {
