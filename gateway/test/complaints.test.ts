@@ -94,6 +94,8 @@ describe('complaint cases through the gateway', () => {
     expect(got.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.from(await got.arrayBuffer()).equals(PDF)).toBe(true);
     expect((await download(url, rep.token)).status).toBe(200);
+    // A link the browser follows: no request signature, the session authenticates it.
+    expect((await fetch(`${stack.base}${url}`, { headers: { token: author.token } })).status).toBe(200);
     expect((await download(url, admin.token)).status).toBe(200);
     expect((await download(url, stranger.token)).status).toBe(404);
     expect((await download(url)).status).not.toBe(200);

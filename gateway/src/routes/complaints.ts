@@ -191,7 +191,8 @@ export async function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps)
 
   app.get<{ Querystring: Validated<typeof operations.complaintEvidenceFile.query> }>(
     '/api/complaints/evidence',
-    { schema: contractSchema('complaintEvidenceFile'), compress: false },
+    // A link the browser follows (no signature headers); the session cookie authenticates it.
+    { schema: contractSchema('complaintEvidenceFile'), compress: false, config: { unsigned: true } },
     async (request, reply) => {
       const viewer = await viewerOf(request, true);
       const file = await reviews.complaintEvidence(request.query.id, request.query.file, viewer, request.id).catch(mapped('reviews.complaint_evidence_not_found'));
