@@ -227,3 +227,30 @@ describe('complaint cases (real SQL, bus)', () => {
     );
   });
 });
+
+describe('the complaint sweeper runs by itself on its timer (real SQL, bus)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ LOG_LEVEL: 'error', COMPLAINT_SWEEP_INTERVAL_MS: '1000' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('closes a case as unresolved once the moved clock passes its deadline, with no call', async () => {
+    const userId = randomUUID();
+    const c = await h.call('POST', `/v1/users/${userId}/complaints`, {
+      username: 'late_case',
+      companyId: newCompany(),
+      category: 'account_blocked',
+      amount: '100',
+      currency: 'EUR',
+      text: 'My account was blocked after a profitable month and nobody tells me why.',
+    });
+    await h.call('POST', `/v1/moderation/complaints/${c.body.id}`, { moderatorId: moderator, decision: 'approve', representativeIds: [] });
+    h.advance(30 * DAY);
+    const closed = await h.waitForEvent('reviews.complaint.closed', (p) => p.complaintId === c.body.id);
+    expect(closed.payload).toMatchObject({ status: 'unresolved', closedBy: 'clock' });
+    expect((await h.call('GET', `/v1/complaints/${c.body.id}`)).body.complaint.status).toBe('unresolved');
+  });
+});
