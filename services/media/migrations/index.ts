@@ -2,10 +2,12 @@ import { kitMigrations } from '@brokerwise/service-kit';
 import type { MigrationSet } from '@brokerwise/sql';
 import { migration as media } from './20261205T0000_media.ts';
 import { migration as moderatorHiding } from './20261227T0700_moderator_hiding.ts';
+import { migration as hlsVideo } from './20261227T0900_hls_video.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
   ...kitMigrations,
   '20261205T0000_media': media,
   '20261227T0700_moderator_hiding': moderatorHiding,
+  '20261227T0900_hls_video': hlsVideo,
 };

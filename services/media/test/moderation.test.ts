@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEvent, timestampFromDate } from '@brokerwise/proto';
 import { errorOf, startHarness, veteran, type Harness } from './harness.ts';
-import { makePng } from './clips.ts';
+import { makeClip, makePng } from './clips.ts';
 
 /** A moderator's removal hides a post or comment, kept for an appeal; a restore puts it back as it was (issue 17, ADR 026). */
 let h: Harness;
@@ -104,6 +104,30 @@ describe('a moderator hides a post', () => {
     expect((await h.call('POST', `/v1/moderation/posts/${p.id}/restore`)).body.removedAt).toBeNull();
     expect((await h.call('POST', `/v1/moderation/posts/${randomUUID()}/restore`)).status).toBe(404);
     expect((await h.call('DELETE', `/v1/moderation/posts/nope`)).status).toBe(404);
+  });
+
+  it('moves every HLS file of a hidden video post out of reach and back, and deleting it removes them all', async () => {
+    const author = veteran();
+    const cover = (await h.upload(`/v1/images?ownerId=${author.userId}`, await makePng(), 'image/png')).body;
+    const upload = (await h.upload(`/v1/videos?ownerId=${author.userId}`, await makeClip(h.workDir, `${randomUUID()}.mp4`, { seconds: 5, width: 1280, height: 720 }))).body;
+    const video = await h.waitForVideo(upload.id, author.userId);
+    expect(video).toMatchObject({ status: 'ready', playbackKey: `videos/${upload.id}/hls/master.m3u8` });
+    const created = await h.call('POST', '/v1/posts', { authorId: author.userId, accountCreatedAt: author.accountCreatedAt, kind: 'video', title: 'Scalping the open', description: 'Live.', category: 'education', coverImageId: cover.id, videoId: upload.id });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    // Master, two renditions' playlists and init segments, at least two segments each, the poster, the original.
+    const files = (await h.objects.list(`videos/${upload.id}/`)).map((o) => o.key);
+    expect(files.filter((k) => k.includes('/hls/')).length).toBeGreaterThanOrEqual(9);
+
+    await h.call('DELETE', `/v1/moderation/posts/${created.body.id}?rule=spam`);
+    expect(await stored(files)).toEqual(files.map(() => false));
+    expect(await stored(files.map((k) => `removed/${k}`))).toEqual(files.map(() => true));
+    await h.call('POST', `/v1/moderation/posts/${created.body.id}/restore`);
+    expect(await stored(files)).toEqual(files.map(() => true));
+
+    await h.call('DELETE', `/v1/moderation/posts/${created.body.id}?rule=spam`);
+    expect((await h.call('DELETE', `/v1/posts/${created.body.id}?authorId=${author.userId}`)).status).toBe(200);
+    await h.waitForEvent('media.post.deleted', (e) => e.postId === created.body.id);
+    expect(await stored([...files, ...files.map((k) => `removed/${k}`)])).toEqual([...files, ...files].map(() => false));
   });
 
   it("lets the author delete a hidden post: rows and every file go, the hidden ones too", async () => {

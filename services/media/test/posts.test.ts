@@ -101,7 +101,7 @@ describe('publishing rules', () => {
     const published = await h.waitForEvent('media.post.published', (p) => p.postId === r.body.id);
     expect(published.payload).toMatchObject({ kind: 'video', videoId: upload.body.id, authorId: a.userId, title, edited: false, coverKey: cover.coverKey });
     const detail = await h.call('GET', `/v1/posts/${r.body.id}`);
-    expect(detail.body.video).toMatchObject({ status: 'ready', playbackKey: `videos/${upload.body.id}/playback.mp4`, posterKey: `videos/${upload.body.id}/poster.jpg` });
+    expect(detail.body.video).toMatchObject({ status: 'ready', playbackKey: `videos/${upload.body.id}/hls/master.m3u8`, posterKey: `videos/${upload.body.id}/poster.jpg` });
     const list = await h.call('GET', '/v1/posts?kind=video&category=strategy');
     expect(list.body.items.map((p: { id: string }) => p.id)).toContain(r.body.id);
     // The same video cannot back a second post.

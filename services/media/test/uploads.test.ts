@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mediaTools, runFfprobe } from '@brokerwise/ffmpeg';
 import { emptyRows, errorOf, startHarness, type Harness } from './harness.ts';
-import { ffprobeJson, makeAudioOnly, makeClip, makeJpegWithExif, makePixelFloodPng, makePng, topLevelBoxes } from './clips.ts';
+import { ffprobeJson, makeAudioOnly, makeClip, makeJpegWithExif, makePixelFloodPng, makePng } from './clips.ts';
 
 /** Each suite gets its own service so its leftovers checks see only its own uploads. */
 function harnessPerSuite(use: (h: Harness) => void): void {
@@ -97,31 +100,86 @@ describe('video pipeline: upload → worker transcodes → playable', () => {
   const owner = randomUUID();
   harnessPerSuite((started) => (h = started));
 
-  it('accepts an mp4, transcodes it to faststart H.264/AAC at most 720p with a poster, and says so', async () => {
-    const clip = await makeClip(h.workDir, 'hd.mp4', { seconds: 2, width: 1920, height: 1080 });
+  it('accepts an mp4, transcodes it to HLS (360p and 720p H.264/AAC, ~4 s segments) with a poster and its progress, and says so', async () => {
+    const clip = await makeClip(h.workDir, 'hd.mp4', { seconds: 9, width: 1920, height: 1080, extra: ['-crf', '32'] });
     const r = await h.upload(`/v1/videos?ownerId=${owner}`, clip, 'video/mp4');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ ownerId: owner, status: 'processing', width: 1920, height: 1080, sizeBytes: clip.length, playbackKey: null, reason: null });
+    expect(r.body).toMatchObject({ ownerId: owner, status: 'processing', progress: 0, width: 1920, height: 1080, sizeBytes: clip.length, playbackKey: null, reason: null });
     const id = r.body.id as string;
     const uploaded = await h.waitForEvent('media.video.uploaded', (p) => p.videoId === id);
     expect(uploaded.payload).toMatchObject({ ownerId: owner, sourceKey: `videos/${id}/original.mp4`, width: 1920, height: 1080 });
 
+    // The status the creator polls: progress only moves forward and ends at 100 when ready.
+    const seen: number[] = [];
+    await vi.waitFor(
+      async () => {
+        const s = await h.call<{ status: string; progress: number }>('GET', `/v1/videos/${id}?ownerId=${owner}`);
+        seen.push(s.body.progress);
+        if (s.body.status === 'processing') throw new Error('still processing');
+      },
+      { timeout: 90_000, interval: 25 },
+    );
+    expect(seen.every((p, i) => i === 0 || p >= seen[i - 1]!)).toBe(true);
+    expect(seen.at(-1)).toBe(100);
+    // The worker's figure from ffmpeg's -progress, on the way there.
+    expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
+    const master = `videos/${id}/hls/master.m3u8`;
     const done = await h.waitForVideo(id, owner);
-    expect(done).toMatchObject({ status: 'ready', width: 1280, height: 720, playbackKey: `videos/${id}/playback.mp4`, posterKey: `videos/${id}/poster.jpg` });
+    expect(done).toMatchObject({ status: 'ready', progress: 100, width: 1280, height: 720, playbackKey: master, posterKey: `videos/${id}/poster.jpg` });
+    expect(done.durationSeconds).toBeGreaterThan(8.5);
     const ready = await h.waitForEvent('media.video.ready', (p) => p.videoId === id);
-    expect(ready.payload).toMatchObject({ ownerId: owner, playbackKey: `videos/${id}/playback.mp4`, width: 1280, height: 720 });
+    expect(ready.payload).toMatchObject({ ownerId: owner, playbackKey: master, width: 1280, height: 720 });
 
-    const playback = (await h.objects.get(`videos/${id}/playback.mp4`))!;
-    expect(playback.info.contentType).toBe('video/mp4');
-    const boxes = topLevelBoxes(playback.body);
-    expect(boxes.indexOf('moov')).toBeGreaterThan(-1);
-    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
-    const probed = await ffprobeJson(h.workDir, 'out.mp4', playback.body);
-    expect(probed.streams.map((s) => [s.codec_type, s.codec_name])).toEqual([
-      ['video', 'h264'],
-      ['audio', 'aac'],
+    // The master playlist: two renditions, best first, with measured BANDWIDTH and their RESOLUTION.
+    const masterFile = (await h.objects.get(master))!;
+    expect(masterFile.info.contentType).toBe('application/vnd.apple.mpegurl');
+    const variants = [...masterFile.body.toString('utf8').matchAll(/#EXT-X-STREAM-INF:([^\n]+)\n([^\n]+)/g)].map((m) => ({
+      bandwidth: Number(/(?:^|,)BANDWIDTH=(\d+)/.exec(m[1]!)?.[1]),
+      average: Number(/AVERAGE-BANDWIDTH=(\d+)/.exec(m[1]!)?.[1]),
+      resolution: /RESOLUTION=(\d+x\d+)/.exec(m[1]!)?.[1],
+      codecs: /CODECS="([^"]+)"/.exec(m[1]!)?.[1],
+      uri: m[2]!,
+    }));
+    expect(variants.map((v) => [v.resolution, v.uri])).toEqual([
+      ['1280x720', '720p.m3u8'],
+      ['640x360', '360p.m3u8'],
     ]);
-    expect(probed.streams[0]).toMatchObject({ width: 1280, height: 720, pix_fmt: 'yuv420p' });
+    for (const v of variants) {
+      expect(v.codecs).toBe('avc1.640028,mp4a.40.2');
+      expect(v.average).toBeGreaterThan(100_000);
+      expect(v.bandwidth).toBeGreaterThanOrEqual(v.average);
+    }
+    expect(variants[0]!.bandwidth).toBeGreaterThan(variants[1]!.bandwidth);
+
+    // Each rendition: a complete VOD playlist of ~4 s fMP4 segments that ffprobe decodes at its size.
+    const tools = await mediaTools();
+    for (const [name, size] of [['720p', [1280, 720]], ['360p', [640, 360]]] as const) {
+      const list = (await h.objects.get(`videos/${id}/hls/${name}.m3u8`))!;
+      expect(list.info.contentType).toBe('application/vnd.apple.mpegurl');
+      const text = list.body.toString('utf8');
+      expect(text).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(text).toContain('#EXT-X-ENDLIST');
+      expect(Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(text)?.[1])).toBeLessThanOrEqual(6);
+      const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(text)![1]!;
+      const segments = [...text.matchAll(/#EXTINF:([\d.]+),\n([^\n]+)/g)].map((m) => ({ seconds: Number(m[1]), uri: m[2]! }));
+      expect(segments.length).toBeGreaterThanOrEqual(2);
+      for (const s of segments.slice(0, -1)) expect(s.seconds).toBeGreaterThanOrEqual(3.5);
+      for (const s of segments) expect(s.seconds).toBeLessThanOrEqual(6);
+      const initBytes = (await h.objects.get(`videos/${id}/hls/${init}`))!.body;
+      for (const s of segments) {
+        const segment = (await h.objects.get(`videos/${id}/hls/${s.uri}`))!;
+        expect(segment.info.contentType).toBe('video/mp4');
+        const file = path.join(h.workDir, `${name}-${s.uri}.mp4`);
+        await writeFile(file, Buffer.concat([initBytes, segment.body]));
+        const probed = await runFfprobe(tools.ffprobe.path, file, ['-count_frames']);
+        expect(probed.streams.map((st) => [st.codec_type, st.codec_name])).toEqual([
+          ['video', 'h264'],
+          ['audio', 'aac'],
+        ]);
+        expect(probed.streams[0]).toMatchObject({ width: size[0], height: size[1], pix_fmt: 'yuv420p' });
+        expect(Number(probed.streams[0]!.nb_read_frames)).toBeGreaterThan(s.seconds * 25 - 2);
+      }
+    }
     const poster = (await h.objects.get(`videos/${id}/poster.jpg`))!;
     expect(poster.info.contentType).toBe('image/jpeg');
     expect(await sharp(poster.body).metadata()).toMatchObject({ format: 'jpeg', width: 1280, height: 720 });
@@ -134,7 +192,14 @@ describe('video pipeline: upload → worker transcodes → playable', () => {
     expect([portrait.status, small.status]).toEqual([200, 200]);
     expect(await h.waitForVideo(portrait.body.id, owner)).toMatchObject({ status: 'ready', width: 720, height: 1280 });
     expect(await h.waitForVideo(small.body.id, owner)).toMatchObject({ status: 'ready', width: 322, height: 242 });
-    const probed = await ffprobeJson(h.workDir, 'portrait-out.mp4', (await h.objects.get(`videos/${portrait.body.id}/playback.mp4`))!.body);
+    // Portrait: 360 × 640 and 720 × 1280, without audio; a small one: one rendition at its own size.
+    expect((await h.objects.get(`videos/${portrait.body.id}/hls/master.m3u8`))!.body.toString('utf8')).toMatch(/RESOLUTION=720x1280,CODECS="avc1\.640028"\n720p\.m3u8\n.*RESOLUTION=360x640,CODECS="avc1\.640028"\n360p\.m3u8/s);
+    const smallMaster = (await h.objects.get(`videos/${small.body.id}/hls/master.m3u8`))!.body.toString('utf8');
+    expect(smallMaster.match(/#EXT-X-STREAM-INF/g)).toHaveLength(1);
+    expect(smallMaster).toContain('RESOLUTION=322x242');
+    const init = (await h.objects.get(`videos/${portrait.body.id}/hls/720p_init.mp4`))!.body;
+    const first = (await h.objects.get(`videos/${portrait.body.id}/hls/720p_000.m4s`))!.body;
+    const probed = await ffprobeJson(h.workDir, 'portrait-out.mp4', Buffer.concat([init, first]));
     expect(probed.streams.map((s) => s.codec_type)).toEqual(['video']);
   });
 

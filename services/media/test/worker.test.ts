@@ -83,7 +83,7 @@ describe('transcode jobs', () => {
       },
     });
     expect(await runNextJob(ctxWith(deleting), opts())).toEqual({ videoId: v.id, outcome: 'skipped' });
-    expect(await h.objects.head(`videos/${v.id}/playback.mp4`)).toBeNull();
+    expect(await h.objects.list(`videos/${v.id}/hls/`)).toEqual([]);
     expect(await h.objects.head(`videos/${v.id}/poster.jpg`)).toBeNull();
     expect(await outboxEvents('media.video.ready', v.id)).toBe(0);
     await h.objects.delete(`videos/${v.id}/original.mp4`);

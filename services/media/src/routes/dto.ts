@@ -26,6 +26,8 @@ export const VideoDto = Type.Object({
   status: VideoStatus,
   /** Why it failed (`timeout`, `transcode_failed`, …); null unless failed. */
   reason: NullableString,
+  /** The worker's progress, 0–100 (100 once ready). */
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
   sizeBytes: Type.Integer(),
   durationSeconds: Type.Number(),
   width: Type.Integer(),
@@ -43,6 +45,7 @@ export function toVideoDto(v: VideoRow): Static<typeof VideoDto> {
     ownerId: v.owner_id,
     status: v.status,
     reason: v.status === 'failed' ? v.failure_reason : null,
+    progress: v.status === 'ready' ? 100 : v.progress,
     sizeBytes: Number(v.size_bytes),
     durationSeconds: v.duration_seconds,
     width: v.width,

@@ -18,6 +18,10 @@ export interface MediaTables extends KitTables {
     source_key: string;
     playback_key: string | null;
     poster_key: string | null;
+    /** Every object of the HLS renditions (playlists and segments); null for videos made as one mp4. */
+    hls_keys: string[] | null;
+    /** 0–100 while the worker transcodes; 100 once ready. */
+    progress: Generated<number>;
     size_bytes: BigIntColumn;
     duration_seconds: number;
     width: number;

@@ -36,15 +36,26 @@ export async function findVideo(db: Db, id: string, opts: { forUpdate?: boolean 
 export async function finishVideo(
   db: Db,
   id: string,
-  r: { playbackKey: string; posterKey: string; durationSeconds: number; width: number; height: number; now: Date },
+  r: { playbackKey: string; posterKey: string; hlsKeys: string[]; durationSeconds: number; width: number; height: number; now: Date },
 ): Promise<VideoRow | undefined> {
   return db
     .updateTable('video')
-    .set({ status: 'ready', playback_key: r.playbackKey, poster_key: r.posterKey, duration_seconds: r.durationSeconds, width: r.width, height: r.height, failure_reason: null, updated_at: r.now })
+    .set({ status: 'ready', playback_key: r.playbackKey, poster_key: r.posterKey, hls_keys: r.hlsKeys, progress: 100, duration_seconds: r.durationSeconds, width: r.width, height: r.height, failure_reason: null, updated_at: r.now })
     .where('id', '=', id)
     .where('status', '=', 'processing')
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The worker's progress (0–100) of a video still processing; it only moves forward within a run. */
+export async function recordProgress(db: Db, id: string, percent: number): Promise<void> {
+  const p = Math.max(0, Math.min(99, Math.floor(percent)));
+  await db.updateTable('video').set({ progress: p }).where('id', '=', id).where('status', '=', 'processing').where('progress', '<', p).execute();
+}
+
+/** A run that will be retried starts its progress again. */
+export async function resetProgress(db: Db, id: string): Promise<void> {
+  await db.updateTable('video').set({ progress: 0 }).where('id', '=', id).where('status', '=', 'processing').execute();
 }
 
 export async function failVideo(db: Db, id: string, reason: string, now: Date): Promise<VideoRow | undefined> {
@@ -73,5 +84,7 @@ export async function orphanVideos(db: Db, before: Date, limit: number): Promise
     .execute();
 }
 
-export const videoKeys = (v: Pick<VideoRow, 'source_key' | 'playback_key' | 'poster_key'>): string[] =>
-  [v.source_key, v.playback_key, v.poster_key].filter((k): k is string => typeof k === 'string');
+/** Every stored object of a video: the original, the poster and the mp4 (older videos) or the HLS files. */
+export const videoKeys = (v: Pick<VideoRow, 'source_key' | 'playback_key' | 'poster_key' | 'hls_keys'>): string[] => [
+  ...new Set([v.source_key, v.playback_key, v.poster_key, ...(v.hls_keys ?? [])].filter((k): k is string => typeof k === 'string')),
+];

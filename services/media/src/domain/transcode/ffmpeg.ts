@@ -5,7 +5,7 @@
  * references), every run is killed after a time limit, and outputs are capped in size (`-fs`).
  * Callers work in a per-job temporary directory they remove afterwards.
  */
-import { isFfmpegError, runFfmpeg, runFfprobe, type ProbeData, type ProbeStream } from '@brokerwise/ffmpeg';
+import { isFfmpegError, runFfmpeg, runFfprobe, type FfmpegProgress, type ProbeData, type ProbeStream } from '@brokerwise/ffmpeg';
 import type { FfmpegSettings } from '../context.ts';
 
 /** Input options for every run on an uploaded file. */
@@ -99,38 +99,140 @@ export function targetSize(width: number, height: number, shortMax = 720, longMa
 }
 
 /** Runs ffmpeg under the time limit; its failures become MediaToolError with `failure`. */
-async function run(args: readonly string[], failure: MediaToolError['reason'], settings: FfmpegSettings): Promise<void> {
+async function run(
+  args: readonly string[],
+  failure: MediaToolError['reason'],
+  settings: FfmpegSettings,
+  progress?: { durationSeconds: number; onProgress: (p: FfmpegProgress) => void },
+): Promise<void> {
   try {
-    await runFfmpeg(settings.ffmpegPath, ['-v', 'error', '-y', ...args], { timeoutMs: settings.timeoutSeconds * 1000 });
+    await runFfmpeg(settings.ffmpegPath, ['-v', 'error', '-y', ...args], { timeoutMs: settings.timeoutSeconds * 1000, ...progress });
   } catch (err) {
     throw toolError(err, failure);
   }
 }
 
-/** Transcodes to H.264/AAC mp4 at `size`, index first (`+faststart`) so playback starts at once. */
-export async function transcodeToMp4(input: string, output: string, size: { width: number; height: number }, hasAudio: boolean, settings: FfmpegSettings): Promise<void> {
-  const args = [
-    ...SAFE_INPUT, '-i', input,
-    '-map', '0:v:0',
-    ...(hasAudio ? ['-map', '0:a:0'] : []),
-    '-vf', `scale=${size.width}:${size.height},setsar=1`,
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
-    ...(hasAudio ? ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'] : []),
-    '-movflags', '+faststart',
-    '-map_metadata', '-1',
-    '-fs', String(settings.maxOutputBytes),
-    '-max_muxing_queue_size', '1024',
-    '-f', 'mp4', output,
-  ];
-  await run(args, 'transcode_failed', settings);
-}
-
-/** One frame at `atSeconds` of our own (already transcoded) mp4, as a JPEG. */
-export async function posterFrame(input: string, output: string, atSeconds: number, settings: FfmpegSettings): Promise<void> {
+/** One frame at `atSeconds` of an mp4 (our own, or an upload under SAFE_INPUT), as a JPEG, scaled to `size` when given. */
+export async function posterFrame(input: string, output: string, atSeconds: number, settings: FfmpegSettings, size?: { width: number; height: number }): Promise<void> {
   const args = [
     ...SAFE_INPUT, '-ss', String(Math.max(0, atSeconds)), '-i', input,
+    ...(size ? ['-vf', `scale=${size.width}:${size.height},setsar=1`] : []),
     '-frames:v', '1', '-update', '1', '-q:v', '3', '-fs', String(Math.min(settings.maxOutputBytes, 10 * 1024 * 1024)),
     '-f', 'image2', output,
   ];
   await run(args, 'poster_failed', settings);
+}
+
+/** One HLS rendition: its name (`360p`, `720p`…), size and the bit-rate cap of its video. */
+export interface Rendition {
+  name: string;
+  width: number;
+  height: number;
+  /** Video `-maxrate` in kbit/s (capped CRF: quality first, never above this). */
+  maxKbps: number;
+}
+
+/** The renditions' short sides, smallest first, with their video bit-rate caps. */
+const LADDER = [
+  { short: 360, long: 640, maxKbps: 900 },
+  { short: 720, long: 1280, maxKbps: 3000 },
+] as const;
+
+/**
+ * The HLS renditions of a `width`×`height` source: 360p and 720p, never enlarged. A source
+ * between the two gets 360p and its own size; one of 360p or smaller gets a single rendition at
+ * its own size (nothing smaller is worth a second one).
+ */
+export function renditionLadder(width: number, height: number): Rendition[] {
+  const short = Math.min(width, height);
+  const out: Rendition[] = [];
+  for (const step of LADDER) {
+    const size = targetSize(width, height, step.short, step.long);
+    if (out.some((r) => r.width === size.width && r.height === size.height)) continue;
+    const own = Math.min(size.width, size.height);
+    // Below the step: the source's own size, with a cap in proportion to its pixels.
+    const maxKbps = own >= step.short ? step.maxKbps : Math.max(400, Math.round((step.maxKbps * (size.width * size.height)) / (step.short * step.long)));
+    out.push({ name: `${Math.min(size.width, size.height)}p`, ...size, maxKbps });
+    if (short <= step.short) break;
+  }
+  return out;
+}
+
+/** Segment length in seconds; keyframes every 2 s so every segment starts on one. */
+export const HLS_SEGMENT_SECONDS = 4;
+const KEYFRAME_SECONDS = 2;
+const AUDIO_KBPS = 96;
+
+/**
+ * Transcodes to H.264/AAC HLS in `dir` in one ffmpeg run (one decode, one encode per
+ * rendition): per rendition `<name>.m3u8`, `<name>_init.mp4` and `<name>_NNN.m4s` (fragmented
+ * MP4 segments of about 4 s). The master playlist is written by `masterPlaylist` from the
+ * measured segment sizes. `onProgress` gets 0–1 of the source's duration.
+ */
+export async function transcodeToHls(
+  input: string,
+  dir: string,
+  renditions: readonly Rendition[],
+  source: { hasAudio: boolean; durationSeconds: number },
+  settings: FfmpegSettings,
+  onProgress?: (ratio: number) => void,
+): Promise<void> {
+  // One decode, split once per rendition: `[0:v:0]split=2[s0][s1];[s0]scale=…[v0];[s1]scale=…[v1]`.
+  const many = renditions.length > 1;
+  const graph =
+    (many ? `[0:v:0]split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')};` : '') +
+    renditions.map((r, i) => `${many ? `[s${i}]` : '[0:v:0]'}scale=${r.width}:${r.height},setsar=1[v${i}]`).join(';');
+  const args: string[] = [...SAFE_INPUT, '-i', input, '-filter_complex', graph];
+  renditions.forEach((r, i) => {
+    args.push(
+      '-map', `[v${i}]`,
+      ...(source.hasAudio ? ['-map', '0:a:0'] : []),
+      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-maxrate', `${r.maxKbps}k`, '-bufsize', `${2 * r.maxKbps}k`,
+      '-profile:v', 'high', '-pix_fmt', 'yuv420p',
+      '-force_key_frames', `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`, '-sc_threshold', '0',
+      ...(source.hasAudio ? ['-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2'] : []),
+      '-map_metadata', '-1',
+      '-max_muxing_queue_size', '1024',
+      '-f', 'hls', '-hls_time', String(HLS_SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments',
+      '-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', `${r.name}_init.mp4`,
+      '-hls_segment_filename', `${dir}/${r.name}_%03d.m4s`,
+      `${dir}/${r.name}.m3u8`,
+    );
+  });
+  await run(args, 'transcode_failed', settings, {
+    durationSeconds: source.durationSeconds,
+    onProgress: (p) => {
+      if (p.ratio !== undefined) onProgress?.(p.ratio);
+    },
+  });
+}
+
+/** A media playlist's segments (URI and length) and its init segment, as ffmpeg wrote them. */
+export function parseMediaPlaylist(text: string): { init: string | null; segments: { uri: string; seconds: number }[]; ended: boolean } {
+  const lines = text.split('\n').map((l) => l.trim());
+  const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(text)?.[1] ?? null;
+  const segments: { uri: string; seconds: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^#EXTINF:([\d.]+)/.exec(lines[i]!);
+    const uri = lines[i + 1];
+    if (m && uri && !uri.startsWith('#')) segments.push({ uri, seconds: Number(m[1]) });
+  }
+  return { init, segments, ended: lines.includes('#EXT-X-ENDLIST') };
+}
+
+/**
+ * The master playlist: one variant per rendition, best first. BANDWIDTH is the peak bit rate
+ * of any segment (what RFC 8216 asks), AVERAGE-BANDWIDTH the whole stream's, both measured
+ * from the files written.
+ */
+export function masterPlaylist(variants: readonly { rendition: Rendition; peakBps: number; averageBps: number; uri: string }[], hasAudio: boolean): string {
+  const codecs = `avc1.640028${hasAudio ? ',mp4a.40.2' : ''}`;
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const v of [...variants].sort((a, b) => b.rendition.height * b.rendition.width - a.rendition.height * a.rendition.width)) {
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${Math.ceil(v.peakBps)},AVERAGE-BANDWIDTH=${Math.ceil(v.averageBps)},RESOLUTION=${v.rendition.width}x${v.rendition.height},CODECS="${codecs}"`,
+      v.uri,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }

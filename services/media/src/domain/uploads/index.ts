@@ -13,7 +13,11 @@ import { TooLarge, receiveToBuffer, receiveToFile, scratchDir } from './receive.
 import { checkVideo } from './video.ts';
 
 export const videoSourceKey = (id: string): string => `videos/${id}/original.mp4`;
+/** The single mp4 of videos made before HLS (still played and deleted as before). */
 export const videoPlaybackKey = (id: string): string => `videos/${id}/playback.mp4`;
+/** A video's HLS files (`master.m3u8`, per rendition a playlist, an init segment and segments). */
+export const videoHlsKey = (id: string, file: string): string => `videos/${id}/hls/${file}`;
+export const HLS_MASTER = 'master.m3u8';
 export const videoPosterKey = (id: string): string => `videos/${id}/poster.jpg`;
 export const imageKey = (id: string, variant: ImageVariant): string => `images/${id}/${variant}.webp`;
 
