@@ -261,6 +261,9 @@ describe('reports, the moderation queue and the audit log through the gateway', 
     expect(removed.body.code, removed.body.msg).toBe(1);
     expect((await detail()).status).toBe(404);
     expect(await coverStatus()).toBe(404);
+    // Kept where /media never serves it.
+    expect((await fetch(`${stack.base}${before.cover.url.replace('/media/', '/media/removed/')}`)).status).toBe(404);
+    expect(await stack.objects.head(before.cover.url.replace('/media/', 'removed/'))).not.toBeNull();
 
     // Its author sees it among their removals and appeals it.
     const mine = await call<UserRemoval[]>('GET', '/api/user/removals', { token: poster.token, lang: 'zh-cn' });
