@@ -42,6 +42,7 @@ export default [
   route('user/modifypassword', 'routes/user.modify-password.tsx'),
   route('user/reviews', 'routes/user.reviews.tsx'),
   route('user/reports', 'routes/user.reports.tsx'),
+  route('user/complaints', 'routes/user.complaints.tsx'),
   route('user/vlog', 'routes/user.vlog.tsx'),
   route('user/creation', 'routes/user.creation.tsx'),
   route('user/notice', 'routes/user.notice.tsx'),

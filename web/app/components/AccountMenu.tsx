@@ -24,6 +24,7 @@ export const ACCOUNT_LINKS = [
   { to: '/user/modifypassword', messageId: 'header.account.password' },
   { to: '/user/apikeys', messageId: 'apikeys.page.title' },
   { to: '/user/reports', messageId: 'myReports.page.title' },
+  { to: '/user/complaints', messageId: 'complaints.mine.title' },
   { to: '/user/sanctions', messageId: 'sanctions.page.title' },
   { to: '/user/company', messageId: 'companyClaim.page.title' },
 ] as const;
