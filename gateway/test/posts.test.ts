@@ -87,13 +87,13 @@ describe('/api/vlog: categories, publishing and reading', () => {
     const cover = await uploadImage(user);
     expect(cover.cover).toMatch(/^\/media\/images\/[0-9a-f-]{36}\/cover\.webp$/);
     const up = await uploadVideo(user);
-    expect(up).toMatchObject({ status: 'processing', url: null, message: 'Video uploaded. It is being processed, which usually takes under a minute.' });
+    expect(up).toMatchObject({ status: 'processing', progress: 0, url: null, message: 'Video uploaded. It is being processed, which usually takes under a minute.' });
     const published = await call<PostDetail>('POST', '/api/vlog/publish', { token: user.token, body: { kind: 'video', title: 'London open scalp', description: 'Live session', category: 'strategy', cover: cover.id, video: up.id } });
     expect(published.body.code).toBe(1);
     expect(['Published.', 'Published. Your video is being processed and the post will appear once it is ready.']).toContain(published.body.msg);
 
     const ready = await readyVideo(user, up.id);
-    expect(ready).toMatchObject({ status: 'ready', message: 'Your video is ready.', url: `/media/videos/${up.id}/playback.mp4`, poster: `/media/videos/${up.id}/poster.jpg` });
+    expect(ready).toMatchObject({ status: 'ready', progress: 100, message: 'Your video is ready.', url: `/media/videos/${up.id}/hls/master.m3u8`, poster: `/media/videos/${up.id}/poster.jpg` });
     const detail = await call<PostDetail>('GET', `/api/vlog/detail?id=${published.body.data.id}`);
     expect(detail.body.data).toMatchObject({
       kind: 'video',
@@ -106,8 +106,18 @@ describe('/api/vlog: categories, publishing and reading', () => {
       content: '',
     });
 
-    const url = `${stack.base}${ready.url}`;
+    // HLS: the master playlist and a rendition's playlist as playlists, cached for good (the names never change).
+    const master = await fetch(`${stack.base}${ready.url}`);
+    expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect(master.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const variant = /\n([^#\n]+\.m3u8)/.exec(await master.text())![1]!;
+    const list = await fetch(new URL(variant, `${stack.base}${ready.url}`));
+    expect(list.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    const segment = /\n([^#\n]+\.m4s)/.exec(await list.text())![1]!;
+    // A segment is fetched whole or by Range like any file.
+    const url = new URL(segment, list.url).href;
     const whole = await fetch(url);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
     const bytes = Buffer.from(await whole.arrayBuffer());
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     expect(whole.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -12,6 +12,8 @@ export interface MediaVideo {
   ownerId: string;
   status: MediaVideoStatus;
   reason: string | null;
+  /** Transcode progress, 0–100. */
+  progress: number;
   sizeBytes: number;
   durationSeconds: number;
   width: number;

@@ -126,6 +126,7 @@ export function presentUpload(v: MediaVideo, lang: Lang): UploadedVideo {
     status: v.status,
     reason: v.reason,
     message: message(STATUS_MESSAGE[v.status], lang),
+    progress: v.status === 'ready' ? 100 : (v.progress ?? 0),
     url: maybeUrl(v.playbackKey),
     poster: maybeUrl(v.posterKey),
     duration: v.durationSeconds,

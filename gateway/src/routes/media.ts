@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ObjectInfo, ObjectStore } from '@brokerwise/storage';
 import { OWN_CSP } from '../http/security-headers.ts';
 
-const SAFE_TYPES = /^(image\/(png|jpeg|webp|gif|svg\+xml)|video\/mp4)$/;
+// HLS (ADR 032): playlists, and fragmented-MP4 init and media segments stored as video/mp4.
+const SAFE_TYPES = /^(image\/(png|jpeg|webp|gif|svg\+xml)|video\/mp4|application\/vnd\.apple\.mpegurl)$/;
 /** The open-data export (scripts/open-data.ts --publish): text served as data, never rendered (nosniff, CSP none). */
 const OPEN_DATA_TYPES = /^(text\/csv|text\/plain|application\/json|application\/x-ndjson)(; charset=utf-8)?$/;
 /** Licence register evidence: PDFs too (downloaded, never rendered in our origin). */
