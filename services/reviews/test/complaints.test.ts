@@ -98,6 +98,7 @@ describe('complaint cases (real SQL, bus)', () => {
     expect(d.status).toBe(200);
     const publishedAt = new Date(d.body.publishedAt as string);
     expect(d.body.status).toBe('awaiting_company');
+    expect(d.body.evidenceCount).toBe(1);
     expect(d.body.dueAt).toBe(addWorkingDays(publishedAt, 15).toISOString());
     expect(d.body.workingDaysLeft).toBe(workingDaysLeft(h.now(), new Date(d.body.dueAt as string)));
     expect((await decide(id, 'approve', [rep])).status).toBe(409);

@@ -93,6 +93,7 @@ export async function complaintRoutes(app: FastifyInstance, deps: ReviewsDeps): 
     const counts = await evidenceCountsOf(deps, rows);
     return rows.map((r) => toDto(r, counts.get(r.id) ?? 0));
   };
+  const oneDto = async (row: ComplaintRow) => (await listDtos([row]))[0]!;
   const viewerOf = (request: FastifyRequest<{ Querystring: Static<typeof ViewerQuery> }>): Viewer => {
     const q = request.query;
     const caller = request.caller;
@@ -161,7 +162,7 @@ export async function complaintRoutes(app: FastifyInstance, deps: ReviewsDeps): 
         { correlationId: request.id },
       );
       deps.relay.poke();
-      return { complaint: toDto(complaint, 0), message: messageDto(message) };
+      return { complaint: await oneDto(complaint), message: messageDto(message) };
     },
   );
 
@@ -171,7 +172,7 @@ export async function complaintRoutes(app: FastifyInstance, deps: ReviewsDeps): 
     async (request) => {
       const row = await closeComplaint(deps, { complaintId: request.params.id, userId: request.body.userId.toLowerCase(), action: request.body.action }, { correlationId: request.id });
       deps.relay.poke();
-      return toDto(row, 0);
+      return oneDto(row);
     },
   );
 
@@ -195,7 +196,7 @@ export async function complaintRoutes(app: FastifyInstance, deps: ReviewsDeps): 
         { correlationId: request.id },
       );
       deps.relay.poke();
-      return toDto(row, 0);
+      return oneDto(row);
     },
   );
 
