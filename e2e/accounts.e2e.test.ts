@@ -259,24 +259,14 @@ describe('register, sign out, sign in (English)', () => {
     expect(await page.getByTestId('send-code').innerText()).toBe('Send');
   });
 
-  it('lets nobody submit a company registration (coming soon)', async () => {
+  it('a company registration is open: the form says a company account then claims its company (company-replies.e2e.test.ts registers one)', async () => {
     const { page } = await visitor('en');
-    const posts: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/user/checkIn')) posts.push(request.url());
-    });
     await page.goto('/register');
+    await hydrated(page);
     await page.getByText('Company', { exact: true }).click();
-    await page.getByText('Company accounts are coming soon.', { exact: false }).waitFor();
-    const submit = page.getByRole('button', { name: 'Sign up', exact: true });
-    expect(await submit.isDisabled()).toBe(true);
-    expect(await page.getByTestId('send-code').isDisabled()).toBe(true);
-    await page.getByLabel('Email', { exact: true }).press('Enter');
-    await page.waitForTimeout(300);
-    expect(posts).toEqual([]);
-    // Back to Individual: the form works again.
-    await page.getByText('Individual', { exact: true }).click();
-    expect(await submit.isDisabled()).toBe(false);
+    expect(await page.getByTestId('company-account-note').innerText()).toContain('claim your company under Account › Company');
+    expect(await page.getByRole('button', { name: 'Sign up', exact: true }).isDisabled()).toBe(false);
+    expect(await page.getByTestId('send-code').isDisabled()).toBe(false);
   });
 
   it('shows the social buttons disabled with a "not configured" hint when the site has no provider ids', async () => {
@@ -519,7 +509,7 @@ describe('Chinese', () => {
     await page.getByRole('button', { name: '注册', exact: true }).click();
     await page.getByText('请输入验证码。', { exact: true }).waitFor();
     await page.getByText('企业', { exact: true }).click();
-    await page.getByText('企业账户即将推出', { exact: false }).waitFor();
+    await page.getByText('企业账户可以回复点评', { exact: false }).waitFor();
 
     await page.goto('/retrievePassword');
     await page.getByLabel('新密码', { exact: true }).fill('abcdefgh');
