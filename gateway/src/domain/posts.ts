@@ -2,9 +2,11 @@ import type { IdentityClient } from '../clients/identity.client.ts';
 import type { MediaCategory, MediaClient, MediaComment, MediaPost, MediaPostDetail, MediaVideo } from '../clients/media.client.ts';
 import type { Lang, PostAuthor, PostCard, PostCategory, PostCategorySlug, PostComment, PostDetail, PostVideo, UploadedVideo } from '@brokerwise/api-contract';
 import { message } from '../i18n/messages.ts';
+import { srcsetOf } from './responsive.ts';
 
+const MEDIA_BASE = '/media/';
 /** Site-relative address of a stored object (the gateway's /media/ route). */
-export const mediaUrl = (key: string): string => `/media/${key}`;
+export const mediaUrl = (key: string): string => `${MEDIA_BASE}${key}`;
 const maybeUrl = (key: string | null | undefined): string | null => (key ? mediaUrl(key) : null);
 
 export type Authors = Map<string, PostAuthor>;
@@ -69,6 +71,7 @@ function presentVideo(v: NonNullable<MediaPost['video']>, lang: Lang): PostVideo
     playable,
     url: playable ? maybeUrl(v.playbackKey) : null,
     poster: playable ? maybeUrl(v.posterKey) : null,
+    posterSrcset: playable ? srcsetOf(MEDIA_BASE, v.posterKey) : undefined,
     duration: v.durationSeconds,
     width: v.width,
     height: v.height,
@@ -91,7 +94,7 @@ export function presentCard(p: MediaPost, c: PresentContext): PostCard {
     description: p.description,
     category: c.category(p.category),
     locale: p.locale,
-    cover: { url: mediaUrl(p.cover.coverKey), thumb: mediaUrl(p.cover.thumbKey), full: mediaUrl(p.cover.fullKey) },
+    cover: { url: mediaUrl(p.cover.coverKey), thumb: mediaUrl(p.cover.thumbKey), full: mediaUrl(p.cover.fullKey), srcset: srcsetOf(MEDIA_BASE, p.cover.coverKey) },
     video: p.video ? presentVideo(p.video, c.lang) : null,
     author: authorOf(c.authors, p.authorId),
     counts: p.counts,

@@ -14,6 +14,7 @@ const pick = (t: CatalogueText, lang: Lang): string => (lang === 'zh-cn' ? t.zh 
 /** Plain text → its paragraphs (separated by blank lines), trimmed, empty ones dropped. */
 export const paragraphsOf = (text: string): string[] => text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
 import type { OpaqueIds } from './opaque-id.ts';
+import { srcsetOf } from './responsive.ts';
 
 /** Maps internal DTOs to the public contract in the caller's language. */
 export class Presenters {
@@ -50,6 +51,7 @@ export class Presenters {
       id: c.slug,
       name: lang === 'zh-cn' && c.nameZh ? c.nameZh : c.name,
       logo: c.logoKey ? `${this.mediaBase}${c.logoKey}` : '',
+      logoSrcset: srcsetOf(this.mediaBase, c.logoKey, 'logo'),
       category: { slug: c.category, name: cat ? (lang === 'zh-cn' ? cat.nameZh : cat.nameEn) : c.category },
       country: this.countryByCode(c.countryCode),
       description: lang === 'zh-cn' ? c.description.zh : c.description.en,
@@ -94,7 +96,8 @@ export class Presenters {
   }
 
   banner(b: CatalogueBanner, lang: Lang): Banner {
-    return { id: b.id, title: lang === 'zh-cn' ? b.titleZh : b.titleEn, image: `${this.mediaBase}${lang === 'zh-cn' ? b.imageKeyZh : b.imageKeyEn}`, link: b.link };
+    const key = lang === 'zh-cn' ? b.imageKeyZh : b.imageKeyEn;
+    return { id: b.id, title: lang === 'zh-cn' ? b.titleZh : b.titleEn, image: `${this.mediaBase}${key}`, srcset: srcsetOf(this.mediaBase, key), link: b.link };
   }
 
   /** A promotion card: text and company name in the caller's language, always `sponsored`. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ObjectInfo, ObjectStore } from '@brokerwise/storage';
+import { parseVariantKey, type ObjectInfo, type ObjectStore } from '@brokerwise/storage';
 import { OWN_CSP } from '../http/security-headers.ts';
 
 // HLS (ADR 032): playlists, and fragmented-MP4 init and media segments stored as video/mp4.
-const SAFE_TYPES = /^(image\/(png|jpeg|webp|gif|svg\+xml)|video\/mp4|application\/vnd\.apple\.mpegurl)$/;
+const SAFE_TYPES = /^(image\/(png|jpeg|webp|avif|gif|svg\+xml)|video\/mp4|application\/vnd\.apple\.mpegurl)$/;
 /** The open-data export (scripts/open-data.ts --publish): text served as data, never rendered (nosniff, CSP none). */
 const OPEN_DATA_TYPES = /^(text\/csv|text\/plain|application\/json|application\/x-ndjson)(; charset=utf-8)?$/;
 /** Licence register evidence: PDFs too (downloaded, never rendered in our origin). */
@@ -51,6 +51,17 @@ function common(reply: FastifyReply, key: string, info: ObjectInfo): FastifyRepl
     .header('cross-origin-resource-policy', 'same-site');
 }
 
+/**
+ * A responsive variant not made yet (ADR 033: made after the upload, off the request path):
+ * its original instead, revalidated each time so the variant replaces it once it exists.
+ */
+async function originalForVariant(objects: ObjectStore, key: string, reply: FastifyReply): Promise<FastifyReply> {
+  const variant = parseVariantKey(key);
+  const found = variant && (await objects.getStream(variant.originalKey));
+  if (!found || !servable(variant.originalKey, found.info.contentType)) return reply.status(404).send();
+  return common(reply, variant.originalKey, found.info).header('cache-control', 'no-cache').header('content-length', String(found.info.size)).send(found.stream);
+}
+
 const unsatisfiable = (reply: FastifyReply, size: number) =>
   reply.status(416).header('content-range', `bytes */${size}`).header('accept-ranges', 'bytes').header('cache-control', 'no-store').send();
 
@@ -72,7 +83,8 @@ export async function mediaRoutes(app: FastifyInstance, deps: { objects: ObjectS
 
     if (range === 'none') {
       const found = await deps.objects.getStream(key);
-      if (!found || !servable(key, found.info.contentType)) return reply.status(404).send();
+      if (!found) return originalForVariant(deps.objects, key, reply);
+      if (!servable(key, found.info.contentType)) return reply.status(404).send();
       return common(reply, key, found.info).header('content-length', String(found.info.size)).send(found.stream);
     }
 

@@ -90,10 +90,20 @@ export interface Page<T> {
   limit: number;
 }
 
+/** One responsive size of a picture: `url` is `width` pixels wide at most (never enlarged). */
+export const ImageSource = Type.Object({ width: Type.Integer({ minimum: 1 }), url: Type.String() });
+/**
+ * Responsive sizes of a raster picture (ADR 033), for `<picture><source type="image/avif" srcset>`:
+ * AVIF and WebP, smallest first. Absent for vector pictures (SVG), which need none.
+ */
+export const ImageSrcset = Type.Object({ avif: Type.Array(ImageSource), webp: Type.Array(ImageSource) });
+export type ImageSrcset = Static<typeof ImageSrcset>;
+
 export const Banner = Type.Object({
   id: Type.String(),
   title: Type.String({ description: "Title in the caller's language." }),
   image: Type.String({ description: 'Image address (served by the gateway under /media/).' }),
+  srcset: Type.Optional(ImageSrcset),
   link: Type.String({ description: 'Site-relative or absolute link opened when the banner is clicked.' }),
 });
 export type Banner = Static<typeof Banner>;
@@ -119,6 +129,7 @@ export const CompanyCard = Type.Object({
   id: Type.String({ description: 'Public id (URL slug), used by /detail?id=.' }),
   name: Type.String(),
   logo: Type.String(),
+  logoSrcset: Type.Optional(ImageSrcset),
   category: Type.Object({ slug: CategorySlug, name: Type.String() }),
   country: Country,
   description: Type.String({ description: "Short description in the caller's language." }),
@@ -909,6 +920,7 @@ export const PostVideo = Type.Object({
   playable: Type.Boolean({ description: 'Status is `ready`: `url` plays (H.264/AAC mp4, at most 720p, index first).' }),
   url: Type.Union([Type.String(), Type.Null()], { description: '/media/videos/<id>/playback.mp4 when playable, else null.' }),
   poster: Type.Union([Type.String(), Type.Null()], { description: "Poster frame (JPEG) when playable, else null (use the post's cover)." }),
+  posterSrcset: Type.Optional(ImageSrcset),
   duration: Type.Union([Type.Number(), Type.Null()], { description: 'Seconds.' }),
   width: Type.Union([Type.Number(), Type.Null()]),
   height: Type.Union([Type.Number(), Type.Null()]),
@@ -940,6 +952,7 @@ export const PostCard = Type.Object({
     url: Type.String({ description: '1280 × 720 (16:9 crop), WebP.' }),
     thumb: Type.String({ description: '480 × 270, WebP: for cards.' }),
     full: Type.String({ description: 'The whole picture within 1600 × 1600, WebP.' }),
+    srcset: Type.Optional(ImageSrcset),
   }),
   video: Type.Union([PostVideo, Type.Null()], { description: 'Video posts only; null for image-text posts.' }),
   author: PostAuthor,

@@ -32,3 +32,12 @@ export function variantKeys(originalKey: string, kind: ResponsiveKind): Record<R
   const of = (format: ResponsiveFormat) => RESPONSIVE_WIDTHS[kind].map((width) => ({ width, key: variantKey(originalKey, width, format) }));
   return { avif: of('avif'), webp: of('webp') };
 }
+
+/** The flat list of an original's variant keys (to move or delete them with it). */
+export const allVariantKeys = (originalKey: string, kind: ResponsiveKind): string[] => {
+  const keys = variantKeys(originalKey, kind);
+  return [...keys.avif, ...keys.webp].map((v) => v.key);
+};
+
+/** Vector originals (SVG) are already sharp at any width and smaller than any raster: no variants. */
+export const hasResponsiveVariants = (originalKey: string): boolean => !/\.svg$/i.test(originalKey);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mediaTools, runFfprobe } from '@brokerwise/ffmpeg';
+import { variantKeys } from '@brokerwise/storage';
 import { emptyRows, errorOf, startHarness, type Harness } from './harness.ts';
 import { ffprobeJson, makeAudioOnly, makeClip, makeJpegWithExif, makePixelFloodPng, makePng } from './clips.ts';
 
@@ -92,6 +93,25 @@ describe('uploads are checked by content; a refused one leaves nothing behind', 
     const full = await sharp((await h.objects.get(small.body.fullKey))!.body).metadata();
     expect([full.width, full.height]).toEqual([320, 200]);
     expect(await h.leftovers()).toMatchObject({ rows: { image: 2 }, tmp: [] });
+  });
+
+  it('makes the cover\'s AVIF and WebP sizes after answering, never wider than the cover (ADR 033)', async () => {
+    const r = await h.upload(`/v1/images?ownerId=${owner}`, await makePng(900, 600), 'image/png');
+    expect(r.status).toBe(200);
+    const cover = r.body.coverKey as string;
+    const keys = variantKeys(cover, 'photo');
+    await vi.waitFor(async () => expect(await h.objects.head(keys.webp.at(-1)!.key)).not.toBeNull(), { timeout: 20_000, interval: 100 });
+    for (const format of ['avif', 'webp'] as const) {
+      for (const { width, key } of keys[format]) {
+        expect(key).toBe(`${cover}.${width}w.${format}`);
+        const got = await h.objects.get(key);
+        expect(got?.info.contentType).toBe(`image/${format}`);
+        const meta = await sharp(got!.body).metadata();
+        // The cover is 1280 × 720 (cropped, so enlarged from 900 px); every width up to it, none past it.
+        expect({ format: meta.format === 'heif' ? 'avif' : meta.format, width: meta.width, height: meta.height }).toEqual({ format, width, height: Math.round((width * 720) / 1280) });
+      }
+    }
+    expect(keys.avif.map((k) => k.width)).toEqual([320, 640, 960, 1280]);
   });
 });
 

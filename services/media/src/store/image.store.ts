@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from '@brokerwise/sql';
+import { allVariantKeys } from '@brokerwise/storage';
 import type { MediaTables } from './types.ts';
 
 type Db = Kysely<MediaTables>;
@@ -57,4 +58,5 @@ export async function deleteImages(db: Db, ids: readonly string[]): Promise<void
   if (ids.length > 0) await db.deleteFrom('image').where('id', 'in', [...ids]).execute();
 }
 
-export const imageKeys = (i: Pick<ImageRow, 'full_key' | 'cover_key' | 'thumb_key'>): string[] => [i.full_key, i.cover_key, i.thumb_key];
+/** An image's stored files: its three sizes and the cover's responsive variants (ADR 033). */
+export const imageKeys = (i: Pick<ImageRow, 'full_key' | 'cover_key' | 'thumb_key'>): string[] => [i.full_key, i.cover_key, i.thumb_key, ...allVariantKeys(i.cover_key, 'photo')];

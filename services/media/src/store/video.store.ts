@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from '@brokerwise/sql';
+import { allVariantKeys } from '@brokerwise/storage';
 import type { MediaTables, VideoStatus } from './types.ts';
 
 type Db = Kysely<MediaTables>;
@@ -84,7 +85,9 @@ export async function orphanVideos(db: Db, before: Date, limit: number): Promise
     .execute();
 }
 
-/** Every stored object of a video: the original, the poster and the mp4 (older videos) or the HLS files. */
+/** Every stored object of a video: the original, the poster (and its responsive variants, ADR 033) and the mp4 (older videos) or the HLS files. */
 export const videoKeys = (v: Pick<VideoRow, 'source_key' | 'playback_key' | 'poster_key' | 'hls_keys'>): string[] => [
-  ...new Set([v.source_key, v.playback_key, v.poster_key, ...(v.hls_keys ?? [])].filter((k): k is string => typeof k === 'string')),
+  ...new Set(
+    [v.source_key, v.playback_key, v.poster_key, ...(v.poster_key ? allVariantKeys(v.poster_key, 'photo') : []), ...(v.hls_keys ?? [])].filter((k): k is string => typeof k === 'string'),
+  ),
 ];

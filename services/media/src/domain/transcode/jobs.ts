@@ -14,6 +14,7 @@ import type { Log, MediaContext } from '../context.ts';
 import { scratchDir } from '../uploads/receive.ts';
 import { HLS_MASTER, videoHlsKey, videoPosterKey } from '../uploads/index.ts';
 import { masterPlaylist, MediaToolError, parseMediaPlaylist, posterFrame, probe, renditionLadder, transcodeToHls, type Rendition } from './ffmpeg.ts';
+import { makeVariantsLater } from '../images/variants.ts';
 
 /** Reasons a video fails for good (copied into `media.video.failed`). */
 export type FailureReason = MediaToolError['reason'] | 'no_video_stream' | 'source_missing' | 'transcode_incomplete' | 'internal';
@@ -178,6 +179,7 @@ async function transcode(
   const posterKey = videoPosterKey(video.id);
   outputs.push(posterKey);
   await ctx.objects.put(posterKey, await readFile(poster), 'image/jpeg');
+  void makeVariantsLater(ctx, log, posterKey); // its AVIF/WebP sizes, after the answer (ADR 033)
   // The master last: a playlist is never stored before the files it lists.
   const ordered = [...files.slice(1), HLS_MASTER];
   for (const [i, file] of ordered.entries()) {

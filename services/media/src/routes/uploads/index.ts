@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { MediaDeps } from '../../deps.ts';
 import { imageInvalid, videoInvalid } from '../../domain/errors.ts';
+import { makeVariantsLater } from '../../domain/images/variants.ts';
 import { uploadImage, uploadVideo, videoOf } from '../../domain/uploads/index.ts';
 import { ImageDto, VideoDto, toImageDto, toVideoDto } from '../dto.ts';
 import { OwnerQuery, UPLOAD_CONTENT_TYPES, VideoParams } from './schemas.ts';
@@ -33,6 +34,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: MediaDeps): Promi
   app.post<Owner>('/v1/images', { schema: { querystring: OwnerQuery, response: { 200: ImageDto } } }, async (request) => {
     const body = request.body as Readable | undefined;
     if (!body) throw imageInvalid('required');
-    return toImageDto(await uploadImage(deps, request.query.ownerId.toLowerCase(), body));
+    const row = await uploadImage(deps, request.query.ownerId.toLowerCase(), body);
+    void makeVariantsLater(deps, request.log, row.cover_key); // the cover's AVIF/WebP sizes, after the answer (ADR 033)
+    return toImageDto(row);
   });
 }
