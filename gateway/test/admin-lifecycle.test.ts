@@ -180,7 +180,15 @@ describe('admin console: deleting accounts and merging companies carry the users
     expect(file.headers.get('content-type')).toBe('image/png');
     expect((await asAdmin<AdminCompanyDetail>('GET', `/api/admin/companies/detail?id=${id}`)).body.data.company.logo).toBe(logo);
     // Visitors: the detail page and the listing card carry it.
-    expect((await call<CompanyDetail>('GET', `/api/brokers/detail?id=${id}`)).body.data.logo).toMatch(/logos\/[0-9a-f]{64}\.png$/);
+    const detail = (await call<CompanyDetail>('GET', `/api/brokers/detail?id=${id}`)).body.data;
+    expect(detail.logo).toMatch(/logos\/[0-9a-f]{64}\.png$/);
+    // …with its AVIF and WebP sizes for cards (ADR 033), stored before the answer and served with their types.
+    expect(detail.logoSrcset?.avif).toEqual([80, 160, 320].map((width) => ({ width, url: `${logo}.${width}w.avif` })));
+    expect(detail.logoSrcset?.webp.map((s) => s.url)).toEqual([80, 160, 320].map((width) => `${logo}.${width}w.webp`));
+    for (const { url } of [detail.logoSrcset!.avif[1]!, detail.logoSrcset!.webp[1]!]) {
+      const got = await fetch(`${stack.base}${url}`);
+      expect([got.status, got.headers.get('content-type'), got.headers.get('cache-control')]).toEqual([200, url.endsWith('avif') ? 'image/avif' : 'image/webp', 'public, max-age=31536000, immutable']);
+    }
     const audit = await asAdmin<MergedAuditPage>('GET', '/api/admin/audit/all?area=catalogue');
     expect(audit.body.data.list[0]).toMatchObject({ action: 'update', target: { id }, after: { logoKey: logo.replace('/media/', '') } });
   });

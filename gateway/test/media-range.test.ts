@@ -124,4 +124,22 @@ describe.each(adapters)('/media/* with HTTP Range on the %s store', (_name, make
     // Several ranges: the whole file (allowed by RFC 9110).
     expect((await get(`/media/${VIDEO_KEY}`, 'bytes=0-1,4-5')).status).toBe(200);
   });
+
+  it('answers a responsive size not made yet with its original, revalidated, and the made one for good (ADR 033)', async () => {
+    const objects = await make();
+    const cover = 'images/2f1e0c7a-5b6d-4e8f-9a0b-1c2d3e4f5a6b/cover.webp';
+    const webp = Buffer.from('RIFF\0\0\0\0WEBPVP8 original');
+    const local = Fastify({ forceCloseConnections: true });
+    await local.register(async (m) => mediaRoutes(m, { objects }));
+    await objects.put(cover, webp, 'image/webp');
+    const early = await local.inject({ url: `/media/${cover}.640w.avif` });
+    expect([early.statusCode, early.headers['content-type'], early.headers['cache-control'], early.rawPayload.equals(webp)]).toEqual([200, 'image/webp', 'no-cache', true]);
+    await objects.put(`${cover}.640w.avif`, Buffer.from('avif bytes'), 'image/avif');
+    const made = await local.inject({ url: `/media/${cover}.640w.avif` });
+    expect([made.statusCode, made.headers['content-type'], made.headers['cache-control'], made.body]).toEqual([200, 'image/avif', IMMUTABLE, 'avif bytes']);
+    // No original, or not a variant name: nothing.
+    expect((await local.inject({ url: '/media/images/none/cover.webp.640w.avif' })).statusCode).toBe(404);
+    expect((await local.inject({ url: `/media/${cover}.640.avif` })).statusCode).toBe(404);
+    await local.close();
+  });
 });
