@@ -19,6 +19,7 @@ import {
   removeComplaintMessage,
   type Viewer,
 } from '../../domain/complaints.ts';
+import { companyDashboard } from '../../domain/dashboard.ts';
 import { workingDaysLeft } from '../../domain/working-days.ts';
 import type { ComplaintMessageRow, ComplaintRow, EvidenceRow } from '../../store/complaint.store.ts';
 import {
@@ -27,6 +28,8 @@ import {
   ComplaintDto,
   ComplaintList,
   ComplaintPage,
+  DashboardDto,
+  DashboardParams,
   DecideBody,
   EvidenceBody,
   EvidenceDto,
@@ -210,6 +213,20 @@ export async function complaintRoutes(app: FastifyInstance, deps: ReviewsDeps): 
     '/v1/companies/:companyId/complaint-figures',
     { schema: { params: CompanyParams, response: { 200: FiguresDto } } },
     async (request) => companyComplaintFigures(deps, request.params.companyId),
+  );
+
+  // The gateway lets only the company's verified representatives (and admins) see it.
+  app.get<{ Params: Static<typeof DashboardParams> }>(
+    '/v1/companies/:companyId/dashboard',
+    { schema: { params: DashboardParams, response: { 200: DashboardDto } } },
+    async (request) => {
+      const d = await companyDashboard(deps, request.params.companyId);
+      return {
+        trend: d.trend,
+        latest: d.latest.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        open: await listDtos(d.open),
+      };
+    },
   );
 
   /** The sweeper on demand (operators, and tests with a moved clock); it also runs on a timer. */

@@ -148,3 +148,21 @@ export const FiguresDto = Type.Object({
   unresolved: Type.Integer(),
   resolutionRate: NullableNumber,
 });
+
+/** A company's dashboard (issue 19): rating trend, newest reviews, open cases. */
+export const DashboardParams = Type.Object({ companyId: Uuid });
+export const DashboardDto = Type.Object({
+  trend: Type.Array(Type.Object({ month: Type.String(), reviews: Type.Integer(), average: NullableNumber })),
+  latest: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      username: Type.String(),
+      stars: Type.Integer(),
+      text: Type.String(),
+      createdAt: Type.String(),
+      replyId: NullableString,
+      replyStatus: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Null()]),
+    }),
+  ),
+  open: Type.Array(ComplaintDto),
+});
