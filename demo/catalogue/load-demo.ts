@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { isAppError } from '@brokerwise/errors';
 import type { Kysely } from '@brokerwise/sql';
 import type { ObjectStore } from '@brokerwise/storage';
+import { makeResponsiveVariants } from '@brokerwise/storage/images';
+import sharp from 'sharp';
 import type { CompanyDetails } from '../../services/catalogue/src/domain/company-details.ts';
 import { findCompanies, saveCompany } from '../../services/catalogue/src/domain/companies.ts';
 import { savePromotion } from '../../services/catalogue/src/domain/promotions.ts';
@@ -17,6 +19,8 @@ export function stableUuid(name: string): string {
   const h = createHash('sha256').update(`brokerwise-demo:${name}`).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
+
+const bannerKey = (id: string, lang: 'en' | 'zh') => `banners/${id}-${lang}.jpg`;
 
 const term = (en: string) => ({ en, zh: demoTermsZh[en] ?? en });
 
@@ -54,9 +58,15 @@ export async function loadDemoData(opts: {
   for (const c of companies) {
     await objects.put(`logos/${c.slug}.svg`, Buffer.from(renderLogoSvg(c.name, c.brandColor)), 'image/svg+xml');
   }
+  // Banners as an editor would upload them (a 1200 × 400 JPEG), with the AVIF and WebP sizes
+  // every uploaded picture gets (ADR 033): the home page's largest paint is one of them.
   for (const b of demoBanners) {
-    await objects.put(`banners/${b.id}-en.svg`, Buffer.from(renderBannerSvg(b, 'en')), 'image/svg+xml');
-    await objects.put(`banners/${b.id}-zh.svg`, Buffer.from(renderBannerSvg(b, 'zh-CN')), 'image/svg+xml');
+    for (const [lang, locale] of [['en', 'en'], ['zh', 'zh-CN']] as const) {
+      const key = bannerKey(b.id, lang);
+      const jpeg = await sharp(Buffer.from(renderBannerSvg(b, locale))).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+      await objects.put(key, jpeg, 'image/jpeg');
+      await makeResponsiveVariants(objects, key, 'photo', { body: jpeg });
+    }
   }
   await saveReferenceData(db, {
     categories: demoCategories.map((c) => ({ slug: c.slug, name_en: c.nameEn, name_zh: c.nameZh, sort: c.sort })),
@@ -65,8 +75,8 @@ export async function loadDemoData(opts: {
       id: stableUuid(`banner:${b.id}`),
       title_en: b.titleEn,
       title_zh: b.titleZh,
-      image_key_en: `banners/${b.id}-en.svg`,
-      image_key_zh: `banners/${b.id}-zh.svg`,
+      image_key_en: bannerKey(b.id, 'en'),
+      image_key_zh: bannerKey(b.id, 'zh'),
       link: b.link,
       sort: b.sort,
       active: true,
