@@ -255,6 +255,14 @@ export class ReviewsClient {
   complaintFigures(companyId: string, rid: string) {
     return this.http.get<ComplaintFiguresRecord>(`/v1/companies/${encodeURIComponent(companyId)}/complaint-figures`, {}, rid);
   }
+  /** A company's dashboard (its representatives' view): trend, newest reviews, open cases. */
+  companyDashboard(companyId: string, rid: string) {
+    return this.http.get<{
+      trend: { month: string; reviews: number; average: number | null }[];
+      latest: { id: string; username: string; stars: number; text: string; createdAt: string; replyId: string | null; replyStatus: 'pending' | 'approved' | 'rejected' | null }[];
+      open: ComplaintRecord[];
+    }>(`/v1/companies/${encodeURIComponent(companyId)}/dashboard`, {}, rid);
+  }
 }
 
 /** A company's reply to a review as the reviews service answers it (services/reviews/src/routes/replies). */

@@ -147,6 +147,7 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'admin.complaint_message_removed': { en: 'The message has been taken down.', 'zh-cn': '该消息已被删除。' },
   'reviews.complaint_not_found': { en: 'This complaint does not exist.', 'zh-cn': '该投诉不存在。' },
   'reviews.complaint_state': { en: 'This is not possible at this stage of the complaint.', 'zh-cn': '投诉当前状态下无法进行此操作。' },
+  'company.dashboard_forbidden': { en: "Only the company's verified representatives can see its dashboard.", 'zh-cn': '只有该公司的认证代表才能查看其控制台。' },
   'reviews.complaint_not_party': { en: "Only the complaint's author and the company's verified representatives can do this.", 'zh-cn': '只有投诉人和该公司的认证代表才能进行此操作。' },
   'reviews.complaint_evidence_not_found': { en: 'This evidence file does not exist or is private.', 'zh-cn': '该证据文件不存在或不公开。' },
   'complaint.evidence_invalid': { en: 'This evidence file cannot be used.', 'zh-cn': '该证据文件无法使用。' },

@@ -5,6 +5,7 @@ import {
   type ComplaintCase,
   type ComplaintMessage,
   type CompanyComplaintFigures,
+  type CompanyDashboard,
   type Lang,
   type Page,
   type UploadedComplaintEvidence,
@@ -166,6 +167,45 @@ export async function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps)
   });
 
   // --- The author and the company ---------------------------------------------------------
+
+  /**
+   * The company's dashboard: its verified representatives only (identity, read on each call, so a
+   * revoked one loses it at once); admins may open any company's. Without `id`, the caller's
+   * first company.
+   */
+  app.get<{ Querystring: Validated<typeof operations.companyDashboard.query> }>('/api/company/dashboard', { schema: contractSchema('companyDashboard') }, async (request, reply) => {
+    const session = await sessions.require(request);
+    const [me, representing] = await Promise.all([identity.user(session.userId, request.id), identity.representing(session.userId, request.id)]);
+    const mine = representing.items.map((c) => c.companyId);
+    const admin = hasRole(me.role, 'admin');
+    const forbidden = () => new AppError({ code: 'company.dashboard_forbidden', kind: 'forbidden', message: 'Not a representative of this company' });
+    if (!request.query.id && mine.length === 0) throw forbidden();
+    const company = request.query.id ? await catalogue.company(request.query.id, request.id) : (await companiesById([mine[0]!], request.id)).get(mine[0]!);
+    if (!company) throw forbidden();
+    if (!mine.includes(company.id) && !admin) throw forbidden();
+    const [board, replies, complaints, represented] = await Promise.all([
+      reviews.companyDashboard(company.id, request.id),
+      reviews.replyFigures(company.id, request.id),
+      reviews.complaintFigures(company.id, request.id),
+      companiesById(mine, request.id),
+    ]);
+    const ref = (c: CatalogueCompany) => ({ id: c.slug, name: nameOf(c, request.lang) });
+    const data: CompanyDashboard = {
+      company: ref(company),
+      companies: mine.flatMap((id) => {
+        const c = represented.get(id);
+        return c ? [ref(c)] : [];
+      }),
+      trend: board.trend,
+      latest: board.latest.map((r) => ({ id: r.id, username: r.username, score: r.stars, content: r.text, date: r.createdAt, reply: r.replyStatus })),
+      open: board.open.map((c) => card(c, new Map([[company.id, company]]), request.lang, false)),
+      replies,
+      complaints,
+    };
+    void reply.header('vary', 'cookie, token, lang');
+    return send(request, reply, 'ok', data);
+  });
+
 
   app.get('/api/complaints/mine', { schema: contractSchema('myComplaints') }, async (request, reply) => {
     const user = await sessions.require(request);

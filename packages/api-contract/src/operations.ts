@@ -211,6 +211,7 @@ export const operations = {
   // Complaint cases (ADR 031)
   complaints: op('GET', '/api/complaints/list', 'public', 'Published complaint cases, newest first, by company and status (20 a page)', S.Page(S.ComplaintCard), { query: S.ComplaintsQuery }),
   complaint: op('GET', '/api/complaints/detail', 'public', 'One case with its thread (unpublished: its author and moderators only; files: the author, the company’s representatives and moderators)', S.ComplaintCase, { query: S.ComplaintQuery }),
+  companyDashboard: op('GET', '/api/company/dashboard', 'session', "A company's dashboard for its verified representatives (admins: any company): 12-month rating trend, newest reviews and whether they were replied to, open cases with their deadlines, reply and complaint figures", S.CompanyDashboard, { query: S.CompanyDashboardQuery }),
   complaintFigures: op('GET', '/api/complaints/figures', 'public', "A company's cases, response rate, median response time and resolution rate over 12 months", S.CompanyComplaintFigures, { query: S.SlugQuery }),
   myComplaints: op('GET', '/api/complaints/mine', 'session', "The caller's own cases, whatever their status", Type.Array(S.ComplaintCard), { query: S.NoQuery }),
   complaintOpen: op('POST', '/api/complaints/open', 'session', 'Open a case against a company; published after moderation', S.ComplaintCard, { body: S.ComplaintOpenBody }),

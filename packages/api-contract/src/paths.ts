@@ -150,6 +150,7 @@ export const adminReplies = { id: 'adminReplies', method: 'GET', path: '/api/adm
 export const adminReplyDecide = { id: 'adminReplyDecide', method: 'POST', path: '/api/admin/replies/decide' } as const;
 export const complaints = { id: 'complaints', method: 'GET', path: '/api/complaints/list' } as const;
 export const complaint = { id: 'complaint', method: 'GET', path: '/api/complaints/detail' } as const;
+export const companyDashboard = { id: 'companyDashboard', method: 'GET', path: '/api/company/dashboard' } as const;
 export const complaintFigures = { id: 'complaintFigures', method: 'GET', path: '/api/complaints/figures' } as const;
 export const myComplaints = { id: 'myComplaints', method: 'GET', path: '/api/complaints/mine' } as const;
 export const complaintOpen = { id: 'complaintOpen', method: 'POST', path: '/api/complaints/open' } as const;

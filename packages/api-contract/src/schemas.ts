@@ -2180,6 +2180,39 @@ export const ComplaintFigures = Type.Object({
 export type ComplaintFigures = Static<typeof ComplaintFigures>;
 export const CompanyComplaintFigures = Type.Object({ company: CompanyRef, figures: ComplaintFigures });
 export type CompanyComplaintFigures = Static<typeof CompanyComplaintFigures>;
+/**
+ * GET /api/company/dashboard: what a company's verified representatives watch (admins may open any
+ * company's). Without `id`, the first company the caller represents.
+ */
+export const CompanyDashboardQuery = Type.Object({ id: Type.Optional(Slug('The company slug.')), _: CacheBuster }, { additionalProperties: false });
+export type CompanyDashboardQuery = Static<typeof CompanyDashboardQuery>;
+export const CompanyDashboard = Type.Object({
+  company: CompanyRef,
+  companies: Type.Array(CompanyRef, { description: 'Every company the caller represents (to switch between them).' }),
+  trend: Type.Array(
+    Type.Object({
+      month: Type.String({ description: '`YYYY-MM` (UTC).' }),
+      reviews: Type.Integer({ description: 'Published reviews written that month.' }),
+      average: Nullable(Type.Number(), 'Their mean rating (1–5); null in a month without reviews.'),
+    }),
+    { description: 'The last 12 months, oldest first.' },
+  ),
+  latest: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      username: Type.String(),
+      score: Type.Integer(),
+      content: Type.String(),
+      date: Type.String(),
+      reply: Nullable(ReplyStatus, 'The status of the company’s reply; null when not replied to.'),
+    }),
+    { description: 'The newest published reviews.' },
+  ),
+  open: Type.Array(ComplaintCard, { description: 'Cases awaiting the company or its author, the nearest deadline first.' }),
+  replies: ReplyFigures,
+  complaints: ComplaintFigures,
+});
+export type CompanyDashboard = Static<typeof CompanyDashboard>;
 export const ComplaintsQuery = Type.Object(
   {
     company: Type.Optional(Slug('Only this company’s cases.')),
