@@ -1,8 +1,8 @@
 /**
  * Creator journeys (Trader TV and the blog) in a real browser against a running site: a creator
- * publishes a video from the creation centre (upload progress, processing and ready without a
- * reload), the video plays and seeks (Range requests, 206); another user likes, comments,
- * bookmarks, forwards and follows and the creator's figures move; in Chinese a creator publishes
+ * publishes a video from the creation centre (upload progress, processing with the worker's
+ * progress and ready without a reload), the video plays and seeks as adaptive HLS (hls.js);
+ * another user likes, comments, bookmarks, forwards and follows and the creator's figures move; in Chinese a creator publishes
  * an image-text post with an inline picture; a visitor gets server-rendered pages whose actions
  * lead to sign-in. Media files are made in the test with ffmpeg; every test registers its own
  * users (codes from /dev/mailbox). The tests of this file run in order: the visitor's test reads
@@ -33,7 +33,8 @@ beforeAll(async () => {
   // The ffmpeg the site uses (a newer one on PATH, else the npm build).
   const bin = (await mediaTools()).ffmpeg.path;
   const ffmpeg = (args: string[]) => runFfmpeg(bin, ['-y', '-loglevel', 'error', ...args], { timeoutMs: 60_000 });
-  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-f', 'lavfi', '-i', 'sine', '-t', '4', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', videoFile]);
+  // 720p (two HLS renditions: 360p and 720p), 8 s, a low bit rate so the throttled upload stays short.
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=25', '-f', 'lavfi', '-i', 'sine', '-t', '8', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '250k', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '48k', '-shortest', videoFile]);
   await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=640x360', '-frames:v', '1', coverFile]);
   await ffmpeg(['-f', 'lavfi', '-i', 'smptebars=size=480x270', '-frames:v', '1', pictureFile]);
 });
@@ -104,6 +105,8 @@ describe('Trader TV (English)', () => {
         if (text && seen[seen.length - 1] !== text) seen.push(text);
         // Once the bytes are sent, the bar runs without a percentage (an indeterminate <progress>).
         if (status?.getAttribute('data-state') === 'sent' && status.querySelector('progress:not([value])')) (window as unknown as { __indeterminate: boolean }).__indeterminate = true;
+        // While the server transcodes, a bar with its percentage.
+        if (status?.getAttribute('data-state') === 'processing' && status.querySelector('progress[data-testid="video-processing-progress"][value]')) (window as unknown as { __processingBar: boolean }).__processingBar = true;
       };
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
@@ -125,13 +128,20 @@ describe('Trader TV (English)', () => {
     expect(statuses[processingAt + 1]).toBe('Processing… This usually takes under a minute.');
     expect(statuses).not.toContain('Uploading 100 %');
     expect(await page.evaluate(() => (window as unknown as { __indeterminate?: boolean }).__indeterminate)).toBe(true);
-    expect(statuses[statuses.length - 1]).toBe('Your video is ready (0:04).');
+    expect(await page.evaluate(() => (window as unknown as { __processingBar?: boolean }).__processingBar)).toBe(true);
+    // The worker's percentage (polled every 2 s: shown when a poll lands mid-transcode), only ever rising.
+    const processing = statuses.slice(processingAt + 2, -1);
+    for (const s of processing) expect(s).toMatch(/^Processing \d{1,2} % — preparing the HD and mobile versions\.$/);
+    const percents = processing.map((s) => Number(/\d+/.exec(s)![0]));
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    expect(statuses[statuses.length - 1]).toBe('Your video is ready (0:08).');
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
 
-    // The player's requests for the file, from the moment the detail page opens.
-    const ranges: { status: number; range: string }[] = [];
+    // The player's requests for the video's files, from the moment the detail page opens.
+    const fetched: { path: string; status: number; type: string }[] = [];
     page.on('response', (response) => {
-      if (/\/media\/.+\.mp4/.test(response.url())) ranges.push({ status: response.status(), range: response.request().headers()['range'] ?? '' });
+      const { pathname } = new URL(response.url());
+      if (/^\/media\/videos\/.+\/hls\//.test(pathname)) fetched.push({ path: pathname, status: response.status(), type: response.headers()['content-type'] ?? '' });
     });
     await page.getByTestId('creation-submit').click();
     await toast(page, 'success', 'Published.');
@@ -142,25 +152,38 @@ describe('Trader TV (English)', () => {
 
     // The structured data names the video, its length and its file.
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<string, unknown>;
-    expect(ld).toMatchObject({ '@type': 'VideoObject', name: title, duration: 'PT4S', contentUrl: expect.stringMatching(/\/media\/.+\.mp4$/) });
+    expect(ld).toMatchObject({ '@type': 'VideoObject', name: title, duration: 'PT8S', contentUrl: expect.stringMatching(/\/media\/videos\/.+\/hls\/master\.m3u8$/) });
 
-    // Plays and seeks: the browser asks for byte ranges and gets 206.
+    // Adaptive HLS through hls.js (kept over Chromium's own HLS, ADR 032): the master playlist, a
+    // rendition's playlist, its init segment and media segments; it plays and seeks.
     const video = page.getByTestId('post-video');
-    expect(await video.getAttribute('src')).toMatch(/^\/media\/.+\.mp4$/);
+    expect(await video.getAttribute('data-src')).toMatch(/^\/media\/videos\/.+\/hls\/master\.m3u8$/);
     expect(await video.getAttribute('preload')).toBe('metadata');
+    await expect.poll(() => video.getAttribute('data-hls'), { timeout: 15_000 }).toBe('manifest-parsed');
+    expect(await video.getAttribute('data-player')).toBe('hls.js');
     const played = await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
-      if (v.readyState < 1) await new Promise((resolve) => v.addEventListener('loadedmetadata', resolve, { once: true }));
       await v.play();
+      // Playing for real: the clock moves past 0.
+      await new Promise<void>((resolve) => {
+        const check = () => (v.currentTime > 0.2 ? resolve() : requestAnimationFrame(check));
+        check();
+      });
       const seeked = new Promise((resolve) => v.addEventListener('seeked', resolve, { once: true }));
-      v.currentTime = 2.5;
+      v.currentTime = 5.5;
       await seeked;
       v.pause();
-      return { duration: v.duration, time: v.currentTime };
+      return { duration: v.duration, time: v.currentTime, src: v.currentSrc };
     });
-    expect(played.duration).toBeGreaterThan(3.5);
-    expect(played.time).toBeGreaterThanOrEqual(2);
-    expect(ranges.some((r) => r.status === 206 && r.range.startsWith('bytes='))).toBe(true);
+    expect(played.duration).toBeGreaterThan(7.5);
+    expect(played.time).toBeGreaterThanOrEqual(5);
+    // Media Source Extensions: the element plays a blob: the player filled.
+    expect(played.src).toMatch(/^blob:/);
+    const ok = fetched.filter((f) => f.status === 200);
+    expect(ok.filter((f) => f.path.endsWith('/master.m3u8')).map((f) => f.type)).toEqual(['application/vnd.apple.mpegurl']);
+    expect(ok.some((f) => /\/(360|720)p\.m3u8$/.test(f.path) && f.type === 'application/vnd.apple.mpegurl')).toBe(true);
+    expect(ok.some((f) => /_init\.mp4$/.test(f.path))).toBe(true);
+    expect(ok.filter((f) => /_\d{3}\.m4s$/.test(f.path) && f.type === 'video/mp4').length).toBeGreaterThanOrEqual(2);
 
     // Another user: like, comment (rules first), collect, forward with a comment, follow.
     const fan = await visitor('en');
@@ -247,7 +270,7 @@ describe('Trader TV (English)', () => {
     await toast(page, 'success', 'Your changes have been saved.');
     await page.waitForURL((url) => url.pathname === '/vlog/detail', { timeout: 15_000 });
     await page.getByRole('heading', { level: 1, name: edited }).waitFor();
-    expect(await page.getByTestId('post-video').getAttribute('src')).toMatch(/^\/media\/.+\.mp4$/);
+    expect(await page.getByTestId('post-video').getAttribute('data-src')).toMatch(/^\/media\/.+\/hls\/master\.m3u8$/);
 
     // Without script the fan's comment form still works, and says what is wrong in the page's language.
     const noScript = await session.context({ javaScriptEnabled: false, storageState: await fan.context.storageState() });
@@ -385,7 +408,8 @@ describe('visitors', () => {
     await bare.getByTestId('post-card').filter({ hasText: post.title }).waitFor();
     await bare.goto(`/vlog/detail?id=${post.id}`);
     await bare.getByRole('heading', { level: 1, name: post.title }).waitFor();
-    expect(await bare.getByTestId('post-video').getAttribute('src')).toMatch(/^\/media\//);
+    // The playlist is named in the HTML; the poster shows.
+    expect(await bare.getByTestId('post-video').getAttribute('data-src')).toMatch(/^\/media\/.+\.m3u8$/);
     expect(await bare.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${BASE_URL}/vlog/detail?id=${post.id}`);
     expect(await bare.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/\/media\//);
     expect(await bare.getByTestId('post-like').getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(`/vlog/detail?id=${post.id}`)}`);

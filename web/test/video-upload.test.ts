@@ -7,6 +7,7 @@ const answer = (status: UploadedVideo['status'], extra: Partial<UploadedVideo> =
   status,
   reason: null,
   message: '',
+  progress: 0,
   url: null,
   poster: null,
   duration: 0,
@@ -43,10 +44,13 @@ describe('video upload state', () => {
       { type: 'start' },
       { type: 'progress', percent: 100 },
       { type: 'status', video: answer('processing') },
-      { type: 'status', video: answer('ready', { poster: '/media/p.jpg', url: '/media/v.mp4', duration: 4 }) },
+      { type: 'status', video: answer('processing', { progress: 45 }) },
+      { type: 'status', video: answer('ready', { progress: 100, poster: '/media/p.jpg', url: '/media/v.m3u8', duration: 4 }) },
     );
-    expect(states.map((s) => s.phase)).toEqual(['uploading', 'sent', 'processing', 'ready']);
-    expect(states.at(-1)).toMatchObject({ poster: '/media/p.jpg', url: '/media/v.mp4', duration: 4 });
+    expect(states.map((s) => s.phase)).toEqual(['uploading', 'sent', 'processing', 'processing', 'ready']);
+    // The worker's progress, as each poll brings it.
+    expect(states.slice(2).map((s) => s.processed)).toEqual([0, 45, 100]);
+    expect(states.at(-1)).toMatchObject({ poster: '/media/p.jpg', url: '/media/v.m3u8', duration: 4 });
     expect(isSending('processing')).toBe(false);
   });
 

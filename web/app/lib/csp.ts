@@ -13,6 +13,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "style-src 'self' 'unsafe-inline' https://accounts.google.com",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob:",
+    // hls.js plays adaptive video through a MediaSource (blob: above) and remuxes in a blob: worker (ADR 032).
+    "worker-src 'self' blob:",
     "font-src 'self' data:",
     `connect-src 'self' ${social}`,
     `frame-src ${social}`,

@@ -10,7 +10,10 @@ export type VideoPhase = '' | 'uploading' | 'sent' | 'processing' | 'ready' | 'f
 
 export interface VideoInfo {
   phase: VideoPhase;
+  /** Bytes sent, 0…100. */
   percent: number;
+  /** While processing: the server's transcode progress, 0…100. */
+  processed: number;
   /** The server's words for a ready or failed video. */
   message: string;
   poster: string | null;
@@ -30,12 +33,12 @@ export type VideoEvent =
   /** No video (the upload failed or was refused). */
   | { type: 'reset' };
 
-export const NO_VIDEO: VideoInfo = { phase: '', percent: 0, message: '', poster: null, url: null, duration: null };
+export const NO_VIDEO: VideoInfo = { phase: '', percent: 0, processed: 0, message: '', poster: null, url: null, duration: null };
 
 /** A post being edited starts from its current video. */
 export function initialVideo(post: PostDetail | null): VideoInfo {
   const v = post?.video;
-  return v ? { phase: v.status, percent: 100, message: '', poster: v.poster, url: v.url, duration: v.duration } : NO_VIDEO;
+  return v ? { phase: v.status, percent: 100, processed: v.status === 'ready' ? 100 : 0, message: '', poster: v.poster, url: v.url, duration: v.duration } : NO_VIDEO;
 }
 
 export function videoReducer(state: VideoInfo, event: VideoEvent): VideoInfo {
@@ -47,7 +50,7 @@ export function videoReducer(state: VideoInfo, event: VideoEvent): VideoInfo {
       return event.percent >= 100 ? { ...state, phase: 'sent', percent: 100 } : { ...state, percent: event.percent };
     case 'status': {
       const v = event.video;
-      return { phase: v.status, percent: 100, message: v.message, poster: v.poster, url: v.url, duration: v.duration || null };
+      return { phase: v.status, percent: 100, processed: v.progress, message: v.message, poster: v.poster, url: v.url, duration: v.duration || null };
     }
     case 'retry':
       return { ...state };

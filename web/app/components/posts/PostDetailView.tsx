@@ -7,6 +7,7 @@ import { editHref, listHref, personalHref, type PostActionResult } from '../../l
 import { useT } from '../../lib/use-t';
 import { ErrorNotice } from '../ErrorNotice';
 import { useSession } from '../SessionProvider';
+import { AdaptiveVideo, isHls } from './AdaptiveVideo';
 import { CommentsSection } from './Comments';
 import { FollowButton, type FollowState } from './FollowButton';
 import { PostActions } from './PostActions';
@@ -79,7 +80,11 @@ export function PostDetailView({ loaded, pathname, fallback }: { loaded: DetailD
   );
 }
 
-/** The native player (Range requests are served, so seeking works); the spec §8 text when not playable. */
+/**
+ * Adaptive HLS (hls.js, or Safari's own player) for videos made since ADR 032; the native player
+ * on the mp4 of older ones (Range requests are served, so seeking works); the spec §8 text when
+ * not playable.
+ */
 function Player({ post }: { post: PostDetail }) {
   const t = useT();
   const video = post.video;
@@ -89,17 +94,31 @@ function Player({ post }: { post: PostDetail }) {
     if (poster) preload(poster, { as: 'image', fetchPriority: 'high' });
     return (
       <div className={classes.player}>
-        <video
-          controls
-          preload="metadata"
-          playsInline
-          poster={poster}
-          src={video.url}
-          width={video.width ?? 1280}
-          height={video.height ?? 720}
-          aria-label={post.title}
-          data-testid="post-video"
-        />
+        {isHls(video.url) ? (
+          <AdaptiveVideo
+            controls
+            preload="metadata"
+            playsInline
+            poster={poster}
+            src={video.url}
+            width={video.width ?? 1280}
+            height={video.height ?? 720}
+            aria-label={post.title}
+            data-testid="post-video"
+          />
+        ) : (
+          <video
+            controls
+            preload="metadata"
+            playsInline
+            poster={poster}
+            src={video.url}
+            width={video.width ?? 1280}
+            height={video.height ?? 720}
+            aria-label={post.title}
+            data-testid="post-video"
+          />
+        )}
       </div>
     );
   }
