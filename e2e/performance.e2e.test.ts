@@ -1,10 +1,11 @@
 /**
  * What `npm run lighthouse` measures on the public pages (issue 20), checked on every run: one
  * canonical among its own hreflang alternates, a description, no stylesheet that blocks the first
- * paint, the banner (the home page's largest paint) preloaded at high priority, banner dots a
+ * paint, the banner (the home page's largest paint) and a post's cover preloaded at high priority
+ * in the AVIF size a phone needs (one download), banner dots a
  * finger can hit (24 × 24 px), and no layout shift while the page loads and hydrates.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, browserSession, hydrated } from './browser.ts';
 
@@ -31,6 +32,46 @@ async function head(page: Page) {
     alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')] as const),
     description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
   }));
+}
+
+/** Every image the page requests, with the type it was answered with. */
+function imageRequests(page: Page): { url: string; type: string }[] {
+  const seen: { url: string; type: string }[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'image') seen.push({ url: new URL(r.url()).pathname, type: r.headers()['content-type'] ?? '' });
+  });
+  return seen;
+}
+
+/**
+ * A page's largest paint as a <picture> (ADR 033): the browser took the AVIF size that is the
+ * smallest one covering the drawn width on this screen, preloaded from the head with the same
+ * srcset and sizes at high priority, and fetched it once (no other size, no original).
+ */
+async function lcpPicture(page: Page, picture: Locator, images: { url: string; type: string }[]) {
+  const img = picture.locator('img');
+  expect(await img.getAttribute('fetchpriority')).toBe('high');
+  const source = picture.locator('source[type="image/avif"]');
+  const srcset = (await source.getAttribute('srcset'))!;
+  const sizes = (await source.getAttribute('sizes'))!;
+  const widths = [...srcset.matchAll(/ (\d+)w/g)].map((m) => Number(m[1]));
+  const { current, drawn, dpr } = await img.evaluate((el: HTMLImageElement) => ({ current: new URL(el.currentSrc).pathname, drawn: el.clientWidth, dpr: window.devicePixelRatio }));
+  const wanted = widths.find((w) => w >= drawn * dpr) ?? widths.at(-1)!;
+  expect(current).toMatch(new RegExp(`\\.${wanted}w\\.avif$`));
+  expect(wanted).toBeLessThan(1280);
+
+  const preload = page.locator('head link[rel="preload"][as="image"][imagesrcset]');
+  expect(await preload.count()).toBe(1);
+  expect([await preload.getAttribute('imagesrcset'), await preload.getAttribute('imagesizes'), await preload.getAttribute('type'), await preload.getAttribute('fetchpriority')]).toEqual([
+    srcset,
+    sizes,
+    'image/avif',
+    'high',
+  ]);
+  const original = (await img.getAttribute('src'))!;
+  await expect.poll(() => images.filter((r) => r.url.startsWith(original)).length).toBeGreaterThan(0);
+  expect(images.filter((r) => r.url.startsWith(original))).toEqual([{ url: current, type: 'image/avif' }]);
+  return { original, current };
 }
 
 describe('public pages as a crawler and a phone see them', () => {
@@ -87,16 +128,13 @@ describe('public pages as a crawler and a phone see them', () => {
     expect(css).toEqual([]);
   });
 
-  it('preload the home banner at high priority and give each of its dots a 24 px target', async () => {
+  it('preload the home banner at high priority, as the AVIF size a phone needs, and give each of its dots a 24 px target', async () => {
     const { page } = await session.visitor('zh-CN', PHONE);
+    const images = imageRequests(page);
     await page.goto('/');
     await hydrated(page);
-    const banner = page.getByTestId('banner-carousel').locator('img').first();
-    const src = await banner.getAttribute('src');
-    expect(await banner.getAttribute('fetchpriority')).toBe('high');
-    const preload = page.locator(`head link[rel="preload"][as="image"][href="${src}"]`);
-    expect(await preload.count()).toBe(1);
-    expect(await preload.getAttribute('fetchpriority')).toBe('high');
+    const banner = await lcpPicture(page, page.getByTestId('banner-carousel').locator('picture').first(), images);
+    expect(banner.original).toMatch(/^\/media\/banners\/.+\.jpg$/);
 
     const dots = page.getByTestId('banner-dot');
     expect(await dots.count()).toBeGreaterThan(1);
@@ -104,6 +142,22 @@ describe('public pages as a crawler and a phone see them', () => {
       expect(box.width).toBeGreaterThanOrEqual(24);
       expect(box.height).toBeGreaterThanOrEqual(24);
     }
+  });
+
+  it("preload an image post's cover as the AVIF size a phone needs, and fetch it once", async () => {
+    const { context, page } = await session.visitor('en', PHONE);
+    const xml = await (await context.request.get('/sitemap.xml')).text();
+    const path = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replaceAll('&amp;', '&'))).find((u) => u.pathname === '/blog/detail' && !u.searchParams.has('lang'))!;
+    // Demo covers get their sizes just after the seed, as uploads do: wait until the one a phone takes is made.
+    const html = await (await context.request.get(`${path.pathname}${path.search}`)).text();
+    const avif = /\/media\/images\/[0-9a-f-]{36}\/cover\.webp\.960w\.avif/.exec(html)?.[0];
+    expect(avif).toBeDefined();
+    await expect.poll(async () => (await context.request.get(avif!)).headers()['content-type'], { timeout: 60_000, intervals: [500] }).toBe('image/avif');
+    const images = imageRequests(page);
+    await page.goto(`${path.pathname}${path.search}`);
+    await hydrated(page);
+    const cover = await lcpPicture(page, page.getByTestId('post-detail').locator('article picture').first(), images);
+    expect(cover.original).toMatch(/^\/media\/images\/[0-9a-f-]{36}\/cover\.webp$/);
   });
 
   it('do not shift their layout while loading and hydrating', async () => {

@@ -4,6 +4,7 @@ import { safeLocalPath } from '@brokerwise/safe-url';
 import type { Banner } from '@brokerwise/api-contract';
 import { useResize } from '../lib/use-resize';
 import { useT } from '../lib/use-t';
+import { Picture, preloadPicture } from './Picture';
 import classes from './BannerCarousel.module.css';
 
 function BannerLink({ banner, children }: { banner: Banner; children: ReactNode }) {
@@ -20,6 +21,9 @@ function BannerLink({ banner, children }: { banner: Banner; children: ReactNode 
     </a>
   );
 }
+
+/** The track fills the page column (.bw-container: 1200 px at most, 20 px padding each side). */
+const BANNER_SIZES = '(min-width: 1240px) 1200px, calc(100vw - 40px)';
 
 const slideId = (banner: Banner) => `banner-${banner.id}`;
 
@@ -62,6 +66,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   }, [banners.length]);
 
   if (banners.length === 0) return null;
+  // The first banner is the home page's largest paint: in the head, in the size this screen takes.
+  preloadPicture(banners[0]!.image, banners[0]!.srcset, BANNER_SIZES);
 
   const show = (event: MouseEvent<HTMLAnchorElement>, index: number) => {
     const el = track.current;
@@ -86,7 +92,9 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             aria-label={t('home.banner.slide', { index: index + 1, total: banners.length })}
           >
             <BannerLink banner={banner}>
-              <img
+              <Picture
+                sources={banner.srcset}
+                sizes={BANNER_SIZES}
                 className={classes.image}
                 src={banner.image}
                 alt={banner.title}

@@ -4,6 +4,7 @@ import { countryName } from '../lib/format';
 import type { Locale } from '../lib/locale';
 import { useT } from '../lib/use-t';
 import { MapPinIcon, ShieldCheckIcon } from './icons';
+import { Picture } from './Picture';
 import { Score } from './Score';
 import classes from './CompanyCard.module.css';
 
@@ -29,7 +30,7 @@ export function CompanyCard({ company, locale, variant = 'tile' }: { company: Co
       <Link to={companyHref(company.id)} className={classes.link}>
         <div className={classes.head}>
         <div className={classes.logoBox}>
-          <img src={company.logo} alt="" width={64} height={64} loading="lazy" decoding="async" />
+          <Picture sources={company.logoSrcset} sizes="64px" src={company.logo} alt="" width={64} height={64} loading="lazy" decoding="async" />
         </div>
         <div className={classes.body}>
           <h3 className={classes.name}>{company.name}</h3>

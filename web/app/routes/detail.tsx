@@ -7,6 +7,7 @@ import { CompanyComplaints } from '../components/complaints/CompanyComplaints';
 import { CompanyFollowButton } from '../components/licences/CompanyFollowButton';
 import { LicenceTimelines } from '../components/licences/LicenceTimeline';
 import { MapPinIcon, ShieldCheckIcon } from '../components/icons';
+import { Picture } from '../components/Picture';
 import { Score } from '../components/Score';
 import { ReviewsSection } from '../components/reviews/ReviewsSection';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -175,7 +176,7 @@ function CompanyHeader({ company, locale, following }: { company: CompanyDetail;
   return (
     <header className={classes.header}>
       <div className={classes.logoBox}>
-        <img src={company.logo} alt={t('detail.header.logo', { name: company.name })} width={96} height={96} />
+        <Picture sources={company.logoSrcset} sizes="96px" src={company.logo} alt={t('detail.header.logo', { name: company.name })} width={96} height={96} />
       </div>
       <div className={classes.identity}>
         <h1 className={classes.name}>{primary}</h1>

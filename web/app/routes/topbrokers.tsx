@@ -3,6 +3,7 @@ import type { RankedCompany } from '@brokerwise/api-contract';
 import * as ops from '@brokerwise/api-contract/paths';
 import { companyHref, RegulatedBadge } from '../components/CompanyCard';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Picture } from '../components/Picture';
 import { MapPinIcon } from '../components/icons';
 import { Pagination } from '../components/Pagination';
 import { Score } from '../components/Score';
@@ -98,7 +99,7 @@ function RankedRow({ company, locale }: { company: RankedCompany; locale: Locale
         {company.rank}
       </span>
       <div className={classes.logoBox}>
-        <img src={company.logo} alt="" width={56} height={56} loading={company.rank <= 5 ? 'eager' : 'lazy'} decoding="async" />
+        <Picture sources={company.logoSrcset} sizes="56px" src={company.logo} alt="" width={56} height={56} loading={company.rank <= 5 ? 'eager' : 'lazy'} decoding="async" />
       </div>
       <div className={classes.body}>
         <h2 className={classes.name}>{company.name}</h2>

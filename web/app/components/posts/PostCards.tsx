@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { PostAuthor, PostCard, PostCategory } from '@brokerwise/api-contract';
 import { formatDuration, personalHref, postHref } from '../../lib/posts';
 import { useT } from '../../lib/use-t';
+import { Picture } from '../Picture';
 import { ArticleIcon, HeartIcon, PlayIcon } from './post-icons';
 import classes from './Posts.module.css';
 
@@ -35,6 +36,9 @@ export function Avatar({ author, size = 32 }: { author: Pick<PostAuthor, 'userna
   );
 }
 
+/** Cards in the post grids: one to four columns of the 1200 px page column. */
+const CARD_SIZES = '(min-width: 1080px) 300px, (min-width: 800px) 33vw, (min-width: 520px) 50vw, 100vw';
+
 /** A post in a grid (spec §3: cover, title, author, likes, date; videos show their length). */
 export function PostCardView({ post, headingLevel = 2 }: { post: PostCard; headingLevel?: 2 | 3 }) {
   const t = useT();
@@ -44,7 +48,7 @@ export function PostCardView({ post, headingLevel = 2 }: { post: PostCard; headi
   return (
     <article className={classes.card} data-testid="post-card" data-post-id={post.id} data-kind={post.kind}>
       <Link to={href} className={classes.thumb} tabIndex={-1} aria-hidden="true">
-        <img src={post.cover.thumb} alt="" width={480} height={270} loading="lazy" decoding="async" />
+        <Picture sources={post.cover.srcset} sizes={CARD_SIZES} src={post.cover.thumb} alt="" width={480} height={270} loading="lazy" decoding="async" />
         {post.kind === 'video' ? (
           duration && (
             <span className={classes.duration}>

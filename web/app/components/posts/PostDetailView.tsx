@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { preload } from 'react-dom';
 import { Link } from 'react-router';
-import type { CommentPage, PostAuthor, PostDetail, PublicUser } from '@brokerwise/api-contract';
+import type { CommentPage, ImageSrcset, PostAuthor, PostDetail, PublicUser } from '@brokerwise/api-contract';
 import type { ApiFailure, Settled } from '../../lib/api';
 import { editHref, listHref, personalHref, type PostActionResult } from '../../lib/posts';
 import { useT } from '../../lib/use-t';
 import { ErrorNotice } from '../ErrorNotice';
+import { Picture, preloadPicture } from '../Picture';
 import { useSession } from '../SessionProvider';
-import { AdaptiveVideo, isHls } from './AdaptiveVideo';
 import { CommentsSection } from './Comments';
 import { FollowButton, type FollowState } from './FollowButton';
 import { PostActions } from './PostActions';
@@ -37,7 +37,7 @@ export function PostDetailView({ loaded, pathname, fallback }: { loaded: DetailD
     <div className={`bw-container ${classes.page}`} data-testid="post-detail" data-post-id={post.id} data-kind={post.kind}>
       <div className={classes.layout}>
         <article className={classes.main} aria-labelledby="post-title">
-          {post.kind === 'video' ? <Player post={post} /> : <img className={classes.hero} src={post.cover.url} alt="" width={1280} height={720} />}
+          {post.kind === 'video' ? <Player post={post} /> : <Hero post={post} />}
           <h1 id="post-title" className={classes.headline}>
             {post.title}
           </h1>
@@ -80,45 +80,38 @@ export function PostDetailView({ loaded, pathname, fallback }: { loaded: DetailD
   );
 }
 
-/**
- * Adaptive HLS (hls.js, or Safari's own player) for videos made since ADR 032; the native player
- * on the mp4 of older ones (Range requests are served, so seeking works); the spec §8 text when
- * not playable.
- */
+/** The page column: beside the 300 px side column, or the whole width under 900 px. */
+const HERO_SIZES = '(min-width: 1240px) 876px, (min-width: 901px) calc(100vw - 364px), calc(100vw - 40px)';
+const sized = (srcset: ImageSrcset | undefined, width = 960) => srcset?.webp.find((s) => s.width === width)?.url;
+
+/** An image post's cover: the page's largest paint, preloaded (head, high priority) in the size this screen takes. */
+function Hero({ post }: { post: PostDetail }) {
+  preloadPicture(post.cover.url, post.cover.srcset, HERO_SIZES);
+  return <Picture sources={post.cover.srcset} sizes={HERO_SIZES} className={classes.hero} src={post.cover.url} alt="" width={1280} height={720} fetchPriority="high" />;
+}
+
+/** The native player (Range requests are served, so seeking works); the spec §8 text when not playable. */
 function Player({ post }: { post: PostDetail }) {
   const t = useT();
   const video = post.video;
   if (video?.playable && video.url) {
-    const poster = video.poster ?? post.cover.url;
+    // A <video> poster takes one address: the 960 px WebP (sharp on a phone, lighter than the JPEG).
+    const poster = sized(video.posterSrcset) ?? video.poster ?? sized(post.cover.srcset) ?? post.cover.url;
     // The poster is the page's largest paint: fetched with the HTML's first bytes (a <link rel=preload> in the head).
     if (poster) preload(poster, { as: 'image', fetchPriority: 'high' });
     return (
       <div className={classes.player}>
-        {isHls(video.url) ? (
-          <AdaptiveVideo
-            controls
-            preload="metadata"
-            playsInline
-            poster={poster}
-            src={video.url}
-            width={video.width ?? 1280}
-            height={video.height ?? 720}
-            aria-label={post.title}
-            data-testid="post-video"
-          />
-        ) : (
-          <video
-            controls
-            preload="metadata"
-            playsInline
-            poster={poster}
-            src={video.url}
-            width={video.width ?? 1280}
-            height={video.height ?? 720}
-            aria-label={post.title}
-            data-testid="post-video"
-          />
-        )}
+        <video
+          controls
+          preload="metadata"
+          playsInline
+          poster={poster}
+          src={video.url}
+          width={video.width ?? 1280}
+          height={video.height ?? 720}
+          aria-label={post.title}
+          data-testid="post-video"
+        />
       </div>
     );
   }
