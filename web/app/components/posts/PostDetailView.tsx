@@ -8,6 +8,7 @@ import { useT } from '../../lib/use-t';
 import { ErrorNotice } from '../ErrorNotice';
 import { Picture, preloadPicture } from '../Picture';
 import { useSession } from '../SessionProvider';
+import { AdaptiveVideo, isHls } from './AdaptiveVideo';
 import { CommentsSection } from './Comments';
 import { FollowButton, type FollowState } from './FollowButton';
 import { PostActions } from './PostActions';
@@ -90,7 +91,11 @@ function Hero({ post }: { post: PostDetail }) {
   return <Picture sources={post.cover.srcset} sizes={HERO_SIZES} className={classes.hero} src={post.cover.url} alt="" width={1280} height={720} fetchPriority="high" />;
 }
 
-/** The native player (Range requests are served, so seeking works); the spec §8 text when not playable. */
+/**
+ * Adaptive HLS (hls.js, or Safari's own player) for videos made since ADR 032; the native player
+ * on the mp4 of older ones (Range requests are served, so seeking works); the spec §8 text when
+ * not playable.
+ */
 function Player({ post }: { post: PostDetail }) {
   const t = useT();
   const video = post.video;
@@ -101,17 +106,31 @@ function Player({ post }: { post: PostDetail }) {
     if (poster) preload(poster, { as: 'image', fetchPriority: 'high' });
     return (
       <div className={classes.player}>
-        <video
-          controls
-          preload="metadata"
-          playsInline
-          poster={poster}
-          src={video.url}
-          width={video.width ?? 1280}
-          height={video.height ?? 720}
-          aria-label={post.title}
-          data-testid="post-video"
-        />
+        {isHls(video.url) ? (
+          <AdaptiveVideo
+            controls
+            preload="metadata"
+            playsInline
+            poster={poster}
+            src={video.url}
+            width={video.width ?? 1280}
+            height={video.height ?? 720}
+            aria-label={post.title}
+            data-testid="post-video"
+          />
+        ) : (
+          <video
+            controls
+            preload="metadata"
+            playsInline
+            poster={poster}
+            src={video.url}
+            width={video.width ?? 1280}
+            height={video.height ?? 720}
+            aria-label={post.title}
+            data-testid="post-video"
+          />
+        )}
       </div>
     );
   }
