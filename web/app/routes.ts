@@ -50,6 +50,7 @@ export default [
   route('user/apikeys', 'routes/user.api-keys.tsx'),
   route('user/sanctions', 'routes/user.sanctions.tsx'),
   route('user/company', 'routes/user.company.tsx'),
+  route('user/company/dashboard', 'routes/user.company-dashboard.tsx'),
   route('vlog/personal', 'routes/vlog.personal.tsx'),
   route('vlog/index', 'routes/vlog.index.tsx'),
   route('vlog/blog', 'routes/vlog.blog.tsx'),

@@ -76,6 +76,13 @@ export function AccountLinks({ className = '' }: { className?: string | undefine
           </Link>
         </li>
       ))}
+      {user?.company && (
+        <li>
+          <Link to="/user/company/dashboard" className={className} data-testid="menu-company-dashboard">
+            {t('companyDashboard.page.title')}
+          </Link>
+        </li>
+      )}
       {user?.role &&
         sectionsFor(user.role).map((item) => (
           <li key={item.to}>

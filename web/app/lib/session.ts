@@ -29,6 +29,8 @@ export interface SessionUser {
   isAdmin?: boolean;
   /** Staff role (moderator or admin), from the server's profile only, like `isAdmin`: it picks the admin links shown. */
   role?: 'moderator' | 'admin';
+  /** A company account (its menu has the company dashboard), from the server's profile. */
+  company?: boolean;
 }
 
 interface RemovableStorage {
@@ -39,10 +41,13 @@ interface KeyValueStorage extends RemovableStorage {
   setItem(key: string, value: string): void;
 }
 
-export function sessionUserFrom(info: Pick<UserInfo, 'id' | 'username' | 'avatar'> & { isAdmin?: boolean | undefined; role?: string | undefined }): SessionUser {
+export function sessionUserFrom(
+  info: Pick<UserInfo, 'id' | 'username' | 'avatar'> & { isAdmin?: boolean | undefined; role?: string | undefined; accountType?: string | undefined },
+): SessionUser {
   const user: SessionUser = { id: info.id, username: info.username, avatar: info.avatar?.avatar ?? '' };
   if (info.isAdmin === true) user.isAdmin = true;
   if (info.role === 'moderator' || info.role === 'admin') user.role = info.role;
+  if (info.accountType === 'company') user.company = true;
   return user;
 }
 
