@@ -128,6 +128,14 @@ describe('/api/vlog: categories, publishing and reading', () => {
     expect((await fetch(url, { headers: { range: `bytes=${bytes.length}-` } })).status).toBe(416);
     const poster = await fetch(`${stack.base}${ready.poster}`);
     expect((await sharp(Buffer.from(await poster.arrayBuffer())).metadata()).format).toBe('jpeg');
+
+    // The cover's and the poster's AVIF and WebP sizes (ADR 033): listed in the answer, served as AVIF once made after the upload.
+    const d = detail.body.data;
+    expect(d.cover.srcset?.avif.map((s) => s.url)).toEqual([320, 640, 960, 1280].map((w) => `${d.cover.url}.${w}w.avif`));
+    expect(d.video?.posterSrcset?.webp.map((s) => s.url)).toEqual([320, 640, 960, 1280].map((w) => `${ready.poster}.${w}w.webp`));
+    for (const url of [d.cover.srcset!.avif[1]!.url, d.video!.posterSrcset!.avif[1]!.url]) {
+      await vi.waitFor(async () => expect((await fetch(`${stack.base}${url}`)).headers.get('content-type')).toBe('image/avif'), { timeout: 30_000, interval: 250 });
+    }
   });
 
   it('refuses bad uploads with the field\u2019s message', async () => {
