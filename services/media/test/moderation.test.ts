@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { allVariantKeys } from '@brokerwise/storage';
 import { encodeEvent, timestampFromDate } from '@brokerwise/proto';
 import { errorOf, startHarness, veteran, type Harness } from './harness.ts';
 import { makeClip, makePng } from './clips.ts';
@@ -128,6 +129,17 @@ describe('a moderator hides a post', () => {
     expect((await h.call('DELETE', `/v1/posts/${created.body.id}?authorId=${author.userId}`)).status).toBe(200);
     await h.waitForEvent('media.post.deleted', (e) => e.postId === created.body.id);
     expect(await stored([...files, ...files.map((k) => `removed/${k}`)])).toEqual([...files, ...files].map(() => false));
+  });
+
+  it("moves the cover's AVIF and WebP sizes out of reach with it, and back (ADR 033)", async () => {
+    const p = await post();
+    const sizes = allVariantKeys(`images/${p.imageIds[0]}/cover.webp`, 'photo');
+    await vi.waitFor(async () => expect(await stored(sizes)).toEqual(sizes.map(() => true)), { timeout: 20_000, interval: 200 });
+    await h.call('DELETE', `/v1/moderation/posts/${p.id}?rule=spam`);
+    expect(await stored(sizes)).toEqual(sizes.map(() => false));
+    expect(await stored(sizes.map((k) => `removed/${k}`))).toEqual(sizes.map(() => true));
+    await h.call('POST', `/v1/moderation/posts/${p.id}/restore`);
+    expect(await stored(sizes)).toEqual(sizes.map(() => true));
   });
 
   it("lets the author delete a hidden post: rows and every file go, the hidden ones too", async () => {
