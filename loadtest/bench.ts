@@ -17,6 +17,7 @@ import { SCALE_USAGE } from './scale.ts';
 exitWithUsageOnHelp(`Usage: npm run bench
   Prints req/s and p50/p99 of the gateway and the SSR pages against a raw Node baseline, then
   upload-to-playable and a 1,000-account sync. Figures, not assertions.
+  --video: only the video part (upload → HLS transcode → playable, the transcode multiple).
   Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (3).
 ${SCALE_USAGE}`);
 
@@ -84,6 +85,16 @@ const rawGet = (url: string, headers: Record<string, string>) =>
 
 // Stack 1: caches on (what visitors get). A known demo-admin password: the upload scenario signs in.
 const BENCH_ADMIN = { email: 'admin@brokerwise.example', password: 'Bench2026x!' };
+// `--video`: upload-to-playable and the transcode multiple alone (media.ts).
+if (process.argv.includes('--video')) {
+  const stack = await startStack({ DEMO_ADMIN_PASSWORD: BENCH_ADMIN.password });
+  try {
+    printUploadTiming(await uploadToPlayable(stack.baseUrl, SALT, BENCH_ADMIN));
+  } finally {
+    await stack.close();
+  }
+  process.exit(0);
+}
 let upload: UploadTiming | undefined;
 const cachedStack = await startStack({ DEMO_ADMIN_PASSWORD: BENCH_ADMIN.password });
 try {

@@ -1,7 +1,9 @@
 /**
  * Upload-to-playable: how long a creator waits between sending a ~10 MB mp4 and a playable
- * video (upload streamed through the gateway, checks, the worker's transcode to 720p, poster).
- * Used by bench.ts against a running stack; prints figures, asserts nothing.
+ * video (upload streamed through the gateway, checks, the worker's transcode to HLS 360p + 720p,
+ * poster), the transcode time as a multiple of the clip's length, and how fast a player gets
+ * going (master playlist → rendition playlist → init + first segment). Used by bench.ts against
+ * a running stack (`npm run bench -- --video` for this part alone); prints figures, asserts nothing.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,7 +19,11 @@ export interface UploadTiming {
   uploadMs: number;
   processingMs: number;
   totalMs: number;
-  firstRangeByteMs: number;
+  /** Master playlist, the best rendition's playlist, its init segment and first segment, in turn. */
+  firstSegmentMs: number;
+  renditions: string[];
+  /** Progress values the status showed while processing (polled every 200 ms). */
+  progressSeen: number[];
 }
 
 /** A clip just under the 10 MB limit: 720p test pattern with noise (hard to compress), a tone, a fixed bit rate. */
@@ -59,8 +65,12 @@ export async function uploadToPlayable(baseUrl: string, salt: string, admin: { e
     if (uploaded.code !== 1) throw new Error(`upload refused: ${uploaded.msg}`);
     const t1 = performance.now();
     let url: string | null = null;
+    const progressSeen: number[] = [];
     for (;;) {
-      const s = (await (await fetch(`${baseUrl}/api/upload/video/status?id=${uploaded.data.id}`, { headers: { ...(await headers()), token } })).json()) as { data: { status: string; url: string | null; reason: string | null } };
+      const s = (await (await fetch(`${baseUrl}/api/upload/video/status?id=${uploaded.data.id}`, { headers: { ...(await headers()), token } })).json()) as {
+        data: { status: string; url: string | null; reason: string | null; progress: number };
+      };
+      if (progressSeen.at(-1) !== s.data.progress) progressSeen.push(s.data.progress);
       if (s.data.status === 'ready') {
         url = s.data.url;
         break;
@@ -70,8 +80,19 @@ export async function uploadToPlayable(baseUrl: string, salt: string, admin: { e
       await new Promise((r) => setTimeout(r, 200));
     }
     const t2 = performance.now();
-    const range = await fetch(`${baseUrl}${url}`, { headers: { range: 'bytes=0-65535' } });
-    await range.arrayBuffer();
+    // What a player does first: the master, the best rendition's playlist, its init and first segment.
+    const get = async (u: URL) => {
+      const r = await fetch(u);
+      if (!r.ok) throw new Error(`${u.pathname}: ${r.status}`);
+      return r;
+    };
+    const masterUrl = new URL(url!, baseUrl);
+    const master = await (await get(masterUrl)).text();
+    const renditions = [...master.matchAll(/RESOLUTION=(\d+x\d+)/g)].map((m) => m[1]!);
+    const listUrl = new URL(/\n([^#\n]+\.m3u8)/.exec(master)![1]!, masterUrl);
+    const list = await (await get(listUrl)).text();
+    await (await get(new URL(/URI="([^"]+)"/.exec(list)![1]!, listUrl))).arrayBuffer();
+    await (await get(new URL(/\n([^#\n]+\.m4s)/.exec(list)![1]!, listUrl))).arrayBuffer();
     const t3 = performance.now();
     return {
       bytes: clip.length,
@@ -80,7 +101,9 @@ export async function uploadToPlayable(baseUrl: string, salt: string, admin: { e
       uploadMs: t1 - t0,
       processingMs: t2 - t1,
       totalMs: t2 - t0,
-      firstRangeByteMs: t3 - t2,
+      firstSegmentMs: t3 - t2,
+      renditions,
+      progressSeen,
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -88,9 +111,13 @@ export async function uploadToPlayable(baseUrl: string, salt: string, admin: { e
 }
 
 export function printUploadTiming(t: UploadTiming): void {
-  console.log(`\nUpload to playable: ${(t.bytes / 1_048_576).toFixed(1)} MB, ${t.seconds} s of ${t.sourceSize} → 720p H.264/AAC`);
+  console.log(`\nUpload to playable: ${(t.bytes / 1_048_576).toFixed(1)} MB, ${t.seconds} s of ${t.sourceSize} → HLS ${t.renditions.join(' + ')} H.264/AAC`);
   console.log(`  upload + content checks   ${(t.uploadMs / 1000).toFixed(2)} s`);
   console.log(`  transcode + poster        ${(t.processingMs / 1000).toFixed(2)} s (status polled every 200 ms)`);
+  console.log(`  transcode multiple        ${(t.processingMs / 1000 / t.seconds).toFixed(2)} × the clip's duration (< 1: faster than real time)`);
   console.log(`  upload to playable        ${(t.totalMs / 1000).toFixed(2)} s`);
-  console.log(`  first 64 KB by Range      ${t.firstRangeByteMs.toFixed(0)} ms`);
+  console.log(`  playlists + first segment ${t.firstSegmentMs.toFixed(0)} ms`);
+  const p = t.progressSeen;
+  const shown = p.length <= 12 ? p : [...p.filter((_, i) => i % Math.ceil(p.length / 10) === 0), p.at(-1)!];
+  console.log(`  progress shown            ${p.length} distinct values: ${shown.join(' → ')} %`);
 }
