@@ -152,7 +152,7 @@ describe('public pages as a crawler and a phone see them', () => {
     const html = await (await context.request.get(`${path.pathname}${path.search}`)).text();
     const avif = /\/media\/images\/[0-9a-f-]{36}\/cover\.webp\.960w\.avif/.exec(html)?.[0];
     expect(avif).toBeDefined();
-    await expect.poll(async () => (await context.request.get(avif!)).headers()['content-type'], { timeout: 60_000, intervals: [500] }).toBe('image/avif');
+    await expect.poll(async () => (await context.request.get(avif!)).headers()['content-type'], { timeout: 60_000, interval: 500 }).toBe('image/avif');
     const images = imageRequests(page);
     await page.goto(`${path.pathname}${path.search}`);
     await hydrated(page);
