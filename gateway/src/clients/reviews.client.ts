@@ -29,6 +29,8 @@ export interface AuditRecord {
 export interface RatingRecord { companyId: string; score: number; displayScore: number; approvedCount: number; distribution: number[]; version: number; computedAt: string | null }
 
 export type ReportTargetKind = 'review' | 'post' | 'comment' | 'profile';
+/** The moderation log also records decisions on complaint cases and their thread messages. */
+export type AuditTargetKind = ReportTargetKind | 'complaint' | 'complaint_message';
 export type ReportStatus = 'open' | 'dismissed' | 'actioned';
 export interface ReportRecord {
   id: string;
@@ -67,7 +69,7 @@ export interface LogEntryRecord {
   id: string;
   moderatorId: string;
   action: AuditAction;
-  targetKind: ReportTargetKind;
+  targetKind: AuditTargetKind;
   targetId: string;
   reason: string;
   rule: string;

@@ -23,6 +23,9 @@ export const REPORT_TEXT_MIN = 10;
 export const REPORT_TEXT_MAX = 500;
 export const REPORT_TARGET_KINDS = ['review', 'post', 'comment', 'profile'] as const;
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number];
+/** What the content moderation log records decisions on: reportable content, and complaint cases and their thread messages. */
+export const AUDIT_TARGET_KINDS = [...REPORT_TARGET_KINDS, 'complaint', 'complaint_message'] as const;
+export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 /**
  * The rules of the terms (spec §6) a sanction names: the report reasons (a moderator acting on a

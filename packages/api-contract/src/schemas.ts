@@ -1710,6 +1710,15 @@ export type AdminDecideRemovalAppealBody = Static<typeof AdminDecideRemovalAppea
 // Trust and safety (issue 17): reports, the one moderation queue, the audit log.
 
 export const ReportTargetKindSchema = Type.Union([Type.Literal('review'), Type.Literal('post'), Type.Literal('comment'), Type.Literal('profile')]);
+/** The moderation log's targets: reportable content, and complaint cases (published or refused) and their thread messages (taken down). */
+export const AuditTargetKindSchema = Type.Union([
+  Type.Literal('review'),
+  Type.Literal('post'),
+  Type.Literal('comment'),
+  Type.Literal('profile'),
+  Type.Literal('complaint'),
+  Type.Literal('complaint_message'),
+]);
 export const ReportReasonSchema = Type.Union(
   ['illegal', 'personal_data', 'abuse', 'fake_review', 'conflict_of_interest', 'spam', 'other'].map((r) => Type.Literal(r)),
   { description: 'illegal | personal_data | abuse | fake_review | conflict_of_interest | spam | other' },
@@ -1805,7 +1814,7 @@ export const AuditLogEntry = Type.Object({
   action: Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('dismiss'), Type.Literal('remove'), Type.Literal('restore'), Type.Literal('uphold')], {
     description: 'restore / uphold: a removal appeal decided (content published again / kept removed).',
   }),
-  targetKind: ReportTargetKindSchema,
+  targetKind: AuditTargetKindSchema,
   targetId: Type.String(),
   reason: Type.String(),
   rule: Type.String(),
@@ -1869,7 +1878,7 @@ export const AuditLogQuery = Type.Object(
   {
     actor: Type.Optional(Type.String({ pattern: UUID_PATTERN, description: "The moderator's user id." })),
     action: Type.Optional(Type.Union([Type.Literal('approve'), Type.Literal('reject'), Type.Literal('dismiss'), Type.Literal('remove'), Type.Literal('restore'), Type.Literal('uphold')])),
-    targetKind: Type.Optional(ReportTargetKindSchema),
+    targetKind: Type.Optional(AuditTargetKindSchema),
     from: Type.Optional(Day),
     to: Type.Optional(Day),
     page: PageNumber(),

@@ -10,6 +10,7 @@ import { migration as ratingAtScale } from './20261210T0926_rating_at_scale.ts';
 import { migration as contentRemovals } from './20261227T0710_content_removals.ts';
 import { migration as companyReplies } from './20270105T0900_company_replies.ts';
 import { migration as complaintCases } from './20270106T0900_complaint_cases.ts';
+import { migration as complaintAudit } from './20270107T0900_complaint_audit.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
@@ -24,4 +25,5 @@ export const migrations: MigrationSet = {
   '20261227T0710_content_removals': contentRemovals,
   '20270105T0900_company_replies': companyReplies,
   '20270106T0900_complaint_cases': complaintCases,
+  '20270107T0900_complaint_audit': complaintAudit,
 };

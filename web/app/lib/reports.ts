@@ -1,4 +1,4 @@
-import type { AuditLogEntry, ModerationSignal, ReportReason, ReportTargetKind, UserReport } from '@brokerwise/api-contract';
+import type { AuditLogEntry, AuditTargetKind, ModerationSignal, ReportReason, ReportTargetKind, UserReport } from '@brokerwise/api-contract';
 
 /** Message ids of the report reasons (issue 17); a moderator cites the same list as the rule broken. */
 export const REASON_LABEL: Record<ReportReason, string> = {
@@ -19,6 +19,13 @@ export const KIND_LABEL: Record<ReportTargetKind, string> = {
   post: 'report.kind.post',
   comment: 'report.kind.comment',
   profile: 'report.kind.profile',
+};
+
+/** The moderation log's targets: reportable content, complaint cases and their thread messages. */
+export const AUDIT_KIND_LABEL: Record<AuditTargetKind, string> = {
+  ...KIND_LABEL,
+  complaint: 'auditLog.target.complaint',
+  complaint_message: 'auditLog.target.complaintMessage',
 };
 
 export const DIALOG_TITLE: Record<ReportTargetKind, string> = {

@@ -1,5 +1,5 @@
 import { data, Form, Link, useLoaderData } from 'react-router';
-import type { AuditArea, AuditLogEntry, Page } from '@brokerwise/api-contract';
+import type { AuditArea, AuditLogEntry, AuditTargetKind, Page } from '@brokerwise/api-contract';
 import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -8,7 +8,7 @@ import { RouteErrorContent } from '../components/StatusPage';
 import { failureStatus, pageStatus, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
-import { AUDIT_ACTION_LABEL, KIND_LABEL, reasonLabel } from '../lib/reports';
+import { AUDIT_ACTION_LABEL, AUDIT_KIND_LABEL, reasonLabel } from '../lib/reports';
 import { reviewPage } from '../lib/reviews';
 import { loadSession } from '../lib/session.server';
 import { useT } from '../lib/use-t';
@@ -20,7 +20,7 @@ import adminClasses from './admin.reviews.module.css';
 import auditClasses from './admin.audit.module.css';
 
 const ACTIONS = ['approve', 'reject', 'dismiss', 'remove', 'restore', 'uphold'] as const;
-const KINDS = ['review', 'post', 'comment', 'profile'] as const;
+const KINDS = Object.keys(AUDIT_KIND_LABEL) as AuditTargetKind[];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -128,7 +128,7 @@ function ContentLog({ filters, log }: { filters: Filters; log: Settled<Page<Audi
             <option value="">{t('auditLog.filter.any')}</option>
             {KINDS.map((k) => (
               <option key={k} value={k}>
-                {t(KIND_LABEL[k])}
+                {t(AUDIT_KIND_LABEL[k])}
               </option>
             ))}
           </select>
@@ -182,7 +182,7 @@ function ContentLog({ filters, log }: { filters: Filters; log: Settled<Page<Audi
                     </td>
                     <td>{t(AUDIT_ACTION_LABEL[e.action])}</td>
                     <td>
-                      {t(KIND_LABEL[e.targetKind])} <code className={auditClasses.id}>{e.targetId.slice(0, 8)}</code>
+                      {t(AUDIT_KIND_LABEL[e.targetKind])} <code className={auditClasses.id}>{e.targetId.slice(0, 8)}</code>
                     </td>
                     <td>
                       {e.reason}

@@ -32,6 +32,7 @@ import {
   type ComplaintRow,
   type EvidenceRow,
 } from '../store/complaint.store.ts';
+import { insertAudit } from '../store/audit.store.ts';
 import type { Page } from '../store/review.store.ts';
 import type { ComplaintCategory, ComplaintStatus, Decision } from '../store/types.ts';
 import { nextStatus, type ComplaintAction } from './complaint-states.ts';
@@ -157,6 +158,18 @@ export async function decideComplaint(
       reject_reason: published ? null : reason,
       ...(published ? { published_at: now, due_at: addWorkingDays(now, ctx.complaintClock.days, ctx.complaintClock.holidays) } : {}),
     });
+    // In the moderation log like every other decision (/admin/audit, the transparency report).
+    await insertAudit(trx, {
+      id: randomUUID(),
+      moderatorId: input.moderatorId,
+      action: input.decision,
+      targetKind: 'complaint',
+      targetId: row.id,
+      reason,
+      before: { status: row.status, companyId: row.company_id, authorId: row.user_id },
+      after: { status, ...(updated.due_at ? { dueAt: updated.due_at.toISOString() } : {}) },
+      at: now,
+    });
     if (published) await enqueueEvent(trx, complaintPublished(updated, input.representativeIds, meta.correlationId));
     return updated;
   });
@@ -252,7 +265,20 @@ export async function removeComplaintMessage(ctx: Ctx, input: { messageId: strin
     const message = await findMessageForUpdate(trx, input.messageId);
     if (!message) throw complaintNotFound();
     if (message.removed_at !== null) throw complaintState('removed');
-    return removeMessage(trx, message.id, { moderatorId: input.moderatorId, reason, now: ctx.now() });
+    const now = ctx.now();
+    await insertAudit(trx, {
+      id: randomUUID(),
+      moderatorId: input.moderatorId,
+      action: 'remove',
+      targetKind: 'complaint_message',
+      targetId: message.id,
+      reason,
+      // Not the text: a message taken down for personal data must not live on in the append-only log.
+      before: { complaintId: message.complaint_id, authorId: message.author_id, side: message.side },
+      after: { removed: true },
+      at: now,
+    });
+    return removeMessage(trx, message.id, { moderatorId: input.moderatorId, reason, now });
   });
 }
 

@@ -58,7 +58,7 @@ export interface Removal {
 const reviewTarget = (review: ReviewRow | undefined): RemovedTarget =>
   review && review.deleted_at === null ? { excerpt: review.text, contextId: review.company_id, status: review.status } : { excerpt: review?.text ?? '', contextId: review?.company_id ?? null, status: 'deleted' };
 
-const isContent = (a: Pick<AuditRow, 'target_kind'>) => a.target_kind === 'post' || a.target_kind === 'comment';
+const isContent = (a: Pick<AuditRow, 'target_kind'>): a is AuditRow & { target_kind: 'post' | 'comment' } => a.target_kind === 'post' || a.target_kind === 'comment';
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /**
@@ -136,7 +136,8 @@ export async function appealRemoval(ctx: Ctx, input: { userId: string; removalId
   const removalId = input.removalId.toLowerCase();
   return ctx.db.transaction().execute(async (trx) => {
     const audit = (await findAuditEntries(trx, [removalId])).get(removalId);
-    if (!audit || audit.target_kind === 'profile') throw removalNotFound();
+    // Reviews, posts and comments are appealed here; complaint decisions are not removals of one's content.
+    if (!audit || (audit.target_kind !== 'review' && audit.target_kind !== 'post' && audit.target_kind !== 'comment')) throw removalNotFound();
     await lockUser(trx, input.userId);
     if (audit.target_kind === 'review') await reviewInForce(trx, audit, input.userId);
     else {

@@ -55,6 +55,9 @@ export async function moderationByMonth(ctx: Pick<ReviewsContext, 'db'>, from: s
   for (const r of decisions) {
     const m = at(r.month);
     m.decisions.human += r.n;
+    // Complaint cases published or refused, and thread messages taken down, are moderators'
+    // decisions, not reviews published or content removed.
+    if (r.complaint) continue;
     if (r.decision === 'approve') m.published += r.n;
     if (r.decision === 'restore') m.contentAppeals.restored += r.n;
     if (r.decision === 'uphold') m.contentAppeals.kept += r.n;

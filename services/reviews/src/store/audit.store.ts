@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from '@brokerwise/sql';
-import type { AuditAction, ReviewsTables, TargetKind } from './types.ts';
+import type { AuditAction, AuditTargetKind, ReviewsTables } from './types.ts';
 
 type Db = Kysely<ReviewsTables>;
 export type AuditRow = Selectable<ReviewsTables['moderation_audit']>;
@@ -8,7 +8,7 @@ export interface AuditInput {
   id: string;
   moderatorId: string;
   action: AuditAction;
-  targetKind: TargetKind;
+  targetKind: AuditTargetKind;
   targetId: string;
   reason: string;
   rule?: string;
@@ -55,7 +55,7 @@ export async function auditOf(db: Db, reviewId: string): Promise<AuditRow[]> {
 export interface AuditFilter {
   moderatorId?: string | undefined;
   action?: AuditAction | undefined;
-  targetKind?: TargetKind | undefined;
+  targetKind?: AuditTargetKind | undefined;
   from?: Date | undefined;
   /** Exclusive. */
   to?: Date | undefined;

@@ -13,6 +13,8 @@ export interface MonthCount {
 export interface DecisionCount extends MonthCount {
   decision: string;
   rule: string;
+  /** On a complaint case or a message of its thread (not reviews or reported content). */
+  complaint: boolean;
 }
 export interface HandledCount extends MonthCount {
   /** Median hours from a report to its decision; null when none was handled. */
@@ -34,10 +36,16 @@ export async function submittedByMonth(db: Db, from: Date, to: Date): Promise<Mo
 export async function decisionsByMonth(db: Db, from: Date, to: Date): Promise<DecisionCount[]> {
   return db
     .selectFrom('moderation_audit')
-    .select([monthOf('at').as('month'), 'decision', 'rule', sql<number>`count(*)::int`.as('n')])
+    .select([
+      monthOf('at').as('month'),
+      'decision',
+      'rule',
+      sql<boolean>`target_kind in ('complaint', 'complaint_message')`.as('complaint'),
+      sql<number>`count(*)::int`.as('n'),
+    ])
     .where('at', '>=', from)
     .where('at', '<', to)
-    .groupBy([sql`1`, 'decision', 'rule'])
+    .groupBy([sql`1`, 'decision', 'rule', sql`4`])
     .execute();
 }
 

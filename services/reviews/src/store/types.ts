@@ -4,6 +4,8 @@ import type { KitTables } from '@brokerwise/service-kit';
 export type ReviewStatus = 'pending' | 'approved' | 'rejected';
 export type Decision = 'approve' | 'reject';
 export type TargetKind = 'review' | 'post' | 'comment' | 'profile';
+/** What the moderation log records decisions on: reportable content, and complaint cases and their messages. */
+export type AuditTargetKind = TargetKind | 'complaint' | 'complaint_message';
 /** The automatic signals that send a review up the moderation queue. */
 export type SignalKind = 'near_duplicate' | 'company_burst' | 'shared_origin' | 'new_account_link' | 'tied_account';
 export type ReportStatus = 'open' | 'dismissed' | 'actioned';
@@ -57,7 +59,7 @@ export interface ReviewsTables extends KitTables {
     /** The review's status before (review targets; '' for others, reads from `before`). */
     previous_status: string;
     at: Date;
-    target_kind: ColumnType<TargetKind, TargetKind | undefined, never>;
+    target_kind: ColumnType<AuditTargetKind, AuditTargetKind | undefined, never>;
     target_id: string;
     rule: ColumnType<string, string | undefined, never>;
     before: Json;

@@ -3,7 +3,7 @@ import type { AuditArea, AuditLogEntry, MergedAuditEntry, MergedAuditPage } from
 import { ErrorNotice } from '../ErrorNotice';
 import { ReviewDate } from '../reviews/Stars';
 import type { Settled } from '../../lib/api';
-import { AUDIT_ACTION_LABEL, KIND_LABEL, reasonLabel } from '../../lib/reports';
+import { AUDIT_ACTION_LABEL, AUDIT_KIND_LABEL, reasonLabel } from '../../lib/reports';
 import { useT } from '../../lib/use-t';
 import classes from '../reviews/Reviews.module.css';
 import auditClasses from '../../routes/admin.audit.module.css';
@@ -40,7 +40,7 @@ const ACTION_LABEL: Record<string, string> = {
 const TARGET_LABEL: Record<string, string> = {
   user: 'auditLog.target.user',
   company: 'auditLog.target.company',
-  ...KIND_LABEL,
+  ...AUDIT_KIND_LABEL,
 };
 
 export interface MergedFilters {

@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { PageQuery, Uuid } from '../dto.ts';
 
 const TargetKind = Type.Union([Type.Literal('review'), Type.Literal('post'), Type.Literal('comment'), Type.Literal('profile')]);
+/** The log also records decisions on complaint cases and their thread messages. */
+const LogTargetKind = Type.Union([Type.Literal('review'), Type.Literal('post'), Type.Literal('comment'), Type.Literal('profile'), Type.Literal('complaint'), Type.Literal('complaint_message')]);
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 export const AuditAction = Type.Union([
   Type.Literal('approve'),
@@ -89,7 +91,7 @@ export const LogEntryDto = Type.Object({
   id: Type.String(),
   moderatorId: Type.String(),
   action: AuditAction,
-  targetKind: TargetKind,
+  targetKind: LogTargetKind,
   targetId: Type.String(),
   reason: Type.String(),
   rule: Type.String(),
@@ -105,7 +107,7 @@ export const LogQuery = Type.Object(
     // Not `moderatorId`: that name must be the acting admin (service token check); this filters.
     actor: Type.Optional(Uuid),
     action: Type.Optional(AuditAction),
-    targetKind: Type.Optional(TargetKind),
+    targetKind: Type.Optional(LogTargetKind),
     from: Type.Optional(Type.String({ format: 'date-time' })),
     to: Type.Optional(Type.String({ format: 'date-time' })),
   },
