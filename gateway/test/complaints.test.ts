@@ -152,4 +152,17 @@ describe('complaint cases through the gateway', () => {
     expect(withdrawn.body).toMatchObject({ msg: 'The complaint has been withdrawn.', data: { complaint: { status: 'withdrawn' } } });
     expect((await call('GET', '/api/complaints/detail?id=not-a-case')).status).toBe(404);
   });
+
+  it('a user opens at most 5 cases a day: the sixth is refused on its text, in the user’s language', async () => {
+    const author = await stack.signUp();
+    const open = (lang: string) =>
+      call<ErrorData>('POST', '/api/complaints/open', { token: author.token, lang, body: { company: 'lantern-fx', category: 'other', amount: '1', currency: 'USD', content: WHAT } });
+    for (let i = 0; i < 5; i += 1) expect((await open('en')).body.code).toBe(1);
+    const zh = await open('zh-cn');
+    expect(zh.status).toBe(429);
+    expect(zh.body.data.fields).toEqual({ content: '每天最多可提交 5 条投诉，请在 24 小时后重试。' });
+    const en = await open('en');
+    expect(en.body.msg).toBe('You can open at most 5 complaints a day. Please try again in 24 hours.');
+    expect(en.body.data.fields).toEqual({ content: 'You can open at most 5 complaints a day. Please try again in 24 hours.' });
+  });
 });

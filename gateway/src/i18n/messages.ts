@@ -52,6 +52,7 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'admin.review_not_found': { en: 'This review does not exist or has been deleted.', 'zh-cn': '该点评不存在或已被删除。' },
   'report.filed': { en: 'Thank you. Your report has been sent to the moderators.', 'zh-cn': '感谢举报，已提交给审核人员。' },
   'reviews.already_reported': { en: 'You have already reported this. The moderators are looking at it.', 'zh-cn': '您已经举报过该内容，审核人员正在处理。' },
+  'reviews.complaint_limit': { en: 'You can open at most {max} complaints a day. Please try again in {hours} hours.', 'zh-cn': '每天最多可提交 {max} 条投诉，请在 {hours} 小时后重试。' },
   'reviews.report_limit': { en: 'You have sent too many reports. Please try again in {retryAfter} seconds.', 'zh-cn': '您的举报次数过多，请在 {retryAfter} 秒后重试。' },
   'reviews.target_not_found': { en: 'This content does not exist or is no longer public.', 'zh-cn': '该内容不存在或已不再公开。' },
   'reviews.nothing_to_decide': { en: 'There are no open reports on this any more.', 'zh-cn': '该内容已没有待处理的举报。' },
@@ -491,6 +492,7 @@ export const FIELD_MESSAGES: Record<string, Record<Lang, string>> = {
   complaint_currency: { en: 'Please choose a currency from the list.', 'zh-cn': '请从列表中选择币种。' },
   complaint_text_length: { en: 'Please describe what happened in 30 to 5000 characters.', 'zh-cn': '请用 30 到 5000 个字符描述经过。' },
   complaint_evidence_missing: { en: 'Please upload the evidence files again.', 'zh-cn': '请重新上传证据文件。' },
+  complaint_limit: { en: 'You can open at most {max} complaints a day. Please try again in {hours} hours.', 'zh-cn': '每天最多可提交 {max} 条投诉，请在 {hours} 小时后重试。' },
   complaint_evidence_count: { en: 'At most 5 evidence files.', 'zh-cn': '最多 5 个证据文件。' },
   complaint_message_length: { en: 'Please write 2 to 2000 characters.', 'zh-cn': '请输入 2 到 2000 个字符。' },
 };

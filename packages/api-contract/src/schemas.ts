@@ -2240,6 +2240,8 @@ export type ComplaintEvidenceQuery = Static<typeof ComplaintEvidenceQuery>;
  * POST /api/complaints/open. Field messages: category (`complaint_category`), amount (`complaint_amount`:
  * up to 1,000,000,000 with 2 decimals), currency (`complaint_currency`), content (`complaint_text_length`:
  * 30–5000 characters), evidence (`complaint_evidence_missing`, `complaint_evidence_count`: at most 5).
+ * At most COMPLAINTS_PER_DAY cases (5 by default) a rolling 24 hours per user: `reviews.complaint_limit`
+ * (HTTP 429, `retryAfter`), with the message on content (`complaint_limit`).
  */
 export const ComplaintOpenBody = Type.Object(
   {

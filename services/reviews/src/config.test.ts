@@ -14,6 +14,12 @@ describe('reviews config', () => {
     expect(() => parseReviewsConfig({ SIGNAL_SHARED_ORIGIN_ACCOUNTS: '1' })).toThrow(ConfigError);
   });
 
+  it('limits complaint cases per user and day: 5 by default, read from the environment, at least 1', () => {
+    expect(parseReviewsConfig({}).COMPLAINTS_PER_DAY).toBe(5);
+    expect(parseReviewsConfig({ COMPLAINTS_PER_DAY: '20' }).COMPLAINTS_PER_DAY).toBe(20);
+    expect(() => parseReviewsConfig({ COMPLAINTS_PER_DAY: '0' })).toThrow(ConfigError);
+  });
+
   it('refuses bad values', () => {
     expect(() => parseReviewsConfig({ PORT: 'x', DATABASE_URL: 'mysql://nope' })).toThrow(ConfigError);
   });

@@ -19,6 +19,8 @@ export const ReviewsConfigSchema = Type.Object({
   COMPLAINT_RESPONSE_DAYS: Type.Integer({ default: 15, minimum: 1, maximum: 365 }),
   /** Days that are not working days besides weekends, `YYYY-MM-DD` separated by commas (UTC days). */
   COMPLAINT_HOLIDAYS: Type.String({ default: '' }),
+  /** Complaint cases one user may open per rolling 24 hours (`reviews.complaint_limit`). */
+  COMPLAINTS_PER_DAY: Type.Integer({ default: 5, minimum: 1, maximum: 10_000 }),
   /** How often overdue complaints are turned unresolved. */
   COMPLAINT_SWEEP_INTERVAL_MS: Type.Integer({ default: 300_000, minimum: 1_000 }),
   // Automatic signals (issue 17; README "Automatic signals"): each sends a review up the queue.

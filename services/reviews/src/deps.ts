@@ -12,4 +12,6 @@ export interface ReviewsDeps extends ReviewsContext {
   signals: SignalThresholds;
   /** How long a company has to answer a complaint (working days, holidays). */
   complaintClock: ComplaintClock;
+  /** Complaint cases one user may open per rolling 24 hours. */
+  complaintsPerDay: number;
 }

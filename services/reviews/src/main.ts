@@ -33,7 +33,7 @@ export function startReviews(config: ReviewsConfig, shared: Shared = {}): Promis
     database: { schema: 'reviews', migrations, shared: shared.database },
     bus: { shared: shared.bus },
     setup: async ({ app, db, relay, routes, consume, background }) => {
-      await routes(reviewsApp, { db, relay, now, reportsPerHour: config.REPORTS_PER_HOUR, signals: signalThresholds(config), complaintClock });
+      await routes(reviewsApp, { db, relay, now, reportsPerHour: config.REPORTS_PER_HOUR, signals: signalThresholds(config), complaintClock, complaintsPerDay: config.COMPLAINTS_PER_DAY });
       const consumed = handlers(now, { onCompanyAnnounced: shared.onCompanyAnnounced });
       if (Object.keys(consumed).length > 0) consume({ durable: 'reviews-rating', handlers: consumed });
 

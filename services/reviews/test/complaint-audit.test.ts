@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, startHarness, veteran, type Harness } from './harness.ts';
+import { errorOf, newCompany, startHarness, veteran, type Harness } from './harness.ts';
 
 describe('moderators’ decisions on complaint cases are in the moderation log (real SQL)', () => {
   let h: Harness;
@@ -63,5 +63,47 @@ describe('moderators’ decisions on complaint cases are in the moderation log (
     // Not a removal of the author's content: it cannot be appealed as one.
     const appeal = await h.call('POST', `/v1/users/${author.userId}/removal-appeals`, { removalId: log.body.items[0].id, text: 'Please restore my message, it was important.' });
     expect(appeal.status).toBe(404);
+  });
+});
+
+describe('complaint cases one user may open a day (COMPLAINTS_PER_DAY)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ COMPLAINTS_PER_DAY: '2' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const open = (userId: string, companyId = newCompany()) =>
+    h.call('POST', `/v1/users/${userId}/complaints`, {
+      username: `u_${userId.slice(0, 8)}`,
+      companyId,
+      category: 'withdrawal',
+      amount: '50',
+      currency: 'USD',
+      text: 'My withdrawal of 50 USD was refused without any reason given by support.',
+      evidenceIds: [],
+    });
+
+  it('refuses the third case within 24 hours with a field error and when to retry; others are not affected; a day later it opens', async () => {
+    const user = randomUUID();
+    expect((await open(user)).status).toBe(200);
+    h.advance(3_600_000);
+    const second = await open(user);
+    expect(second.status).toBe(200);
+    // Withdrawn cases still count (the limit is on opening).
+    await h.call('POST', `/v1/complaints/${second.body.id}/close`, { userId: user, action: 'withdraw' });
+    const third = await open(user);
+    expect(third.status).toBe(429);
+    expect(errorOf(third)).toMatchObject({ code: 'reviews.complaint_limit', fields: { text: 'complaint_limit' }, params: { max: 2, hours: 23 } });
+    const retryAfter = Number((errorOf(third) as { retryAfter?: number }).retryAfter);
+    expect(retryAfter).toBeGreaterThan(22 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(23 * 3600);
+    expect((await open(randomUUID())).status).toBe(200);
+    // The first one is more than 24 hours old: one more fits.
+    h.advance(23 * 3_600_000 + 1000);
+    expect((await open(user)).status).toBe(200);
+    expect((await open(user)).status).toBe(429);
   });
 });

@@ -14,6 +14,7 @@ import { complaintClosed, complaintMessagePosted, complaintPublished } from '../
 import {
   attachEvidence,
   complaintFigures,
+  complaintsOpenedSince,
   complaintsOfUser,
   evidenceCounts,
   evidenceOf,
@@ -33,11 +34,11 @@ import {
   type EvidenceRow,
 } from '../store/complaint.store.ts';
 import { insertAudit } from '../store/audit.store.ts';
-import type { Page } from '../store/review.store.ts';
+import { lockUser, type Page } from '../store/review.store.ts';
 import type { ComplaintCategory, ComplaintStatus, Decision } from '../store/types.ts';
 import { nextStatus, type ComplaintAction } from './complaint-states.ts';
 import type { RequestMeta, ReviewsContext } from './context.ts';
-import { complaintNotFound, complaintState, evidenceNotFound, invalidInput, notCaseParty } from './errors.ts';
+import { complaintLimit, complaintNotFound, complaintState, evidenceNotFound, invalidInput, notCaseParty } from './errors.ts';
 import { UUID } from './reviews.ts';
 import { charCount, validateReason } from './rules.ts';
 import { addWorkingDays, type Holidays } from './working-days.ts';
@@ -63,6 +64,7 @@ export const AMOUNT_MAX = 1_000_000_000;
 /** Evidence is stored by the gateway under this prefix, which `/media` never serves. */
 export const EVIDENCE_KEY = /^complaint-evidence\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(pdf|png|jpg|webp)$/;
 export const EVIDENCE_TYPES: readonly string[] = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'];
+const DAY_MS = 86_400_000;
 /** The figures count the cases published in the last 12 months. */
 export const FIGURES_WINDOW_MS = 365 * 24 * 3600_000;
 
@@ -80,7 +82,7 @@ export interface OpenComplaintInput {
 }
 
 /** Opens a case; it waits for a moderator. Every field is checked at once (field codes). */
-export async function openComplaint(ctx: Ctx, input: OpenComplaintInput): Promise<ComplaintRow> {
+export async function openComplaint(ctx: Ctx & { complaintsPerDay: number }, input: OpenComplaintInput): Promise<ComplaintRow> {
   const fields: Record<string, string> = {};
   const text = input.text.replace(/\r\n?/g, '\n').trim();
   const amount = input.amount.trim();
@@ -97,6 +99,14 @@ export async function openComplaint(ctx: Ctx, input: OpenComplaintInput): Promis
   if (Object.keys(fields).length > 0) throw invalidInput(fields);
 
   return ctx.db.transaction().execute(async (trx) => {
+    // At most `complaintsPerDay` cases a rolling 24 hours (the user's row lock serialises two at once).
+    await lockUser(trx, input.userId);
+    const now = ctx.now();
+    const recent = await complaintsOpenedSince(trx, input.userId, new Date(now.getTime() - DAY_MS));
+    if (recent.count >= ctx.complaintsPerDay) {
+      const freeAt = (recent.oldest?.getTime() ?? now.getTime()) + DAY_MS;
+      throw complaintLimit(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)), ctx.complaintsPerDay);
+    }
     const row = await insertComplaint(trx, {
       id: randomUUID(),
       companyId: input.companyId.toLowerCase(),
@@ -106,7 +116,7 @@ export async function openComplaint(ctx: Ctx, input: OpenComplaintInput): Promis
       amount,
       currency,
       text,
-      now: ctx.now(),
+      now,
     });
     // Only the author's own files not attached to another case; anything else refuses the case.
     const attached = await attachEvidence(trx, evidenceIds, input.userId, row.id);

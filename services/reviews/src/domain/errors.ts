@@ -41,6 +41,17 @@ export const alreadyReported = (): AppError =>
 export const reportLimit = (retryAfter: number, max: number): AppError =>
   new AppError({ code: 'reviews.report_limit', kind: 'too_many_requests', message: `At most ${max} reports an hour`, retryAfter, params: { seconds: retryAfter, max } });
 
+/** Too many complaint cases opened by one user within 24 hours (a field error on the case's text). */
+export const complaintLimit = (retryAfter: number, max: number): AppError =>
+  new AppError({
+    code: 'reviews.complaint_limit',
+    kind: 'too_many_requests',
+    message: `At most ${max} complaints a day`,
+    retryAfter,
+    params: { seconds: retryAfter, max, hours: Math.max(1, Math.ceil(retryAfter / 3600)) },
+    fields: { text: 'complaint_limit' },
+  });
+
 /** No such target to report (or it is not public). */
 export const targetNotFound = (): AppError => new AppError({ code: 'reviews.target_not_found', kind: 'not_found', message: 'Nothing to report there' });
 

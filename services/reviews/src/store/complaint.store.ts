@@ -73,6 +73,17 @@ export async function listPublishedComplaints(
   return { rows, total: Number(count.n) };
 }
 
+/** How many cases the user opened after `since` (any status: withdrawn and refused ones too), and the oldest of them. */
+export async function complaintsOpenedSince(db: Db, userId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('complaint')
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), oldest: row.oldest ?? null };
+}
+
 /** A user's own cases, whatever their status, newest first. */
 export const complaintsOfUser = (db: Db, userId: string, limit: number): Promise<ComplaintRow[]> =>
   db.selectFrom('complaint').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
