@@ -124,6 +124,8 @@ async function e2e(): Promise<void> {
       failures.push('e2e: site did not become ready');
       return;
     }
+    // The site runs the build it just made: check each page's compressed JavaScript on it (no second build).
+    check('e2e: JS per page', run('e2e: JS per page', process.execPath, [path.join(root, 'web/scripts/js-budget.ts')]));
     const report = path.join(tmp, 'e2e.json');
     // E2E_FILES=reviews,detail runs only the matching files (while working on one journey).
     run('e2e', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(process.env.E2E_FILES?.split(',').filter(Boolean) ?? [])], { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_ADMIN_EMAIL: 'admin@brokerwise.example', E2E_ADMIN_PASSWORD: adminPassword, E2E_DATA_DIR: env.DATA_DIR });

@@ -1,8 +1,9 @@
 /**
- * Prints the compressed JavaScript each public page loads (entry + root + route modules and their
- * static imports, from the React Router manifest) and exits 1 when a page exceeds the budget
- * (ARCHITECTURE.md: ≤ 150 KB compressed JS on public pages). Run after a build:
- * `npm run budget -w @brokerwise/web`.
+ * Prints the compressed JavaScript each page loads (entry + root + route modules and their static
+ * imports, from the React Router manifest) and exits 1 when a page exceeds the budget
+ * (ARCHITECTURE.md: ≤ 150 KB compressed JS per page). Run after a build:
+ * `npm run budget -w @brokerwise/web`; the browser-test step of `npm test` runs it on the build it
+ * starts the site with, so CI fails when a page goes over.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -11,9 +12,25 @@ import zlib from 'node:zlib';
 import { exitWithUsageOnHelp } from '@brokerwise/config';
 
 exitWithUsageOnHelp(`Usage: npm run budget -w @brokerwise/web
-  After a build: prints each public page's compressed JavaScript; exit 1 over 150 KB.`);
+  After a build: prints each page's compressed JavaScript; exit 1 over 150 KB (or over its ceiling
+  below for the few pages still above it, which may only come down).`);
 
 const BUDGET_KB = 150;
+/**
+ * Pages still above the budget (docs/performance.md, "What is left") and the most they may load
+ * until they are brought under it: a change that adds to them fails like one that takes another
+ * page over 150 KB. Lower or remove an entry when its page gets lighter.
+ */
+const CEILING_KB: Record<string, number> = {
+  'routes/comment': 157, // 155.6 KB on 2026-11-27: Mantine's Textarea and Checkbox, the reviews below the form
+  'routes/detail': 155, // 154.0
+  'routes/register': 156, // 154.8: Mantine's PasswordInput, Checkbox and the social sign-in buttons
+  'routes/vlog.detail': 155, // 153.3
+  'routes/blog.detail': 155, // 153.3
+  'routes/user.set': 154, // 152.4
+  'routes/trader.account': 153, // 151.8
+  'routes/login': 152, // 150.4
+};
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'build', 'client');
 
 interface ManifestRoute {
@@ -67,9 +84,16 @@ for (const route of Object.values(manifest.routes)) {
     gzip += s.gzip;
   }
   const brKb = br / 1024;
-  if (brKb > BUDGET_KB) over = true;
+  const limit = Math.max(BUDGET_KB, CEILING_KB[route.id] ?? 0);
+  const note = brKb > limit ? `  OVER ${limit === BUDGET_KB ? 'BUDGET' : `ITS CEILING (${limit} KB)`}` : brKb > BUDGET_KB ? `  over budget, under its ceiling (${limit} KB)` : '';
+  if (brKb > limit) over = true;
   const address = route.index ? '/' : `/${route.path ?? ''}`;
-  rows.push(`${address.padEnd(16)} ${brKb.toFixed(1).padStart(7)} KB br ${(gzip / 1024).toFixed(1).padStart(7)} KB gzip ${brKb > BUDGET_KB ? '  OVER BUDGET' : ''}`);
+  rows.push(`${address.padEnd(16)} ${brKb.toFixed(1).padStart(7)} KB br ${(gzip / 1024).toFixed(1).padStart(7)} KB gzip${note}`);
+}
+const stale = Object.keys(CEILING_KB).filter((id) => !manifest.routes[id]);
+if (stale.length) {
+  over = true;
+  rows.push(`Ceilings for routes that no longer exist (remove them): ${stale.join(', ')}`);
 }
 console.log(`JS per page (budget ${BUDGET_KB} KB compressed):\n${rows.join('\n')}`);
 process.exit(over ? 1 : 0);

@@ -1,6 +1,7 @@
-import { Notification } from '@mantine/core';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { loadChunk } from '../lib/chunk-load';
 import { useT } from '../lib/use-t';
+import type { ToastViewProps } from './ToastNotification';
 import classes from './Toasts.module.css';
 
 export type ToastKind = 'success' | 'error';
@@ -11,6 +12,18 @@ interface Toast {
 }
 
 const TOAST_MS = 5000;
+// Mantine's Notification arrives with the first toast (no page shows one while it loads); should its
+// code not arrive, the message still shows, plainly.
+const ToastView = lazy(() => loadChunk(() => import('./ToastNotification')).catch(() => ({ default: PlainToast })));
+
+function PlainToast({ kind, title, className, children }: ToastViewProps) {
+  return (
+    <div className={className} data-testid={`toast-${kind}`}>
+      <strong>{title}</strong> {children}
+    </div>
+  );
+}
+
 const ToastContext = createContext<((kind: ToastKind, message: string) => void) | null>(null);
 
 /** Success and error toasts of API answers (spec §8: the server's message is shown as a toast). */
@@ -34,20 +47,22 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={value}>
       {children}
       <div className={classes.stack} role="status" aria-live="polite">
-        {toasts.map((toast) => (
-          <Notification
-            key={toast.id}
-            className={classes.toast}
-            color={toast.kind === 'success' ? 'teal' : 'red'}
-            title={t(toast.kind === 'success' ? 'toast.success.title' : 'toast.error.title')}
-            closeButtonProps={{ 'aria-label': t('toast.close.label') }}
-            onClose={() => dismiss(toast.id)}
-            withBorder
-            data-testid={`toast-${toast.kind}`}
-          >
-            {toast.message}
-          </Notification>
-        ))}
+        {toasts.length > 0 && (
+          <Suspense fallback={null}>
+            {toasts.map((toast) => (
+              <ToastView
+                key={toast.id}
+                kind={toast.kind}
+                className={classes.toast}
+                title={t(toast.kind === 'success' ? 'toast.success.title' : 'toast.error.title')}
+                closeLabel={t('toast.close.label')}
+                onClose={() => dismiss(toast.id)}
+              >
+                {toast.message}
+              </ToastView>
+            ))}
+          </Suspense>
+        )}
       </div>
     </ToastContext.Provider>
   );

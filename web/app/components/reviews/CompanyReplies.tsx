@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { CompanyClaim, CompanyReplies, CompanyReply, ReplyFigures } from '@brokerwise/api-contract';
-import * as ops from '@brokerwise/api-contract/paths';
-import { fieldErrorsOf } from '../../lib/api';
+import { loadChunk } from '../../lib/chunk-load';
 import { useT } from '../../lib/use-t';
-import { useHydrated } from '../account/use-form';
-import { useApiAction } from '../use-api-action';
 import { ReviewDate } from './Stars';
 import classes from './Reviews.module.css';
+
+// A representative's reply form arrives when they open it: no other reader runs it.
+const ReplyForm = lazy(() => loadChunk(() => import('./ReplyForm')));
 
 /** The claim statuses as the claimant and the console read them. */
 export const CLAIM_STATUS_LABEL: Record<CompanyClaim['status'], string> = {
@@ -16,9 +16,6 @@ export const CLAIM_STATUS_LABEL: Record<CompanyClaim['status'], string> = {
   rejected: 'companyClaim.status.rejected',
   revoked: 'companyClaim.status.revoked',
 };
-
-const REPLY_MIN = 2;
-const REPLY_MAX = 1000;
 
 /** Hours as the page says them: hours under two days, days beyond. */
 export function useReplyTime() {
@@ -62,7 +59,9 @@ export function ReviewReply({ reviewId, replies }: { reviewId: string; replies: 
       {reply && <ReplyView reply={reply} company={company} representative={replies.representative} />}
       {replies.representative &&
         (editing ? (
-          <ReplyForm reviewId={reviewId} initial={reply?.content ?? ''} onDone={() => setEditing(false)} />
+          <Suspense fallback={null}>
+            <ReplyForm reviewId={reviewId} initial={reply?.content ?? ''} onDone={() => setEditing(false)} />
+          </Suspense>
         ) : (
           <div className={classes.actions}>
             <button type="button" className={classes.secondaryButton} onClick={() => setEditing(true)} data-testid="reply-open">
@@ -92,57 +91,5 @@ function ReplyView({ reply, company, representative }: { reply: CompanyReply; co
       )}
       <p className={classes.content}>{reply.content}</p>
     </section>
-  );
-}
-
-function ReplyForm({ reviewId, initial, onDone }: { reviewId: string; initial: string; onDone: () => void }) {
-  const t = useT();
-  const hydrated = useHydrated();
-  const action = useApiAction();
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState('');
-  const id = `reply-${reviewId}`;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const n = [...text.trim()].length;
-    if (n < REPLY_MIN || n > REPLY_MAX) return setError(t('companyReply.form.length'));
-    setError('');
-    const ok = await action.run(true, (api) => api.op(ops.writeReply, { reviewId, content: text.trim() }), {
-      failed: (e) => {
-        const fields = fieldErrorsOf(e);
-        if (fields.content) setError(fields.content);
-        return Boolean(fields.content);
-      },
-    });
-    if (ok) onDone();
-  }
-
-  return (
-    <form onSubmit={(e) => void submit(e)} noValidate className={classes.stack}>
-      <label htmlFor={id}>{t('companyReply.form.label')}</label>
-      <textarea
-        id={id}
-        rows={4}
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        data-testid="reply-text"
-      />
-      {error && (
-        <p id={`${id}-error`} className={classes.note} role="alert" data-testid="reply-error">
-          {error}
-        </p>
-      )}
-      <div className={classes.actions}>
-        <button type="submit" className={classes.primaryButton} disabled={!hydrated || action.busy !== null} data-testid="reply-send">
-          {t('companyReply.form.submit')}
-        </button>
-        <button type="button" className={classes.secondaryButton} onClick={onDone} disabled={action.busy !== null}>
-          {t('review.delete.cancel')}
-        </button>
-      </div>
-    </form>
   );
 }
