@@ -5,12 +5,15 @@
  * first), it waits for moderation; a moderator publishes it and the clock shows; the
  * representative (told by a notice) reads the private evidence and answers in the thread; the
  * trader marks it resolved, and the company page's resolution figures change. A second pass reads
- * the case and the company's figures in Chinese.
+ * the case and the company's figures in Chinese. While the case waits for the company, the
+ * representative's dashboard shows the rating trend, the trader's review to reply to and the open
+ * case with its deadline (in English, then in Chinese).
  */
 import { describe, expect, it } from 'vitest';
-import { browserSession, hydrated } from './browser.ts';
+import type { PublicReview } from '@brokerwise/api-contract';
+import { BASE_URL, browserSession, hydrated } from './browser.ts';
 import { createCompany, representativeOf } from './companies.ts';
-import { register, signIn } from './users.ts';
+import { apiPost, register, signIn } from './users.ts';
 
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL;
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD;
@@ -32,6 +35,14 @@ describe('complaint cases', () => {
     // The trader opens the complaint from the company page.
     const trader = await session.visitor('en');
     await register(trader.context, trader.page, 'en', 'cp');
+    // The trader's review of the company, published (the dashboard lists it, not yet replied to).
+    const review = await apiPost<PublicReview>(trader.context, 'en', '/api/reviews/submit', {
+      id: slug,
+      score: 2,
+      content: `Withdrawals take weeks and support does not answer my tickets (${run}).`,
+      check: true,
+    });
+    await apiPost(admin.context, 'en', '/api/admin/reviews/decide', { reviewId: review.id, decision: 'approve' });
     await trader.page.goto(`/detail?id=${slug}`);
     const section = trader.page.getByTestId('company-complaints');
     expect(await section.getByTestId('complaint-figure-cases').innerText()).toContain('0');
@@ -82,6 +93,33 @@ describe('complaint cases', () => {
         { timeout: 20_000, interval: 250 },
       )
       .toBe(1);
+
+    // The representative's dashboard (in the account menu): the trend, the review to reply to, the open case with its deadline.
+    expect(await company.page.getByTestId('menu-company-dashboard').first().getAttribute('href')).toBe('/user/company/dashboard');
+    await company.page.goto('/user/company/dashboard');
+    const board = company.page.getByTestId('company-dashboard');
+    expect(await board.getByTestId('dashboard-company').innerText()).toBe(name);
+    expect(await board.getByTestId('dashboard-rating-chart').locator('figcaption').innerText()).toBe('Average rating per month');
+    expect(await board.getByTestId('dashboard-count-chart').locator('svg[role="img"]').count()).toBe(1);
+    const toReply = board.getByTestId('dashboard-review').filter({ hasText: run });
+    expect(await toReply.getAttribute('data-replied')).toBe('none');
+    expect(await toReply.getByTestId('dashboard-review-status').innerText()).toBe('Not replied');
+    expect(await toReply.getByTestId('dashboard-reply-link').getAttribute('href')).toBe(`/detail?id=${slug}#review-${review.id}`);
+    const openCase = board.getByTestId('dashboard-case');
+    expect(await openCase.count()).toBe(1);
+    expect(await openCase.getByTestId('dashboard-case-clock').innerText()).toMatch(/^Answer by .+ \(1[5-7] working days left\) Open the case$/);
+    expect(await openCase.getByTestId('dashboard-case-open').getAttribute('href')).toBe(casePath);
+    // The same in Chinese; the trader (not a representative) is refused.
+    await company.context.addCookies([{ name: 'lang', value: 'zh-CN', url: BASE_URL }]);
+    await company.page.goto('/user/company/dashboard');
+    expect(await company.page.getByTestId('dashboard-rating-chart').locator('figcaption').innerText()).toBe('每月平均评分');
+    expect(await company.page.getByTestId('dashboard-review').filter({ hasText: run }).getByTestId('dashboard-review-status').innerText()).toBe('未回复');
+    expect(await company.page.getByTestId('dashboard-case-clock').innerText()).toMatch(/^请于 .+ 前回应（剩余 1[5-7] 个工作日） 查看投诉$/);
+    await company.context.addCookies([{ name: 'lang', value: 'en', url: BASE_URL }]);
+    const refused = await trader.page.goto('/user/company/dashboard');
+    expect(refused?.status()).toBe(403);
+    expect(await trader.page.getByTestId('dashboard-forbidden').innerText()).toContain("Only the company's verified representatives can see its dashboard.");
+
     await company.page.goto(casePath);
     await hydrated(company.page);
     const href = await company.page.getByTestId('complaint-evidence-link').getAttribute('href');
