@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
-import type { CompanyComplaintFigures, ComplaintCard, ComplaintCase, ErrorData, NoticePage, Page, UploadedComplaintEvidence, UserInfo } from '@brokerwise/api-contract';
+import type { AuditLogEntry, CompanyComplaintFigures, ComplaintCard, ComplaintCase, ErrorData, NoticePage, Page, UploadedComplaintEvidence, UserInfo } from '@brokerwise/api-contract';
 import { companyAccounts, companyWithWebsite } from './company-accounts.ts';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 import { multipartFile } from './stack-call.ts';
@@ -148,6 +148,12 @@ describe('complaint cases through the gateway', () => {
     const removed = await call('POST', '/api/admin/complaints/removeMessage', { token: admin.token, body: { id: messageId, reason: 'Personal data' } });
     expect(removed.body).toMatchObject({ code: 1, data: { removed: true, content: null } });
     expect((await detail(b.id)).body.data.messages).toMatchObject([{ removed: true, content: null }]);
+    // Both decisions are in the moderation log (/admin/audit), filterable by target kind.
+    const logged = await call<Page<AuditLogEntry>>('GET', '/api/admin/audit?targetKind=complaint_message', { token: admin.token });
+    expect(logged.body.data.list.find((e) => e.targetId === messageId)).toMatchObject({ action: 'remove', targetKind: 'complaint_message', reason: 'Personal data', moderator: { id: admin.id } });
+    const cases = await call<Page<AuditLogEntry>>('GET', '/api/admin/audit?targetKind=complaint', { token: admin.token });
+    expect(cases.body.data.list.find((e) => e.targetId === a.id)).toMatchObject({ action: 'reject', reason: 'Names a private person', after: { status: 'rejected' } });
+    expect(cases.body.data.list.find((e) => e.targetId === b.id)).toMatchObject({ action: 'approve', after: { status: 'awaiting_company' } });
     const withdrawn = await call<ComplaintCase>('POST', '/api/complaints/close', { token: author.token, body: { id: b.id, action: 'withdraw' } });
     expect(withdrawn.body).toMatchObject({ msg: 'The complaint has been withdrawn.', data: { complaint: { status: 'withdrawn' } } });
     expect((await call('GET', '/api/complaints/detail?id=not-a-case')).status).toBe(404);
