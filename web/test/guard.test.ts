@@ -72,6 +72,15 @@ describe('stored user info (spec §3)', () => {
     expect(JSON.parse(storage.data.get(USER_INFO_KEY)!)).toEqual({ id: 'u1', username: 'li', avatar: '' });
   });
 
+  it('marks a company account (its menu has the company dashboard) from the server profile, never from storage', () => {
+    expect(sessionUserFrom({ id: 'u1', username: 'li', avatar: { avatar: '' }, accountType: 'personal' })).not.toHaveProperty('company');
+    const company = sessionUserFrom({ id: 'u1', username: 'li', avatar: { avatar: '' }, accountType: 'company' });
+    expect(company.company).toBe(true);
+    const storage = memoryStorage();
+    storeUser(company, storage);
+    expect(JSON.parse(storage.data.get(USER_INFO_KEY)!)).toEqual({ id: 'u1', username: 'li', avatar: '' });
+  });
+
   it('treats anything malformed as signed out', () => {
     expect(parseStoredUser(null)).toBeNull();
     expect(parseStoredUser('not json')).toBeNull();
