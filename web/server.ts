@@ -20,6 +20,7 @@ import { webRenderDuration } from '@brokerwise/metrics';
 // Brings in the AppLoadContext augmentation (gatewayUrl, signatureSalt, requestId).
 import type {} from './app/context.ts';
 import { INTERNAL_SECRET_HEADER } from '@brokerwise/api-contract';
+import { PageGzip } from './page-gzip.ts';
 
 export interface WebServerOptions {
   port: number;
@@ -218,11 +219,10 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, fallba
   return new Request(url, init);
 }
 
-function createCompressor(encoding: Encoding): zlib.BrotliCompress | zlib.Gzip {
+function createCompressor(encoding: Encoding): zlib.BrotliCompress | PageGzip {
   // Mid-level settings: pages are compressed on every request, so speed matters as much as size.
-  return encoding === 'br'
-    ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-    : zlib.createGzip({ level: 6 });
+  // gzip compresses a page's inlined stylesheets once per process (page-gzip.ts).
+  return encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : new PageGzip();
 }
 
 /**
@@ -341,8 +341,18 @@ function routeTree(build: ServerBuild): RouteObject[] {
 /** The route id a URL renders (`routes/company.$slug`): a label of bounded cardinality for metrics, never the path. */
 export function routeIdOf(build: ServerBuild, url: string | undefined): string {
   const pathname = (url ?? '/').split('?')[0] ?? '/';
-  return matchRoutes(routeTree(build), pathname, build.basename)?.at(-1)?.route.id ?? 'unmatched';
+  // Matching costs more than a lookup, and most page views are of a few addresses: remembered, bounded.
+  let known = routeIds.get(build);
+  if (!known) routeIds.set(build, (known = new Map()));
+  let id = known.get(pathname);
+  if (id === undefined) {
+    id = matchRoutes(routeTree(build), pathname, build.basename)?.at(-1)?.route.id ?? 'unmatched';
+    if (known.size >= 1000) known.clear();
+    known.set(pathname, id);
+  }
+  return id;
 }
+const routeIds = new WeakMap<ServerBuild, Map<string, string>>();
 
 /** What serves pages on a node:http server: its request listener (probes excluded) and how to stop it. */
 export interface PageListener {

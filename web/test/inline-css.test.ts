@@ -17,6 +17,16 @@ describe('inlined stylesheets', () => {
     );
   });
 
+  it('puts the <style>s of adjacent links together before them, and keeps the cascade around other links', () => {
+    const head = '<link rel="stylesheet" href="/assets/root-abc.css"/><link rel="stylesheet" href="/assets/intl-x.css"/><link rel="stylesheet" href="https://cdn.example/x.css"/><link rel="stylesheet" href="/assets/odd-1.css"/>';
+    expect(inlineStylesheets(head, read)).toBe(
+      '<style data-href="/assets/root-abc.css">body{margin:0}</style><style data-href="/assets/intl-x.css">.a{color:red}</style>' +
+        '<link rel="stylesheet" href="/assets/root-abc.css" type="text/x-inlined-css"/><link rel="stylesheet" href="/assets/intl-x.css" type="text/x-inlined-css"/>' +
+        '<link rel="stylesheet" href="https://cdn.example/x.css"/>' +
+        '<style data-href="/assets/odd-1.css">a::after{content:"<\\/style>"}</style><link rel="stylesheet" href="/assets/odd-1.css" type="text/x-inlined-css"/>',
+    );
+  });
+
   it('reads an address with a trailing # (a CSS import Vite marks) as its file', () => {
     expect(inlineStylesheets('<link rel="stylesheet" href="/assets/intl-x.css#"/>', read)).toContain('<style data-href="/assets/intl-x.css">.a{color:red}</style>');
   });

@@ -6,6 +6,10 @@ describe('api signature', () => {
   it('is the lowercase hex SHA-256 of timestamp + salt', async () => {
     const expected = createHash('sha256').update('1700000000salt').digest('hex');
     expect(await computeSign('1700000000', 'salt')).toBe(expected);
+    // Remembered for the second: the same answer again, and another salt or second differs.
+    expect(await computeSign('1700000000', 'salt')).toBe(expected);
+    expect(await computeSign('1700000000', 'salt2')).toBe(createHash('sha256').update('1700000000salt2').digest('hex'));
+    expect(await computeSign('1700000001', 'salt')).toBe(createHash('sha256').update('1700000001salt').digest('hex'));
   });
 
   it('accepts a fresh signature and refuses stale, forged and missing ones', async () => {

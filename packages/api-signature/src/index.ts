@@ -8,7 +8,27 @@
  */
 export const SIGNATURE_WINDOW_SECONDS = 300;
 
-export async function computeSign(timestamp: string, salt: string): Promise<string> {
+/**
+ * The timestamp changes once a second, and a server signs (web) or checks (gateway) hundreds of
+ * calls in that second: the last few signatures are kept, so each is hashed once.
+ */
+const recentSigns = new Map<string, Promise<string>>();
+const RECENT_SIGNS = 16;
+
+export function computeSign(timestamp: string, salt: string): Promise<string> {
+  const key = timestamp + salt; // the hash depends on nothing else
+  let sign = recentSigns.get(key);
+  if (!sign) {
+    if (recentSigns.size >= RECENT_SIGNS) recentSigns.delete(recentSigns.keys().next().value!);
+    sign = hashSign(timestamp, salt);
+    recentSigns.set(key, sign);
+    // A failed digest is not remembered.
+    sign.catch(() => recentSigns.delete(key));
+  }
+  return sign;
+}
+
+async function hashSign(timestamp: string, salt: string): Promise<string> {
   const bytes = new TextEncoder().encode(timestamp + salt);
   const digest = await crypto.subtle.digest('SHA-256', bytes);
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');

@@ -13,6 +13,7 @@ import { ReviewsSection } from '../components/reviews/ReviewsSection';
 import { RouteErrorContent } from '../components/StatusPage';
 import { ApiError, type ApiFailure, failureStatus, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
+import { hasSessionCookie } from '../lib/session.server';
 import { countryName } from '../lib/format';
 import type { Locale } from '../lib/locale';
 import { missingPageMeta, pageMeta, rootDataFrom } from '../lib/meta';
@@ -44,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : Promise.resolve(null);
   // The register's history and whether the visitor follows the company: the page shows without either.
   const licencesCall = settle(api.op(ops.companyLicences, { id }));
-  const followCall = settle(api.op(ops.companyFollow, { id }));
+  // Following needs a session: without its cookie the answer is "no" without asking.
+  const followCall = hasSessionCookie(request) ? settle(api.op(ops.companyFollow, { id })) : null;
   // Complaint cases against the company and its figures (ADR 031): the page shows without them.
   const complaintsCall = Promise.all([settle(api.op(ops.complaintFigures, { id })), settle(api.op(ops.complaints, { company: id, page: 1 }))]);
   let loaded: Loaded;
@@ -71,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [complaintFigures, complaintList] = await complaintsCall;
   const complaints = complaintFigures.ok && complaintList.ok ? { figures: complaintFigures.data.figures, list: complaintList.data.list.slice(0, 5), total: complaintList.data.total } : null;
   const register = licences.ok ? licences.data.licences : null;
-  const following = follow.ok && follow.data.following;
+  const following = !!follow?.ok && follow.data.following;
   return data({ locale, id, page, loaded, reviews, register, following, replies, complaints }, { status: failureStatus(loaded.ok ? undefined : loaded.error) });
 }
 
