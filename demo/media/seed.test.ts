@@ -8,6 +8,7 @@ import { DiskStore } from '@brokerwise/storage';
 import { uniqueName } from '@brokerwise/testing';
 import { parseMediaConfig } from '../../services/media/src/config.ts';
 import { startMedia } from '../../services/media/src/main.ts';
+import { variantsIdle } from '../../services/media/src/domain/images/variants.ts';
 import { DEMO_CREATOR_IDS, DEMO_POSTS } from './demo-data.ts';
 import { demoPostId, seedDemoPosts } from './seed.ts';
 import type { MediaTables } from '../../services/media/src/store/types.ts';
@@ -36,6 +37,7 @@ it('seeds the demo posts through the real pipeline, once across restarts', async
     const text = await db.selectFrom('post').select(['content_html']).where('id', '=', demoPostId('text-position-sizing')).executeTakeFirstOrThrow();
     expect(text.content_html).toMatch(/<img src="\/media\/images\/[0-9a-f-]{36}\/full\.webp"/);
     expect(text.content_html).toContain('rel="nofollow noopener ugc"');
+    await variantsIdle(); // covers' and posters' picture sizes are made after the fact (ADR 033)
     const before = { objects: (await objects.list('')).length, likes: (await db.selectFrom('post_like').selectAll().execute()).length };
     expect(before.likes).toBeGreaterThan(0);
     await first.close();

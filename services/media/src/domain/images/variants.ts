@@ -23,3 +23,8 @@ export function makeVariantsLater(ctx: Pick<MediaContext, 'objects'>, log: Log, 
   queue = run;
   return run;
 }
+
+/** Settles when every picture queued so far has its sizes (or failed): shutdown waits on it, so no file is written after the service stopped. */
+export function variantsIdle(): Promise<void> {
+  return queue.then(() => undefined);
+}
