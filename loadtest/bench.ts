@@ -159,11 +159,11 @@ try {
 const traderSync = ssrOnly ? undefined : await syncThousand();
 
 console.log(`\n${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up, ${new Date().toISOString()}; ratio = req/s ÷ the raw-http baseline sending the same bytes\n`);
-console.log(`${'scenario'.padEnd(44)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'errors'.padStart(7)}`);
+console.log(`${'scenario'.padEnd(50)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'ratio'.padStart(7)} ${'errors'.padStart(7)}`);
 for (const r of rows) {
   const base = r.baseline ? rows.find((b) => b.name === r.baseline)?.rps : undefined;
   const ratio = base ? (r.rps / base).toFixed(2) : '1.00';
-  console.log(`${r.name.padEnd(44)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${ratio.padStart(7)} ${String(r.errors).padStart(7)}`);
+  console.log(`${r.name.padEnd(50)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${ratio.padStart(7)} ${String(r.errors).padStart(7)}`);
 }
 console.log('\nTargets (ARCHITECTURE.md): cached API and micro-cached SSR ≥ 0.30 of baseline; uncached SSR ≥ 200 pages/s.');
 if (upload) printUploadTiming(upload);
