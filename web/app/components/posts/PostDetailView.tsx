@@ -104,33 +104,21 @@ function Player({ post }: { post: PostDetail }) {
     const poster = sized(video.posterSrcset) ?? video.poster ?? sized(post.cover.srcset) ?? post.cover.url;
     // The poster is the page's largest paint: fetched with the HTML's first bytes (a <link rel=preload> in the head).
     if (poster) preload(poster, { as: 'image', fetchPriority: 'high' });
+    // HLS plays through AdaptiveVideo (hls.js where needed); older posts' single mp4 through <video>.
+    const Player = isHls(video.url) ? AdaptiveVideo : 'video';
     return (
       <div className={classes.player}>
-        {isHls(video.url) ? (
-          <AdaptiveVideo
-            controls
-            preload="metadata"
-            playsInline
-            poster={poster}
-            src={video.url}
-            width={video.width ?? 1280}
-            height={video.height ?? 720}
-            aria-label={post.title}
-            data-testid="post-video"
-          />
-        ) : (
-          <video
-            controls
-            preload="metadata"
-            playsInline
-            poster={poster}
-            src={video.url}
-            width={video.width ?? 1280}
-            height={video.height ?? 720}
-            aria-label={post.title}
-            data-testid="post-video"
-          />
-        )}
+        <Player
+          controls
+          preload="metadata"
+          playsInline
+          poster={poster}
+          src={video.url}
+          width={video.width ?? 1280}
+          height={video.height ?? 720}
+          aria-label={post.title}
+          data-testid="post-video"
+        />
       </div>
     );
   }
