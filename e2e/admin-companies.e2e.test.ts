@@ -22,8 +22,18 @@ const logoPng = () =>
   sharp({ create: { ...LOGO, channels: 4, background: { r: Math.floor(Math.random() * 256), g: 116, b: 144, alpha: 1 } } })
     .png()
     .toBuffer();
-/** The image has loaded and is the uploaded one (its own size, not a placeholder's). */
-const naturalSize = (img: HTMLImageElement) => (img.complete ? { width: img.naturalWidth, height: img.naturalHeight } : null);
+/**
+ * The image has loaded and is the uploaded one: the pixels of the file it shows (its own size, not a
+ * placeholder's). Read from a fresh Image of `currentSrc`: the element's naturalWidth is scaled by
+ * the srcset's width descriptor, and a logo smaller than a listed width is stored at its own size.
+ */
+const naturalSize = async (img: HTMLImageElement) => {
+  if (!img.complete || !img.currentSrc) return null;
+  const probe = new Image();
+  probe.src = img.currentSrc;
+  await probe.decode();
+  return { width: probe.naturalWidth, height: probe.naturalHeight };
+};
 
 const TEXT = {
   en: {

@@ -78,6 +78,8 @@ function addressesOf(path: string): string[] {
     '': ['/'],
     search: ['/search', '/search?keyword=gold'],
     'listing/:name': ['/listing/Brokers', '/listing/Pay'],
+    // No case is published in the demo data: a case address that names none (its not-found page).
+    'complaints/:id': ['/complaints/00000000-0000-4000-8000-000000000000'],
     detail: [`/detail?id=${ids.companyWithLicences}`, `/detail?id=${ids.company}`],
     topbrokers: ['/topbrokers'],
     'trader/index': ['/trader/index'],

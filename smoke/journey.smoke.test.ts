@@ -287,7 +287,7 @@ describe('production topology: the smoke journey', () => {
     await vi.waitFor(async () => expect((await notices(author)).map((n) => n.title)).toContain('New follower'), { timeout: 90_000, interval: 500 });
   });
 
-  it('uploads an mp4 that the worker makes playable', async () => {
+  it('uploads an mp4 that the worker makes playable as adaptive video', async () => {
     const clip = await makeClip(work, 'smoke.mp4', { seconds: 1 });
     const up = ok(await api<{ id: string; status: string }>('POST', '/api/upload/video', { token: author.token, raw: clip, contentType: 'video/mp4' }));
     let video: { status: string; url: string | null } = { status: 'processing', url: null };
@@ -299,11 +299,28 @@ describe('production topology: the smoke journey', () => {
       { timeout: 150_000, interval: 1_000 },
     );
     expect(video.status, JSON.stringify(video)).toBe('ready');
-    expect(video.url, JSON.stringify(video)).toMatch(/^\/media\//);
-    const res = await fetch(`${topo.url}${video.url}`, { headers: { range: 'bytes=0-1023' } });
+    expect(video.url, JSON.stringify(video)).toMatch(/^\/media\/.*\.m3u8$/);
+    // Adaptive video (ADR 032): the master playlist → a rendition's playlist → its init segment
+    // (an fMP4 header) and a media segment by range, all from the object store through /media.
+    const fetchText = async (url: URL, type: string) => {
+      const res = await fetch(url);
+      expect(res.status, url.pathname).toBe(200);
+      expect(res.headers.get('content-type'), url.pathname).toBe(type);
+      return res.text();
+    };
+    const master = new URL(video.url!, topo.url);
+    const masterText = await fetchText(master, 'application/vnd.apple.mpegurl');
+    expect(masterText).toMatch(/^#EXTM3U/);
+    const rendition = new URL(masterText.split('\n').find((l) => l.trim() && !l.startsWith('#'))!.trim(), master);
+    const renditionText = await fetchText(rendition, 'application/vnd.apple.mpegurl');
+    const init = new URL(/#EXT-X-MAP:URI="([^"]+)"/.exec(renditionText)![1]!, rendition);
+    const head = await fetch(init);
+    expect(head.status).toBe(200);
+    expect(Buffer.from(await head.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
+    const segment = new URL(renditionText.split('\n').find((l) => l.trim() && !l.startsWith('#'))!.trim(), rendition);
+    const res = await fetch(segment, { headers: { range: 'bytes=0-1023' } });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-type')).toBe('video/mp4');
-    expect(Buffer.from(await res.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
   });
 
   it('binds a simulator trading account and sees it synced', async () => {
