@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knownUser, startHarness, ts, waitFor, type Harness } from './harness.ts';
+import { knownUser, noticesOf, startHarness, ts, waitFor, type Harness } from './harness.ts';
 
 describe('a published company reply tells the reviewer: a notice in both languages, a mail per their preferences (real SQL, bus)', () => {
   let h: Harness;
@@ -11,12 +11,7 @@ describe('a published company reply tells the reviewer: a notice in both languag
     await h?.close();
   });
 
-  const notices = (userId: string, lang: 'en' | 'zh-cn', n: number) =>
-    waitFor(
-      async () => (await h.call('GET', `/v1/users/${userId}/notices?lang=${lang}&category=notices&page=1&limit=20`)).body,
-      (b) => b.total >= n,
-      `${n} notice(s)`,
-    );
+  const notices = (userId: string, lang: 'en' | 'zh-cn', n: number) => noticesOf(h, userId, lang, n);
   const reply = (reviewerId: string, companyId: string, edited = false) =>
     h.publish('reviews.reply.published', {
       replyId: randomUUID(),

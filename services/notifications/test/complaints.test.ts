@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knownUser, startHarness, ts, waitFor, type Harness } from './harness.ts';
+import { knownUser, noticesOf, startHarness, ts, type Harness } from './harness.ts';
 
 describe('complaint cases tell the other side: notices in both languages (real SQL, bus)', () => {
   let h: Harness;
@@ -11,12 +11,7 @@ describe('complaint cases tell the other side: notices in both languages (real S
     await h?.close();
   });
 
-  const notices = (userId: string, lang: 'en' | 'zh-cn', n: number) =>
-    waitFor(
-      async () => (await h.call('GET', `/v1/users/${userId}/notices?lang=${lang}&category=notices&page=1&limit=20`)).body,
-      (b) => b.total >= n,
-      `${n} notice(s)`,
-    );
+  const notices = (userId: string, lang: 'en' | 'zh-cn', n: number) => noticesOf(h, userId, lang, n);
 
   it("tells every representative of a published case, with the deadline; the author of the company's answer; the author when the clock closed it", async () => {
     const companyId = randomUUID();

@@ -109,6 +109,15 @@ export function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, 
   );
 }
 
+/** The first page of a user's notices in `lang`, once at least `n` have arrived. */
+export function noticesOf(h: Harness, userId: string, lang: 'en' | 'zh-cn', n: number) {
+  return waitFor(
+    async () => (await h.call('GET', `/v1/users/${userId}/notices?lang=${lang}&category=notices&page=1&limit=20`)).body,
+    (b) => b.total >= n,
+    `${n} notice(s)`,
+  );
+}
+
 /** A user the service knows (identity.user.registered), in the given language. */
 export async function knownUser(h: Harness, o: { locale?: 'en' | 'zh-cn'; username?: string; email?: string; registeredAt?: Date } = {}): Promise<{ id: string; username: string; email: string }> {
   const id = randomUUID();
