@@ -29,6 +29,19 @@ describe('reports, the moderation queue and the audit log through the gateway', 
   let stack: ReviewStack;
   let admin: UserInfo;
   const call: ReviewStack['call'] = (method, p, opts) => stack.call(method, p, opts);
+  /** An image post with an uploaded cover, as a creator publishes one. */
+  const publishImagePost = async (poster: { token: string }, title: string, description: string, text: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await makePng(800, 600))], { type: 'image/png' }), 'cover.png');
+    const res = await fetch(`${stack.base}/api/upload/image`, { method: 'POST', headers: { ...(await signatureHeaders(SALT)), token: poster.token, lang: 'en' }, body: form });
+    const cover = ((await res.json()) as { data: UploadedImage }).data;
+    const post = await call<PostDetail>('POST', '/api/vlog/publish', {
+      token: poster.token,
+      body: { kind: 'image_text', title, description, category: 'analysis', cover: cover.id, content: `<p>${text}</p>` },
+    });
+    expect(post.body.code, post.body.msg).toBe(1);
+    return post;
+  };
 
   beforeAll(async () => {
     stack = await startReviewStack(SALT, { all: true });
@@ -175,15 +188,7 @@ describe('reports, the moderation queue and the audit log through the gateway', 
     const poster = await stack.signUp();
     const commenter = await stack.signUp();
     const reporter = await stack.signUp();
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await makePng(800, 600))], { type: 'image/png' }), 'cover.png');
-    const res = await fetch(`${stack.base}/api/upload/image`, { method: 'POST', headers: { ...(await signatureHeaders(SALT)), token: poster.token, lang: 'en' }, body: form });
-    const cover = ((await res.json()) as { data: UploadedImage }).data;
-    const post = await call<PostDetail>('POST', '/api/vlog/publish', {
-      token: poster.token,
-      body: { kind: 'image_text', title: 'Gold after the Fed', description: 'What moved XAU/USD.', category: 'analysis', cover: cover.id, content: '<p>Gold rallied.</p>' },
-    });
-    expect(post.body.code, post.body.msg).toBe(1);
+    const post = await publishImagePost(poster, 'Gold after the Fed', 'What moved XAU/USD.', 'Gold rallied.');
     const comment = await call<PostComment>('POST', '/api/vlog/comment', { token: commenter.token, body: { id: post.body.data.id, content: 'Call my cousin on 555-0100 for signals' } });
     expect(comment.body.code, comment.body.msg).toBe(1);
     const commentId = comment.body.data.id;
@@ -233,15 +238,7 @@ describe('reports, the moderation queue and the audit log through the gateway', 
   it('a removed post is hidden, appealed by its author and restored by a second moderator as it was; a kept comment tells its author', async () => {
     const [poster, fan, reporter, mod] = [await stack.signUp(), await stack.signUp(), await stack.signUp(), await stack.signUp()];
     expect((await call<AdminUserRow>('POST', '/api/admin/users/role', { token: admin.token, body: { userId: mod.id, role: 'moderator' } })).body.code).toBe(1);
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await makePng(800, 600))], { type: 'image/png' }), 'cover.png');
-    const res = await fetch(`${stack.base}/api/upload/image`, { method: 'POST', headers: { ...(await signatureHeaders(SALT)), token: poster.token, lang: 'en' }, body: form });
-    const cover = ((await res.json()) as { data: UploadedImage }).data;
-    const post = await call<PostDetail>('POST', '/api/vlog/publish', {
-      token: poster.token,
-      body: { kind: 'image_text', title: 'Carry trades in 2026', description: 'Yen funding again.', category: 'analysis', cover: cover.id, content: '<p>Rates matter.</p>' },
-    });
-    expect(post.body.code, post.body.msg).toBe(1);
+    const post = await publishImagePost(poster, 'Carry trades in 2026', 'Yen funding again.', 'Rates matter.');
     const id = post.body.data.id;
     expect((await call('POST', '/api/vlog/like', { token: fan.token, body: { id } })).body.code).toBe(1);
     const comment = await call<PostComment>('POST', '/api/vlog/comment', { token: fan.token, body: { id, content: 'Join my paid signal group today' } });
