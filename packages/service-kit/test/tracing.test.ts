@@ -75,6 +75,8 @@ describe('one trace and one request id from a request through the outbox to ever
     await relay.drainOnce();
     await expect.poll(() => seen.length).toBe(1);
     expect(seen[0]?.correlationId).toBe(requestId);
+    // The handler runs inside the consumer's transaction; "event handled" is logged after it commits.
+    await expect.poll(() => lines.some((l) => l.msg === 'event handled')).toBe(true);
     const handled = lines.find((l) => l.msg === 'event handled');
     expect(handled).toMatchObject({ traceId: TRACE_ID, reqId: requestId, eventType: 'catalogue.company.removed', durable: 'trace-consumer', attempt: 1 });
     expect(typeof handled?.durationMs).toBe('number');
