@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { RESPONSIVE_CONTENT_TYPES, RESPONSIVE_FORMATS, RESPONSIVE_WIDTHS, variantKey, type ResponsiveFormat, type ResponsiveKind } from './responsive.ts';
+import { RESPONSIVE_CONTENT_TYPES, RESPONSIVE_FORMATS, RESPONSIVE_WIDTHS, variantKey, variantSizesOf, type ResponsiveFormat, type ResponsiveKind, type VariantSize } from './responsive.ts';
 import type { ObjectStore } from './types.ts';
 
 export interface MadeVariant {
@@ -54,4 +54,25 @@ export async function makeResponsiveVariants(
     }
   }
   return made;
+}
+
+/** A picture's pixel size as `makeResponsiveVariants` sees it (orientation applied; an SVG at its own size). */
+export async function pictureSize(body: Buffer): Promise<{ width: number; height: number }> {
+  const meta = await sharp(body, DECODE).metadata();
+  return (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+}
+
+/**
+ * The durable job's step (ADR 033): makes whatever sizes of the picture at `originalKey` are
+ * missing (all of them, when any is: an interrupted run is simply run again) and answers every
+ * size's real width and height, to be recorded with the picture. Idempotent: the same keys, the
+ * same pixels. Null when there is no original any more (deleted, or moved away by a moderator).
+ */
+export async function ensureResponsiveVariants(objects: ObjectStore, originalKey: string, kind: ResponsiveKind): Promise<{ made: number; sizes: VariantSize[] } | null> {
+  const original = await objects.get(originalKey);
+  if (!original) return null;
+  const made = await makeResponsiveVariants(objects, originalKey, kind, { body: original.body, skipExisting: true });
+  if (made.length === 0) return { made: 0, sizes: variantSizesOf(kind, await pictureSize(original.body)) };
+  const sizes = made.filter((m) => m.format === RESPONSIVE_FORMATS[0]).map((m) => ({ name: m.width, width: m.actualWidth, height: m.actualHeight }));
+  return { made: made.length, sizes };
 }

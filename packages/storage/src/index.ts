@@ -11,7 +11,21 @@ export { S3Store, type S3StoreOptions } from './s3.ts';
 export { InvalidKeyError, RangeNotSatisfiableError, assertValidKey, assertValidPrefix } from './keys.ts';
 export { parseS3Env } from './env.ts';
 export { documentKind, type DocumentKind } from './document.ts';
-export { RESPONSIVE_CONTENT_TYPES, RESPONSIVE_FORMATS, RESPONSIVE_WIDTHS, allVariantKeys, hasResponsiveVariants, parseVariantKey, variantKey, variantKeys, type ResponsiveFormat, type ResponsiveKind } from './responsive.ts';
+export {
+  RESPONSIVE_CONTENT_TYPES,
+  RESPONSIVE_FORMATS,
+  RESPONSIVE_WIDTHS,
+  allVariantKeys,
+  distinctSizes,
+  hasResponsiveVariants,
+  parseVariantKey,
+  variantKey,
+  variantKeys,
+  variantSizesOf,
+  type ResponsiveFormat,
+  type ResponsiveKind,
+  type VariantSize,
+} from './responsive.ts';
 
 export interface ObjectStoreConfig {
   /** The process's data directory; the disk store uses `<dataDir>/objects`. */

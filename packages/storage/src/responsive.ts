@@ -39,5 +39,34 @@ export const allVariantKeys = (originalKey: string, kind: ResponsiveKind): strin
   return [...keys.avif, ...keys.webp].map((v) => v.key);
 };
 
+/**
+ * One made size as recorded with its picture: `name` is the width its key names, `width` ×
+ * `height` the pixels it has — never more than the original's, so a 500 px picture's "640" is
+ * 500 × … px. A srcset says `width`, not `name` (the browser trusts the descriptor).
+ */
+export interface VariantSize {
+  name: number;
+  width: number;
+  height: number;
+}
+
+/** The sizes `makeResponsiveVariants` makes of an original of `original.width` × `original.height`. */
+export function variantSizesOf(kind: ResponsiveKind, original: { width: number; height: number }): VariantSize[] {
+  return RESPONSIVE_WIDTHS[kind].map((name) => {
+    const width = Math.min(name, original.width);
+    return { name, width, height: Math.max(1, Math.round((width * original.height) / original.width)) };
+  });
+}
+
+/**
+ * The sizes worth offering, smallest first: a size no wider than a smaller-named one is the same
+ * picture again (the original was narrower than its name), so it is left out.
+ */
+export function distinctSizes(sizes: readonly VariantSize[]): VariantSize[] {
+  const out: VariantSize[] = [];
+  for (const s of [...sizes].sort((a, b) => a.name - b.name)) if (out.length === 0 || s.width > out[out.length - 1]!.width) out.push(s);
+  return out;
+}
+
 /** Vector originals (SVG) are already sharp at any width and smaller than any raster: no variants. */
 export const hasResponsiveVariants = (originalKey: string): boolean => !/\.svg$/i.test(originalKey);

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { DiskStore } from '@brokerwise/storage';
-import { makeResponsiveVariants } from '@brokerwise/storage/images';
-import { RESPONSIVE_WIDTHS, parseVariantKey, variantKey, variantKeys } from '@brokerwise/storage';
+import { ensureResponsiveVariants, makeResponsiveVariants } from '@brokerwise/storage/images';
+import { RESPONSIVE_WIDTHS, distinctSizes, parseVariantKey, variantKey, variantKeys, variantSizesOf } from '@brokerwise/storage';
 
 let root: string;
 let objects: DiskStore;
@@ -27,6 +27,23 @@ describe('variant keys', () => {
     expect(parseVariantKey('images/a/cover.webp.640w.avif')).toEqual({ originalKey: 'images/a/cover.webp', width: 640, format: 'avif' });
     expect(parseVariantKey('images/a/cover.webp')).toBeNull();
     expect(variantKeys('logos/x.png', 'logo').webp.map((v) => v.width)).toEqual([80, 160, 320]);
+  });
+
+  it('say each size\'s real pixels, and offer a size only when it is wider than the smaller ones', () => {
+    const banner = variantSizesOf('photo', { width: 1200, height: 400 });
+    expect(banner).toEqual([
+      { name: 320, width: 320, height: 107 },
+      { name: 640, width: 640, height: 213 },
+      { name: 960, width: 960, height: 320 },
+      { name: 1280, width: 1200, height: 400 },
+    ]);
+    expect(distinctSizes(banner)).toEqual(banner);
+    // A 500 px picture: its "960" and "1280" are its "640" again.
+    expect(distinctSizes(variantSizesOf('photo', { width: 500, height: 250 })).map((s) => [s.name, s.width])).toEqual([
+      [320, 320],
+      [640, 500],
+    ]);
+    expect(distinctSizes(variantSizesOf('logo', { width: 60, height: 60 }))).toEqual([{ name: 80, width: 60, height: 60 }]);
   });
 });
 
@@ -60,5 +77,30 @@ describe('makeResponsiveVariants', () => {
     expect(made.find((m) => m.width === 1280)!.actualWidth).toBe(1200);
     expect(made.find((m) => m.width === 640)!.actualHeight).toBe(213);
     expect(await makeResponsiveVariants(objects, 'banners/b.svg', 'photo', { skipExisting: true })).toEqual([]);
+  });
+});
+
+describe('ensureResponsiveVariants (the durable job\'s step)', () => {
+  it('makes the missing sizes and answers their real pixels; run again, it makes nothing and answers the same', async () => {
+    await objects.put('images/e/cover.webp', await photo(700, 350), 'image/webp');
+    const first = await ensureResponsiveVariants(objects, 'images/e/cover.webp', 'photo');
+    expect(first?.made).toBe(8);
+    expect(first?.sizes.map((s) => [s.name, s.width, s.height])).toEqual([
+      [320, 320, 160],
+      [640, 640, 320],
+      [960, 700, 350],
+      [1280, 700, 350],
+    ]);
+    const again = await ensureResponsiveVariants(objects, 'images/e/cover.webp', 'photo');
+    expect(again).toEqual({ made: 0, sizes: first!.sizes });
+  });
+
+  it('remakes every size when one is missing (a run that stopped half way), and answers null without an original', async () => {
+    await objects.put('images/f/cover.webp', await photo(1280, 720), 'image/webp');
+    await makeResponsiveVariants(objects, 'images/f/cover.webp', 'photo');
+    await objects.delete(variantKey('images/f/cover.webp', 960, 'webp'));
+    expect((await ensureResponsiveVariants(objects, 'images/f/cover.webp', 'photo'))?.made).toBe(8);
+    expect(await objects.head(variantKey('images/f/cover.webp', 960, 'webp'))).not.toBeNull();
+    expect(await ensureResponsiveVariants(objects, 'images/gone/cover.webp', 'photo')).toBeNull();
   });
 });
