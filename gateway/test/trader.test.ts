@@ -171,6 +171,13 @@ describe('trader paths through the gateway', () => {
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ msg: expect.stringMatching(/^We could not reach your broker's server/), data: { error: 'trader.broker_unavailable' } });
     expect((await call<TraderAccount[]>('GET', '/api/trader/accounts', { token: owner.token })).body.data.map((a) => a.account)).toEqual(['66554427']);
+    // Guessing: after five refusals for one account the bridge is no longer asked, even with the right password.
+    for (let i = 0; i < 3; i++) expect((await call<ErrorData>('POST', '/api/trader/bind', { token: owner.token, body: { ...wrongBody, readonlyPassword: `guess-${i}` } })).status).toBe(400);
+    const throttled = await call<ErrorData>('POST', '/api/trader/bind', { token: owner.token, body: { ...wrongBody, readonlyPassword: 'ro-66554428' } });
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(throttled.body).toMatchObject({ msg: 'Too many refused read-only passwords. Please try again in 60 minutes.', data: { error: 'trader.bind_throttled' } });
+    expect((await call<ErrorData>('POST', '/api/trader/bind', { token: owner.token, lang: 'zh-cn', body: wrongBody })).body.msg).toBe('只读密码验证失败次数过多，请在 60 分钟后重试。');
 
     // The owner changes the read-only password at the broker after binding: the next sync fails and says why.
     await fetch(`${simUrl}/v1/sim/accounts/66554427/password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ server: SERVER, password: 'changed-pw' }) });

@@ -251,6 +251,7 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'trader.statement_invalid': { en: 'This statement could not be imported.', 'zh-cn': '无法导入该交易报表。' },
   'trader.application_not_found': { en: 'This application does not exist.', 'zh-cn': '该申请不存在。' },
   'trader.application_decided': { en: 'This application has already been reviewed.', 'zh-cn': '该申请已审核。' },
+  'trader.bind_throttled': { en: 'Too many refused read-only passwords. Please try again in {minutes} minutes.', 'zh-cn': '只读密码验证失败次数过多，请在 {minutes} 分钟后重试。' },
   'trader.broker_unavailable': { en: "We could not reach your broker's server to check the account. Nothing was saved: please try again in a few minutes.", 'zh-cn': '暂时无法连接经纪商服务器核验该账户，账户未保存。请稍后重试。' },
   // Traders: why a sync fails (shown to the owner)
   'trader.sync_error.invalid_credentials': { en: 'The broker refused the read-only password. Unbind the account and bind it again with the current investor password.', 'zh-cn': '经纪商拒绝了只读密码。请解绑该账户，并使用当前的观摩密码重新绑定。' },

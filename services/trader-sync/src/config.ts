@@ -31,6 +31,14 @@ export const TraderSyncConfigSchema = Type.Object({
    * the user "up to 20 seconds": keep it below that, and below the gateway's wait for the bind).
    */
   BIND_CHECK_TIMEOUT_MS: Type.Integer({ default: 15_000, minimum: 100, maximum: 60_000 }),
+  /**
+   * Binding throttle: a user whose read-only passwords were refused this many times in the window
+   * (any accounts), or an account refused this many times (by anyone), must wait for the oldest
+   * refusal to leave the window before the bridge is asked again.
+   */
+  BIND_FAILURES_PER_USER: Type.Integer({ default: 10, minimum: 1 }),
+  BIND_FAILURES_PER_ACCOUNT: Type.Integer({ default: 5, minimum: 1 }),
+  BIND_FAILURE_WINDOW_MS: Type.Integer({ default: 3_600_000, minimum: 1_000 }),
   /** Backoff after a failed sync: base × 2^(failures − 1), at most max. */
   SYNC_RETRY_BASE_MS: Type.Integer({ default: 30_000, minimum: 10 }),
   SYNC_RETRY_MAX_MS: Type.Integer({ default: 3_600_000, minimum: 10 }),

@@ -61,6 +61,7 @@ export function startTraderSync(config: TraderSyncConfig, shared: Shared = {}): 
           pageSize: config.SYNC_PAGE_SIZE,
           defaultBridgeUrl: config.BRIDGE_URL,
           bindCheckTimeoutMs: config.BIND_CHECK_TIMEOUT_MS,
+          bindFailures: { perUser: config.BIND_FAILURES_PER_USER, perAccount: config.BIND_FAILURES_PER_ACCOUNT, windowMs: config.BIND_FAILURE_WINDOW_MS },
         },
       };
       await shared.seed?.({ db, now, keyring, log: app.log });

@@ -166,3 +166,53 @@ describe('trader accounts: binding, encryption, visibility, unbinding (real SQL,
     expect((await h.call('GET', '/v1/brokers')).body.items.map((b: { companyId: string }) => b.companyId)).not.toContain(companyId);
   });
 });
+
+describe('binding throttle: refused read-only passwords cannot be guessed through the bridge', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ BIND_FAILURES_PER_USER: '3', BIND_FAILURES_PER_ACCOUNT: '2', BIND_FAILURE_WINDOW_MS: '600000' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('refuses to ask the bridge about an account after its refusals, from anyone, until the window passes', async () => {
+    const b = await h.broker();
+    const number = login();
+    for (const who of [trader(), trader()]) {
+      expect(errorOf(await bind(h, who, { server: b.live, accountNumber: number, password: 'guess-0000' }))).toMatchObject({ fields: { password: 'refused' } });
+    }
+    // Even the right password is not checked now: the answer says nothing about it.
+    const owner = trader();
+    const throttled = await bind(h, owner, { server: b.live, accountNumber: number, password: `ro-${number}` });
+    expect(throttled.status).toBe(429);
+    expect(errorOf(throttled)).toMatchObject({ code: 'trader.bind_throttled', params: { minutes: 10 } });
+    expect(throttled.headers.get('retry-after')).toBe('600');
+    // Another account on the same server is not held up.
+    const other = login();
+    expect((await bind(h, owner, { server: b.live, accountNumber: other, password: `ro-${other}` })).status).toBe(200);
+
+    h.advance(600_001);
+    expect((await bind(h, owner, { server: b.live, accountNumber: number, password: `ro-${number}` })).status).toBe(200);
+    // Refusals past the window are forgotten, not kept: the next refusal clears them.
+    expect(errorOf(await bind(h, trader(), { server: b.live, accountNumber: login(), password: 'guess-0000' }))).toMatchObject({ fields: { password: 'refused' } });
+    const kept = await h.db.selectFrom('bind_check_failure').select('at').execute();
+    expect(kept.every((r) => new Date(r.at).getTime() > h.now().getTime() - 600_000)).toBe(true);
+  });
+
+  it('refuses a user who keeps trying wrong passwords on different accounts', async () => {
+    const b = await h.broker();
+    const guesser = trader();
+    for (let i = 0; i < 2; i++) {
+      expect(errorOf(await bind(h, guesser, { server: b.live, accountNumber: login(), password: 'guess-0000' }))).toMatchObject({ fields: { password: 'refused' } });
+    }
+    // An account number the server does not know counts too: it probes which accounts exist.
+    const unknown = login('44');
+    expect(errorOf(await bind(h, guesser, { server: b.live, accountNumber: unknown, password: `ro-${unknown}` }))).toMatchObject({ fields: { account: 'not_found' } });
+    const fresh = login();
+    expect(errorOf(await bind(h, guesser, { server: b.live, accountNumber: fresh, password: `ro-${fresh}` }))).toMatchObject({ code: 'trader.bind_throttled' });
+    // Someone else binds that account at once.
+    expect((await bind(h, trader(), { server: b.live, accountNumber: fresh, password: `ro-${fresh}` })).status).toBe(200);
+    expect(await h.db.selectFrom('bind_check_failure').select('id').where('user_id', '=', guesser.userId).execute()).toHaveLength(3);
+  });
+});

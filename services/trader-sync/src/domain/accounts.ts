@@ -2,12 +2,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import { accountBound, statsUpdated } from '../events/publish.ts';
 import { accountsOfUser, findAccount, findActiveBinding, insertAccount, unsyncedState, updateAccount, type AccountRow } from '../store/account.store.ts';
+import { countBindFailures, recordBindFailure } from '../store/bind-check.store.ts';
 import { findBrokerBySlug, findServerByName, type ServerRow } from '../store/broker.store.ts';
 import { tradePage } from '../store/deal.store.ts';
 import type { AccountSource, StrategyType, Visibility } from '../store/types.ts';
 import { isConnectorError } from './connector.ts';
 import type { RequestMeta, TraderContext } from './context.ts';
-import { accountClosed, accountNotFound, alreadyVerified, brokerUnavailable, invalidInput, notBridgeAccount, notOwner } from './errors.ts';
+import { accountClosed, accountNotFound, alreadyVerified, bindThrottled, brokerUnavailable, invalidInput, notBridgeAccount, notOwner } from './errors.ts';
 import { rankColumns, statsOf } from './recompute.ts';
 
 export interface BindInput {
@@ -71,15 +72,30 @@ async function bindTarget(db: TraderContext['db'], input: BindInput, v: { server
 /**
  * Asks the server's bridge for the account's summary with the read-only password: a wrong
  * password or an unknown account is a field error, a bridge that fails or does not answer within
- * `bindCheckTimeoutMs` a 503. Either way nothing is stored.
+ * `bindCheckTimeoutMs` a 503. Either way nothing is stored. Refusals are counted per user and
+ * per account; past `sync.bindFailures` the bridge is not asked (429) until the oldest leaves the
+ * window, so the form cannot be used to guess investor passwords.
  */
-async function checkWithBridge(ctx: Pick<TraderContext, 'connector' | 'sync'>, server: ServerRow, login: string, password: string, requestId: string | undefined): Promise<void> {
+async function checkWithBridge(ctx: Pick<TraderContext, 'db' | 'now' | 'connector' | 'sync'>, server: ServerRow, userId: string, login: string, password: string, requestId: string | undefined): Promise<void> {
+  const { perUser, perAccount, windowMs } = ctx.sync.bindFailures;
+  const now = ctx.now();
+  const since = new Date(now.getTime() - windowMs);
+  const failures = await countBindFailures(ctx.db, { userId, serverId: server.id, accountNumber: login, since });
+  const full = [failures.user.count >= perUser ? failures.user.oldest : null, failures.account.count >= perAccount ? failures.account.oldest : null].filter((d): d is Date => d !== null);
+  if (full.length > 0) {
+    const until = Math.max(...full.map((d) => d.getTime() + windowMs));
+    throw bindThrottled(Math.max(1, Math.ceil((until - now.getTime()) / 1000)));
+  }
+  const refused = async (field: string, code: string) => {
+    await recordBindFailure(ctx.db, { userId, serverId: server.id, accountNumber: login, at: now, forgetBefore: since });
+    return invalidInput({ [field]: code });
+  };
   const signal = AbortSignal.timeout(ctx.sync.bindCheckTimeoutMs);
   try {
     await ctx.connector.summary({ bridgeUrl: server.bridge_url || ctx.sync.defaultBridgeUrl, server: server.name, login, password, requestId }, signal);
   } catch (err) {
-    if (isConnectorError(err) && err.code === 'invalid_credentials') throw invalidInput({ password: 'refused' });
-    if (isConnectorError(err) && err.code === 'account_not_found') throw invalidInput({ account: 'not_found' });
+    if (isConnectorError(err) && err.code === 'invalid_credentials') throw await refused('password', 'refused');
+    if (isConnectorError(err) && err.code === 'account_not_found') throw await refused('account', 'not_found');
     if (isConnectorError(err) || signal.aborted) throw brokerUnavailable(isConnectorError(err) ? err.code : 'timeout', err);
     throw err;
   }
@@ -95,7 +111,7 @@ async function checkWithBridge(ctx: Pick<TraderContext, 'connector' | 'sync'>, s
 export async function bindAccount(ctx: Pick<TraderContext, 'db' | 'now' | 'keyring' | 'connector' | 'sync'>, input: BindInput, meta: RequestMeta = {}): Promise<AccountRow> {
   const v = validateBind(input);
   const target = await bindTarget(ctx.db, input, v);
-  if (v.source === 'bridge') await checkWithBridge(ctx, target, v.accountNumber, input.password!, meta.correlationId);
+  if (v.source === 'bridge') await checkWithBridge(ctx, target, input.userId, v.accountNumber, input.password!, meta.correlationId);
   return ctx.db.transaction().execute(async (trx) => {
     // Again inside the transaction: the server or a binding may have changed during the check.
     const server = await bindTarget(trx, input, v);

@@ -15,6 +15,8 @@ export interface SyncSettings {
   defaultBridgeUrl: string;
   /** Binding: how long the bridge may take to accept the read-only password. */
   bindCheckTimeoutMs: number;
+  /** Binding throttle: refused read-only passwords allowed per user and per account in the window. */
+  bindFailures: { perUser: number; perAccount: number; windowMs: number };
 }
 
 /**

@@ -34,3 +34,11 @@ export const statementInvalid = (reason: string): AppError =>
  */
 export const brokerUnavailable = (reason: string, cause?: unknown): AppError =>
   new AppError({ code: 'trader.broker_unavailable', kind: 'unavailable', message: `The broker's bridge could not check the account (${reason})`, params: { reason } }, { cause });
+
+/**
+ * Binding: too many read-only passwords refused lately, by this user or for this account (from
+ * anyone). Checked before the bridge is asked, so the form cannot be used to guess an investor
+ * password. `retryAfter` seconds until the oldest counted refusal leaves the window.
+ */
+export const bindThrottled = (retryAfter: number): AppError =>
+  new AppError({ code: 'trader.bind_throttled', kind: 'too_many_requests', message: 'Too many refused binding checks', retryAfter, params: { minutes: Math.max(1, Math.ceil(retryAfter / 60)) } });

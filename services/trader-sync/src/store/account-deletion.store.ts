@@ -21,3 +21,8 @@ export async function deleteApplicationsOf(db: Db, userId: string): Promise<numb
   const r = await db.deleteFrom('broker_application').where('user_id', '=', userId).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** Forgets `userId`'s refused binding checks (kept for the throttle's window otherwise). */
+export async function deleteBindFailuresOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('bind_check_failure').where('user_id', '=', userId).execute();
+}

@@ -21,6 +21,14 @@ export interface TraderTables extends KitTables {
     removed: boolean;
     updated_at: Date;
   };
+  /** Refused read-only passwords at binding, within the throttle's window (migration 20261127T1030). */
+  bind_check_failure: {
+    id: Generated<number>;
+    user_id: string;
+    server_id: string;
+    account_number: string;
+    at: Date;
+  };
   broker_server: {
     id: string;
     name: string;
