@@ -8,7 +8,6 @@ import { DiskStore } from '@brokerwise/storage';
 import { uniqueName } from '@brokerwise/testing';
 import { parseMediaConfig } from '../../services/media/src/config.ts';
 import { startMedia } from '../../services/media/src/main.ts';
-import { variantsIdle } from '../../services/media/src/domain/images/variants.ts';
 import { DEMO_CREATOR_IDS, DEMO_POSTS } from './demo-data.ts';
 import { demoPostId, seedDemoPosts } from './seed.ts';
 import type { MediaTables } from '../../services/media/src/store/types.ts';
@@ -37,7 +36,11 @@ it('seeds the demo posts through the real pipeline, once across restarts', async
     const text = await db.selectFrom('post').select(['content_html']).where('id', '=', demoPostId('text-position-sizing')).executeTakeFirstOrThrow();
     expect(text.content_html).toMatch(/<img src="\/media\/images\/[0-9a-f-]{36}\/full\.webp"/);
     expect(text.content_html).toContain('rel="nofollow noopener ugc"');
-    await variantsIdle(); // covers' and posters' picture sizes are made after the fact (ADR 033)
+    // Covers' and posters' picture sizes are made by the worker's jobs, queued with them (ADR 033).
+    await expect.poll(async () => (await db.selectFrom('image_variant_job').select('key').where('state', '!=', 'done').execute()).length, { timeout: 60_000, interval: 200 }).toBe(0);
+    const images = (await db.selectFrom('image').select('id').execute()).length;
+    expect((await db.selectFrom('image_variant_job').select('key').execute()).length).toBe(images + videos);
+    expect((await db.selectFrom('image').select('id').where('cover_sizes', 'is', null).execute()).length).toBe(0);
     const before = { objects: (await objects.list('')).length, likes: (await db.selectFrom('post_like').selectAll().execute()).length };
     expect(before.likes).toBeGreaterThan(0);
     await first.close();

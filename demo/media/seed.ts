@@ -5,7 +5,6 @@ import { runFfmpeg } from '@brokerwise/ffmpeg';
 import sharp from 'sharp';
 import type { OutboxRelay } from '@brokerwise/service-kit';
 import type { FfmpegSettings, Log, MediaContext } from '../../services/media/src/domain/context.ts';
-import { makeVariantsLater } from '../../services/media/src/domain/images/variants.ts';
 import { addComment, collectPost, likePost } from '../../services/media/src/domain/interactions.ts';
 import { postExists, publishPost } from '../../services/media/src/domain/posts.ts';
 import { scratchDir } from '../../services/media/src/domain/uploads/receive.ts';
@@ -74,7 +73,6 @@ async function seedOne(ctx: MediaContext & { log: Log }, p: DemoPost, index: num
   const publishedAt = new Date(ctx.now().getTime() - p.hoursAgo * 3600_000);
   const at = { ...ctx, now: () => publishedAt };
   const cover = await uploadImage(at, authorId, await renderCover(p.colors, index + 1));
-  void makeVariantsLater(ctx, ctx.log, cover.cover_key); // as the upload route does (ADR 033)
   let videoId: string | undefined;
   let content: string | undefined;
   if (p.kind === 'video') {

@@ -1,6 +1,7 @@
 import type { ServiceTokenSigner } from '@brokerwise/service-kit';
 import { Readable } from 'node:stream';
 import { AppError, fromServiceErrorBody } from '@brokerwise/errors';
+import type { VariantSize } from '@brokerwise/storage';
 import { ServiceClient } from './service-client.ts';
 
 // The gateway's view of the media service's internal API (services/media/README.md).
@@ -32,13 +33,15 @@ export interface MediaPost {
   description: string;
   category: string;
   locale: 'en' | 'zh-cn';
-  cover: { imageId: string; fullKey: string; coverKey: string; thumbKey: string };
+  /** `coverSizes`: the cover's responsive sizes as made (ADR 033), null until its job ran. */
+  cover: { imageId: string; fullKey: string; coverKey: string; thumbKey: string; coverSizes?: VariantSize[] | null };
   video: {
     id: string;
     status: MediaVideoStatus;
     reason: string | null;
     playbackKey: string | null;
     posterKey: string | null;
+    posterSizes?: VariantSize[] | null;
     durationSeconds: number | null;
     width: number | null;
     height: number | null;

@@ -11,6 +11,9 @@ const maybeUrl = (key: string | null | undefined): string | null => (key ? media
 
 export type Authors = Map<string, PostAuthor>;
 
+/** Every cover is cropped to 1280 × 720 at upload (media's IMAGE_VARIANTS): its sizes until its job recorded them. */
+const COVER_SIZE = { width: 1280, height: 720 };
+
 /**
  * Names and avatars of the users a page shows, with one identity call. A failing identity
  * service degrades the names to '' rather than failing a public page.
@@ -71,7 +74,8 @@ function presentVideo(v: NonNullable<MediaPost['video']>, lang: Lang): PostVideo
     playable,
     url: playable ? maybeUrl(v.playbackKey) : null,
     poster: playable ? maybeUrl(v.posterKey) : null,
-    posterSrcset: playable ? srcsetOf(MEDIA_BASE, v.posterKey) : undefined,
+    // The poster is the top rendition's size (the video's): its sizes follow from it until recorded.
+    posterSrcset: playable ? srcsetOf(MEDIA_BASE, v.posterKey, 'photo', v.posterSizes ?? (v.width && v.height ? { width: v.width, height: v.height } : null)) : undefined,
     duration: v.durationSeconds,
     width: v.width,
     height: v.height,
@@ -94,7 +98,7 @@ export function presentCard(p: MediaPost, c: PresentContext): PostCard {
     description: p.description,
     category: c.category(p.category),
     locale: p.locale,
-    cover: { url: mediaUrl(p.cover.coverKey), thumb: mediaUrl(p.cover.thumbKey), full: mediaUrl(p.cover.fullKey), srcset: srcsetOf(MEDIA_BASE, p.cover.coverKey) },
+    cover: { url: mediaUrl(p.cover.coverKey), thumb: mediaUrl(p.cover.thumbKey), full: mediaUrl(p.cover.fullKey), srcset: srcsetOf(MEDIA_BASE, p.cover.coverKey, 'photo', p.cover.coverSizes ?? COVER_SIZE) },
     video: p.video ? presentVideo(p.video, c.lang) : null,
     author: authorOf(c.authors, p.authorId),
     counts: p.counts,

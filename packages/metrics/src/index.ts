@@ -242,6 +242,13 @@ export const mediaTranscodeDuration = new Histogram({
   registers: [registry],
 });
 export const mediaTranscodeFailures = new Counter({ name: 'media_transcode_failures_total', help: 'Transcoding attempts that failed.', registers: [registry] });
+export const mediaImageVariantQueue = sampledGauge('media_image_variant_queue_length', 'Pictures (covers, posters) waiting for their responsive sizes.');
+export const mediaImageVariantJobs = new Counter({
+  name: 'media_image_variant_jobs_total',
+  help: 'Responsive-size jobs run, by outcome: done, gone (the picture went meanwhile), retry (failed, will run again), failed (gave up).',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
 
 // ---------------------------------------------------------------- trader-sync
 export const traderSyncQueue = sampledGauge('trader_sync_queue_length', 'Trader accounts whose sync is due now.');

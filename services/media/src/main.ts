@@ -9,7 +9,6 @@ import { mediaApp } from './app.ts';
 import type { MediaConfig } from './config.ts';
 import type { Clock, Log, MediaContext } from './domain/context.ts';
 import { moveQueuedObjects } from './domain/objects.ts';
-import { variantsIdle } from './domain/images/variants.ts';
 import { moderationHandlers, workerHandlers } from './events/registry.ts';
 import type { MediaTables } from './store/types.ts';
 import { WorkerRunner } from './worker/runner.ts';
@@ -89,10 +88,8 @@ export async function startMedia(config: MediaConfig, shared: Shared = {}): Prom
         },
       );
       const ctx = mediaContext(config, { db, objects, now: shared.now ?? (() => new Date()) }, tools);
-      // Picture sizes are made after the answer (ADR 033): stopping waits for the ones under way.
-      background({ start: () => undefined, stop: variantsIdle });
-      await routes(mediaApp, { ...ctx, relay });
       let runner: WorkerRunner | undefined;
+      await routes(mediaApp, { ...ctx, relay, pokeWorker: () => runner?.poke() });
       if (worker) {
         const r = new WorkerRunner({
           ctx,

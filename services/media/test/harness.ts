@@ -28,6 +28,8 @@ export interface Harness {
   /** Scratch space for the test's own files (clips). */
   workDir: string;
   service: StartedMedia;
+  /** Another media process in the worker role on the same database, bus and objects (a worker started after a crash); closed with the harness. */
+  startWorker(env?: Record<string, string>): Promise<StartedMedia>;
   /** Every media.* event published, decoded, in arrival order. */
   events: DecodedEvent[];
   advance(ms: number): void;
@@ -58,6 +60,12 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const now = () => new Date(Date.now() + offsetMs);
   const config = parseMediaConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, TMP_DIR: tmpDir, DEMO_SEED: 'false', ...env });
   const service = await startMedia(config, { bus, database: t, objects, now });
+  const workers: StartedMedia[] = [];
+  const startWorker = async (more: Record<string, string> = {}) => {
+    const worker = await startMedia(parseMediaConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, TMP_DIR: tmpDir, DEMO_SEED: 'false', ...env, ...more, ROLE: 'worker' }), { bus, database: t, objects, now });
+    workers.push(worker);
+    return worker;
+  };
   const base = `http://127.0.0.1:${service.port}`;
 
   const call = jsonCaller(base);
@@ -99,6 +107,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     tmpDir,
     workDir,
     service,
+    startWorker,
     events,
     advance: (ms) => void (offsetMs += ms),
     now,
@@ -108,6 +117,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     waitForVideo,
     leftovers,
     close: async () => {
+      for (const w of workers) await w.close();
       await service.close();
       await probe.drain();
       await destroyBus(bus);

@@ -10,6 +10,9 @@ const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 
 export { Uuid };
 
+/** A picture's responsive sizes as made (ADR 033): the width its key names, and the pixels it has. Null until its job ran. */
+const Sizes = Type.Union([Type.Array(Type.Object({ name: Type.Integer(), width: Type.Integer(), height: Type.Integer() })), Type.Null()]);
+
 
 export const PageQuery = {
   page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),
@@ -85,7 +88,7 @@ export const PostDto = Type.Object({
   description: Type.String(),
   category: Type.String(),
   locale: Locale,
-  cover: Type.Object({ imageId: Type.String(), fullKey: Type.String(), coverKey: Type.String(), thumbKey: Type.String() }),
+  cover: Type.Object({ imageId: Type.String(), fullKey: Type.String(), coverKey: Type.String(), thumbKey: Type.String(), coverSizes: Sizes }),
   /** Video posts only. */
   video: Type.Union([
     Type.Object({
@@ -94,6 +97,7 @@ export const PostDto = Type.Object({
       reason: NullableString,
       playbackKey: NullableString,
       posterKey: NullableString,
+      posterSizes: Sizes,
       durationSeconds: NullableNumber,
       width: Type.Union([Type.Integer(), Type.Null()]),
       height: Type.Union([Type.Integer(), Type.Null()]),
@@ -122,7 +126,7 @@ export function toPostDto(c: Card): PostDtoType {
     description: r.description,
     category: r.category,
     locale: r.locale,
-    cover: { imageId: r.cover_image_id, fullKey: r.cover_full_key, coverKey: r.cover_cover_key, thumbKey: r.cover_thumb_key },
+    cover: { imageId: r.cover_image_id, fullKey: r.cover_full_key, coverKey: r.cover_cover_key, thumbKey: r.cover_thumb_key, coverSizes: r.cover_sizes },
     video:
       r.video_id && r.video_status
         ? {
@@ -131,6 +135,7 @@ export function toPostDto(c: Card): PostDtoType {
             reason: r.video_status === 'failed' ? r.video_failure_reason : null,
             playbackKey: r.video_status === 'ready' ? r.video_playback_key : null,
             posterKey: r.video_status === 'ready' ? r.video_poster_key : null,
+            posterSizes: r.video_status === 'ready' ? r.video_poster_sizes : null,
             durationSeconds: r.video_duration,
             width: r.video_width,
             height: r.video_height,

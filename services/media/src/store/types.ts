@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from '@brokerwise/sql';
 import type { KitTables } from '@brokerwise/service-kit';
+import type { VariantSize } from '@brokerwise/storage';
 
 export type VideoStatus = 'processing' | 'ready' | 'failed';
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -8,6 +9,8 @@ export type PostLocale = 'en' | 'zh-cn';
 
 /** bigint: pg returns numbers (packages/sql parses int8); we write numbers. */
 type BigIntColumn = ColumnType<number, number, number>;
+/** A picture's responsive sizes as made (ADR 033), jsonb: read as a value, written as JSON text; null until its job ran. */
+type SizesColumn = ColumnType<VariantSize[] | null, string | null | undefined, string | null>;
 
 export interface MediaTables extends KitTables {
   video: {
@@ -18,6 +21,8 @@ export interface MediaTables extends KitTables {
     source_key: string;
     playback_key: string | null;
     poster_key: string | null;
+    /** The poster's responsive sizes, as made. */
+    poster_sizes: SizesColumn;
     /** Every object of the HLS renditions (playlists and segments); null for videos made as one mp4. */
     hls_keys: string[] | null;
     /** 0–100 while the worker transcodes; 100 once ready. */
@@ -47,8 +52,23 @@ export interface MediaTables extends KitTables {
     full_key: string;
     cover_key: string;
     thumb_key: string;
+    /** The cover's responsive sizes, as made. */
+    cover_sizes: SizesColumn;
     bytes: number;
     created_at: Date;
+  };
+  /** Making a picture's responsive sizes (ADR 033): one per original key, for a cover or a poster. */
+  image_variant_job: {
+    key: string;
+    image_id: string | null;
+    video_id: string | null;
+    state: JobState;
+    attempts: Generated<number>;
+    available_at: Date;
+    lease_until: Date | null;
+    last_error: string | null;
+    created_at: Date;
+    updated_at: Date;
   };
   post: {
     id: string;

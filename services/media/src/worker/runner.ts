@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { mediaTranscodeDuration, mediaTranscodeFailures, mediaTranscodeQueue } from '@brokerwise/metrics';
+import { mediaImageVariantJobs, mediaImageVariantQueue, mediaTranscodeDuration, mediaTranscodeFailures, mediaTranscodeQueue } from '@brokerwise/metrics';
 import type { MediaContext } from '../domain/context.ts';
+import { VARIANT_JOB_DEFAULTS, runNextVariantJob, type VariantJobOptions } from '../domain/images/variants.ts';
 import { deleteDoomedObjects, moveQueuedObjects } from '../domain/objects.ts';
 import { sweepOrphans } from '../domain/orphans.ts';
 import { runNextJob, type JobOptions } from '../domain/transcode/jobs.ts';
 import { waitingJobCount } from '../store/job.store.ts';
+import { waitingVariantJobCount } from '../store/variant-job.store.ts';
 
 export interface RunnerOptions {
   ctx: Pick<MediaContext, 'db' | 'objects' | 'now' | 'ffmpeg'>;
@@ -18,22 +20,27 @@ export interface RunnerOptions {
   onEvents: () => void;
   pollMs?: number;
   sweepMs?: number;
+  /** Responsive-size jobs (ADR 033): attempts and lease; defaults in domain/images/variants.ts. */
+  variantJobs?: Partial<Omit<VariantJobOptions, 'log'>>;
 }
 
 /**
  * The worker's loops: `concurrency` transcode slots that claim due jobs (woken by the
- * media.video.uploaded consumer, and polling for retries and expired leases), and an hourly
- * sweep that deletes abandoned uploads and retries failed object deletes.
+ * media.video.uploaded consumer, and polling for retries and expired leases), one slot for the
+ * responsive sizes of covers and posters (one picture at a time, so they never take more than a
+ * core; polling likewise, woken in-process by `poke`), and an hourly sweep that deletes abandoned
+ * uploads and retries failed object deletes.
  */
 export class WorkerRunner {
   readonly #o: RunnerOptions;
   readonly #jobOptions: JobOptions;
+  readonly #variantOptions: VariantJobOptions;
   #stopped = true;
   readonly #waiters = new Set<() => void>();
   readonly #slots: Promise<void>[] = [];
   #sweepTimer: NodeJS.Timeout | undefined;
   #sweeping: Promise<void> | undefined;
-  #untrackQueue: (() => void) | undefined;
+  #untrackQueues: (() => void)[] = [];
 
   constructor(o: RunnerOptions) {
     this.#o = o;
@@ -44,12 +51,17 @@ export class WorkerRunner {
       log: o.log,
       onEvents: o.onEvents,
     };
+    this.#variantOptions = { ...VARIANT_JOB_DEFAULTS, ...o.variantJobs, log: o.log };
   }
 
   start(): void {
     this.#stopped = false;
-    this.#untrackQueue = mediaTranscodeQueue.track(() => waitingJobCount(this.#o.ctx.db, this.#o.ctx.now()));
-    for (let i = 0; i < this.#o.concurrency; i++) this.#slots.push(this.#slot());
+    this.#untrackQueues = [
+      mediaTranscodeQueue.track(() => waitingJobCount(this.#o.ctx.db, this.#o.ctx.now())),
+      mediaImageVariantQueue.track(() => waitingVariantJobCount(this.#o.ctx.db, this.#o.ctx.now())),
+    ];
+    for (let i = 0; i < this.#o.concurrency; i++) this.#slots.push(this.#slot(() => this.#transcodeOnce()));
+    this.#slots.push(this.#slot(() => this.#variantsOnce()));
     const sweep = () => {
       this.#sweeping = this.sweep().catch((err: unknown) => this.#o.log.warn({ err }, 'media sweep failed'));
     };
@@ -65,7 +77,7 @@ export class WorkerRunner {
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    this.#untrackQueue?.();
+    for (const untrack of this.#untrackQueues) untrack();
     if (this.#sweepTimer) clearInterval(this.#sweepTimer);
     this.poke();
     await Promise.all(this.#slots);
@@ -79,20 +91,33 @@ export class WorkerRunner {
     await moveQueuedObjects(this.#o.ctx, this.#o.log);
   }
 
-  async #slot(): Promise<void> {
+  /** Runs one due transcode; false when none was due. */
+  async #transcodeOnce(): Promise<boolean> {
+    const started = performance.now();
+    const result = await runNextJob(this.#o.ctx, this.#jobOptions);
+    if (!result) return false;
+    if (result.outcome !== 'skipped') mediaTranscodeDuration.observe({ outcome: result.outcome }, (performance.now() - started) / 1000);
+    if (result.outcome === 'failed' || result.outcome === 'retry') mediaTranscodeFailures.inc();
+    if (result.outcome === 'ready') this.poke(); // its poster's sizes are due
+    this.#o.log.info({ videoId: result.videoId, outcome: result.outcome }, 'transcode job finished');
+    return true;
+  }
+
+  /** Makes one due picture's responsive sizes; false when none was due. */
+  async #variantsOnce(): Promise<boolean> {
+    const result = await runNextVariantJob(this.#o.ctx, this.#variantOptions);
+    if (!result) return false;
+    mediaImageVariantJobs.inc({ outcome: result.outcome });
+    return true;
+  }
+
+  async #slot(runOnce: () => Promise<boolean>): Promise<void> {
     while (!this.#stopped) {
       let ran = false;
-      const started = performance.now();
       try {
-        const result = await runNextJob(this.#o.ctx, this.#jobOptions);
-        if (result) {
-          ran = true;
-          if (result.outcome !== 'skipped') mediaTranscodeDuration.observe({ outcome: result.outcome }, (performance.now() - started) / 1000);
-          if (result.outcome === 'failed' || result.outcome === 'retry') mediaTranscodeFailures.inc();
-          this.#o.log.info({ videoId: result.videoId, outcome: result.outcome }, 'transcode job finished');
-        }
+        ran = await runOnce();
       } catch (err) {
-        this.#o.log.warn({ err }, 'transcode slot failed; retrying');
+        this.#o.log.warn({ err }, 'worker slot failed; retrying');
       }
       if (!ran && !this.#stopped) await this.#idle(this.#o.pollMs ?? 1_000);
     }

@@ -9,12 +9,12 @@ import { findImages } from '../../store/image.store.ts';
 import { claimJob, retryJobLater, settleJob, type JobRow } from '../../store/job.store.ts';
 import { findPostByVideo, markPublished } from '../../store/post.store.ts';
 import type { MediaTables } from '../../store/types.ts';
+import { queueVariantJob } from '../../store/variant-job.store.ts';
 import { failVideo, findVideo, finishVideo, recordProgress, resetProgress, type VideoRow } from '../../store/video.store.ts';
 import type { Log, MediaContext } from '../context.ts';
 import { scratchDir } from '../uploads/receive.ts';
 import { HLS_MASTER, videoHlsKey, videoPosterKey } from '../uploads/index.ts';
 import { masterPlaylist, MediaToolError, parseMediaPlaylist, posterFrame, probe, renditionLadder, transcodeToHls, type Rendition } from './ffmpeg.ts';
-import { makeVariantsLater } from '../images/variants.ts';
 
 /** Reasons a video fails for good (copied into `media.video.failed`). */
 export type FailureReason = MediaToolError['reason'] | 'no_video_stream' | 'source_missing' | 'transcode_incomplete' | 'internal';
@@ -46,7 +46,7 @@ export async function runNextJob(ctx: JobCtx, opts: JobOptions): Promise<{ video
  * Transcodes one claimed video outside any transaction, in its own temporary directory:
  * source → H.264/AAC HLS renditions (360p and 720p, never enlarged; ADR 032) with a master
  * playlist → poster frame → all stored (progress recorded on the row meanwhile) → the row marked
- * ready with `media.video.ready` (and, for a post waiting on it, `media.post.published`).
+ * ready with `media.video.ready` and the job that makes the poster's responsive sizes (and, for a post waiting on it, `media.post.published`).
  * ffmpeg's own failures (timeout, bad data, output too large) fail the video with
  * `media.video.failed`; other errors (storage, database) retry with backoff, then fail.
  * Guarded by status: a video that is no longer processing (done by another worker, or its post
@@ -68,6 +68,8 @@ export async function runJob(ctx: JobCtx, job: JobRow, opts: JobOptions): Promis
       const row = await finishVideo(trx, video.id, { ...made, now: ctx.now() });
       await settleJob(trx, video.id, 'done', ctx.now());
       if (!row) return false;
+      // The poster's AVIF/WebP sizes (ADR 033): the next job of this worker's picture slot.
+      await queueVariantJob(trx, { key: made.posterKey, videoId: row.id, now: ctx.now() });
       await enqueueEvent(trx, videoReady(row, undefined));
       await announceWaitingPost(trx, row, ctx.now());
       return true;
@@ -179,7 +181,6 @@ async function transcode(
   const posterKey = videoPosterKey(video.id);
   outputs.push(posterKey);
   await ctx.objects.put(posterKey, await readFile(poster), 'image/jpeg');
-  void makeVariantsLater(ctx, log, posterKey); // its AVIF/WebP sizes, after the answer (ADR 033)
   // The master last: a playlist is never stored before the files it lists.
   const ordered = [...files.slice(1), HLS_MASTER];
   for (const [i, file] of ordered.entries()) {

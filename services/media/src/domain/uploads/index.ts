@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import { videoUploaded } from '../../events/publish.ts';
 import { insertImage, type ImageRow } from '../../store/image.store.ts';
+import { queueVariantJob } from '../../store/variant-job.store.ts';
 import { findVideo, insertVideo, type VideoRow } from '../../store/video.store.ts';
 import { UUID, type MediaContext, type RequestMeta } from '../context.ts';
 import { imageInvalid, megabytes, videoInvalid, videoNotFound } from '../errors.ts';
@@ -75,8 +76,9 @@ export async function videoOf(ctx: Pick<MediaContext, 'db'>, id: string, ownerId
 
 /**
  * Receives an image (at most the limit, in memory), re-encodes it (domain/uploads/image.ts)
- * and stores its three WebP variants under a new id, then the `image` row. Refused or failed:
- * nothing stored.
+ * and stores its three WebP variants under a new id, then the `image` row with the job that
+ * makes the cover's responsive sizes (ADR 033), in one transaction: the worker runs it after the
+ * answer, and again after a restart. Refused or failed: nothing stored.
  */
 export async function uploadImage(ctx: Pick<MediaContext, 'db' | 'objects' | 'now' | 'limits'>, ownerId: string, body: Readable | Buffer): Promise<ImageRow> {
   let input: Buffer;
@@ -96,16 +98,20 @@ export async function uploadImage(ctx: Pick<MediaContext, 'db' | 'objects' | 'no
       await ctx.objects.put(key, bytes, 'image/webp');
       stored.push(key);
     }
-    return await insertImage(ctx.db, {
-      id,
-      ownerId,
-      width: image.width,
-      height: image.height,
-      fullKey: imageKey(id, 'full'),
-      coverKey: imageKey(id, 'cover'),
-      thumbKey: imageKey(id, 'thumb'),
-      bytes: variants.reduce((n, [, b]) => n + b.length, 0),
-      now: ctx.now(),
+    return await ctx.db.transaction().execute(async (trx) => {
+      const row = await insertImage(trx, {
+        id,
+        ownerId,
+        width: image.width,
+        height: image.height,
+        fullKey: imageKey(id, 'full'),
+        coverKey: imageKey(id, 'cover'),
+        thumbKey: imageKey(id, 'thumb'),
+        bytes: variants.reduce((n, [, b]) => n + b.length, 0),
+        now: ctx.now(),
+      });
+      await queueVariantJob(trx, { key: row.cover_key, imageId: row.id, now: ctx.now() });
+      return row;
     });
   } catch (err) {
     await Promise.all(stored.map((k) => ctx.objects.delete(k).catch(() => undefined)));

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Static } from 'typebox';
 import type { MediaDeps } from '../../deps.ts';
 import { imageInvalid, videoInvalid } from '../../domain/errors.ts';
-import { makeVariantsLater } from '../../domain/images/variants.ts';
 import { uploadImage, uploadVideo, videoOf } from '../../domain/uploads/index.ts';
 import { ImageDto, VideoDto, toImageDto, toVideoDto } from '../dto.ts';
 import { OwnerQuery, UPLOAD_CONTENT_TYPES, VideoParams } from './schemas.ts';
@@ -35,7 +34,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: MediaDeps): Promi
     const body = request.body as Readable | undefined;
     if (!body) throw imageInvalid('required');
     const row = await uploadImage(deps, request.query.ownerId.toLowerCase(), body);
-    void makeVariantsLater(deps, request.log, row.cover_key); // the cover's AVIF/WebP sizes, after the answer (ADR 033)
+    deps.pokeWorker?.(); // the cover's AVIF/WebP sizes: a job written with the row (ADR 033)
     return toImageDto(row);
   });
 }
