@@ -18,6 +18,9 @@ import { parseSearchConfig } from '../services/search/src/config.ts';
 import { startSearch } from '../services/search/src/main.ts';
 import type { SearchTables } from '../services/search/src/store/types.ts';
 import { createTestBus } from '../services/search/test/harness.ts';
+import { allVariantKeys } from '@brokerwise/storage';
+import { makePng } from '../services/media/test/clips.ts';
+import { startHarness as startMediaHarness } from '../services/media/test/harness.ts';
 
 const SCRIPT = path.join(import.meta.dirname, 'rebuild.ts');
 
@@ -122,6 +125,39 @@ describe('npm run rebuild', () => {
       }
     }, 60_000);
   });
+
+  it.runIf(process.env.DATABASE_URL)('image-sizes: gives pictures stored before the jobs their sizes, through the running media worker', async () => {
+    const media = await startMediaHarness();
+    cleanups.push(() => media.close());
+    const owner = randomUUID();
+    const upload = async () => (await media.upload(`/v1/images?ownerId=${owner}`, await makePng(800, 450), 'image/png')).body as { id: string; coverKey: string };
+    const pictures = [await upload(), await upload()];
+    const jobsDone = () => media.db.selectFrom('image_variant_job').select('key').where('state', '=', 'done').execute();
+    await vi.waitFor(async () => expect(await jobsDone()).toHaveLength(2), { timeout: 30_000, interval: 100 });
+    // As stored before ADR 033's jobs: no job and no sizes; the first has no files either, the second has its files (made by the old in-process queue), which stay as they are.
+    await media.db.deleteFrom('image_variant_job').execute();
+    await media.db.updateTable('image').set({ cover_sizes: null }).execute();
+    for (const key of allVariantKeys(pictures[0]!.coverKey, 'photo')) await media.objects.delete(key);
+    const kept = allVariantKeys(pictures[1]!.coverKey, 'photo')[0]!;
+    await media.objects.put(kept, Buffer.from('made before'), 'image/avif');
+
+    const r = await rebuild(['image-sizes', '--timeout', '60'], { DATABASE_URL: media.databaseUrl!, LOG_LEVEL: 'silent' });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/rebuild image-sizes: 2 covers and posters without recorded sizes queued/);
+    expect(r.stdout).toMatch(/rebuild image-sizes: 2 done, 0 failed, 0 waiting \(of 2\)/);
+    for (const p of pictures) {
+      for (const key of allVariantKeys(p.coverKey, 'photo')) expect(await media.objects.head(key)).not.toBeNull();
+      const row = await media.db.selectFrom('image').select('cover_sizes').where('id', '=', p.id).executeTakeFirstOrThrow();
+      expect(row.cover_sizes?.map((x) => x.width)).toEqual([320, 640, 960, 1280]);
+    }
+    expect(await jobsDone()).toHaveLength(2);
+    expect((await media.objects.get(kept))!.body.toString()).toBe('made before');
+    // Nothing left to do the second time.
+    const again = await rebuild(['image-sizes'], { DATABASE_URL: media.databaseUrl!, LOG_LEVEL: 'silent' });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/0 covers and posters without recorded sizes queued/);
+  }, 120_000);
 
   it.runIf(process.env.REDIS_URL)('gateway-cache: drops the shared cached answers of its namespace only', async () => {
     const namespace = uniqueName('rbc').toLowerCase().replace(/[^a-z0-9_]/g, '_');

@@ -11,6 +11,8 @@ import { ConfigError, Type, commonServiceSettings, parseConfig, processEnv } fro
 import { openDatabase, sql, type Database, type Kysely } from '@brokerwise/sql';
 import { republishAll } from '../services/catalogue/src/domain/companies.ts';
 import type { CatalogueTables } from '../services/catalogue/src/store/types.ts';
+import { queueMissingVariantJobs, variantJobsSince } from '../services/media/src/store/variant-job.store.ts';
+import type { MediaTables } from '../services/media/src/store/types.ts';
 import { recomputeRating } from '../services/reviews/src/domain/rating.ts';
 import type { ReviewsTables } from '../services/reviews/src/store/types.ts';
 
@@ -19,6 +21,7 @@ const MODELS = {
   ratings: 'rating aggregates, from the approved reviews: reviews recomputes every rated company (reviews.rating.changed); the catalogue\'s scores, then search and the gateway cache follow. DATABASE_URL: the reviews service\'s.',
   'gateway-cache': 'the gateway\'s shared response cache in Redis (gw:cat: keys): dropped, refilled by the next requests. REDIS_URL and NATS_NAMESPACE as the gateway\'s.',
   notices: 'notice unread counts: computed from the notices on every read, nothing stored to rebuild.',
+  'image-sizes': 'responsive AVIF/WebP sizes of post covers and video posters (ADR 033): every one without recorded sizes (stored before the jobs, or whose job gave up) gets a job; the media worker makes the missing sizes, keeps existing ones, and records them. DATABASE_URL: the media service\'s.',
 } as const;
 type Model = keyof typeof MODELS;
 
@@ -31,11 +34,12 @@ ${Object.entries(MODELS)
 The running services keep serving throughout. search and ratings queue their events in the owning
 service's outbox, then wait (unless --no-wait) until its relay has published every one; the consumers
 apply them within their usual lag (each consumer's /readyz says "degraded: events behind" while
-more than EVENTS_MAX_PENDING are waiting).
+more than EVENTS_MAX_PENDING are waiting). image-sizes queues jobs in the media database, then waits
+(unless --no-wait) until the media worker has run them all; pages show the originals meanwhile.
 
 Options:
   --no-wait          return once the events are queued
-  --timeout SECONDS  how long to wait for the relay (default 600)
+  --timeout SECONDS  how long to wait for the relay or the worker (default 600)
   -h, --help         this text
 
 Exit codes: 0 done, 1 failure (settings, database, relay not publishing in time), 2 bad usage.`;
@@ -94,6 +98,26 @@ async function awaitRelay(db: Kysely<any>, correlationId: string, total: number)
   }
 }
 
+/** Waits until the media worker has run every picture job (none queued or running), printing progress. */
+async function awaitVariantJobs(db: Kysely<MediaTables>, since: Date, total: number): Promise<void> {
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  let last = '';
+  for (;;) {
+    const now = await variantJobsSince(db, since);
+    const line = `${now.done} done, ${now.failed} failed, ${now.waiting} waiting (of ${total})`;
+    if (line !== last) log(line);
+    last = line;
+    if (now.waiting === 0) {
+      if (now.failed > 0) throw new Error(`${now.failed} pictures failed (image_variant_job.last_error says why); they are served as their originals`);
+      return;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`${now.waiting} pictures still waiting after ${timeoutSeconds} s: is the media worker running? The jobs stay queued and run when it does.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 async function withDatabase<T>(schema: string, run: (database: Database) => Promise<T>): Promise<T> {
   const database = await openDatabase({ schema, url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', schema) });
   try {
@@ -145,6 +169,14 @@ const rebuilds: Record<Model, () => Promise<void>> = {
   notices: async () => {
     log('unread counts are computed from the notices on every read; nothing stored to rebuild');
   },
+  'image-sizes': () =>
+    withDatabase('media', async ({ db }) => {
+      const media = db as Kysely<MediaTables>;
+      const since = new Date();
+      const queued = await queueMissingVariantJobs(media, since);
+      log(`${queued} covers and posters without recorded sizes queued for the media worker`);
+      if (wait && queued > 0) await awaitVariantJobs(media, since, queued);
+    }),
 };
 
 try {

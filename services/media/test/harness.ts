@@ -21,6 +21,8 @@ export { errorOf, type Reply } from '@brokerwise/testing';
  */
 export interface Harness {
   db: Kysely<MediaTables>;
+  /** The test database's address (PostgreSQL only), for operator commands run against it. */
+  databaseUrl: string | undefined;
   bus: EventBus;
   objects: ObjectStore;
   /** Parent of the service's per-job temporary directories. */
@@ -102,6 +104,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
 
   return {
     db: t.db as Kysely<MediaTables>,
+    databaseUrl: t.url,
     bus,
     objects,
     tmpDir,
