@@ -4,7 +4,10 @@
  * writes each run's HTML and JSON report to reports/lighthouse/. Without --target it starts the
  * embedded site (`npm start`'s process with the demo data) on a free port and stops it afterwards.
  * The browser is the one the browser tests drive (e2e/chromium.ts: CHROMIUM_PATH, the system one,
- * else @sparticuz/chromium from npm). `--check` exits 1 when a mobile run is under the thresholds.
+ * else @sparticuz/chromium from npm). `--check` exits 1 when a mobile row is under the thresholds; a
+ * phone run under the performance bar is rerun and its row is the median of 3 (--runs). The pure
+ * parts (summary, median, thresholds, table) are in lighthouse-report.ts. `npm test`'s lighthouse
+ * step runs this with --target on the site its browser tests use.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,19 +16,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { freePort } from '@brokerwise/testing/ports';
 import { exitWithUsageOnHelp } from '@brokerwise/config';
 import { resolveChromium } from '../e2e/chromium.ts';
+import { demoDoneIn } from './startup.ts';
+import { belowThreshold, CATEGORIES, formatTable, medianRow, needsRerun, summarise, THRESHOLDS, type FormFactor, type Row, type Run } from './lighthouse-report.ts';
 
 const PAGE_NAMES = ['home', 'listing', 'detail', 'search', 'topbrokers', 'post', 'trader', 'login'] as const;
 type PageName = (typeof PAGE_NAMES)[number];
 const LANGS = ['en', 'zh-CN'] as const;
-const FORM_FACTORS = ['mobile', 'desktop'] as const;
-type FormFactor = (typeof FORM_FACTORS)[number];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-/** Issue 20's bar, on mobile: performance ≥ 95, the other three 100. */
-const THRESHOLDS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const FORM_FACTORS = ['mobile', 'desktop'] as const satisfies readonly FormFactor[];
 
 exitWithUsageOnHelp(`Usage: npm run lighthouse -- [options]
   Lighthouse on the public pages, both languages, mobile and desktop; prints a table and writes the
@@ -35,9 +36,12 @@ exitWithUsageOnHelp(`Usage: npm run lighthouse -- [options]
   --langs a,b           some of ${LANGS.join(', ')} (default: both)
   --form-factors a,b    mobile, desktop (default: both)
   --out DIR             where the reports go (default: reports/lighthouse)
-  --check               exit 1 when a mobile run scores under performance ${THRESHOLDS.performance}, accessibility,
+  --check               exit 1 when a mobile row scores under performance ${THRESHOLDS.performance}, accessibility,
                         best practices or SEO ${THRESHOLDS.seo}
-  A full run (32 audits) takes about 12 minutes on 2 cores; --pages home --form-factors mobile about 1.`);
+  --runs N              a mobile run under performance ${THRESHOLDS.performance} is run again until N runs, and its row
+                        is their median (default 3; 1 never reruns)
+  A full run (32 audits) takes about 12 minutes on 2 cores; --pages home --form-factors mobile about 1.
+  npm test runs the mobile half with --check (node scripts/test.ts lighthouse alone).`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -48,8 +52,14 @@ const { values: options } = parseArgs({
     'form-factors': { type: 'string' },
     out: { type: 'string', default: path.join(root, 'reports/lighthouse') },
     check: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
   },
 });
+const maxRuns = Number(options.runs);
+if (!Number.isInteger(maxRuns) || maxRuns < 1) {
+  console.error(`--runs takes a whole number from 1, not ${options.runs}`);
+  process.exit(2);
+}
 
 function pick<T extends string>(flag: string | undefined, all: readonly T[], name: string): T[] {
   if (!flag) return [...all];
@@ -65,12 +75,17 @@ const pages = pick(options.pages, PAGE_NAMES, 'page');
 const langs = pick(options.langs, LANGS, 'language');
 const formFactors = pick(options['form-factors'], FORM_FACTORS, 'form factor');
 
-/** Starts scripts/start.ts with embedded storage (no servers needed, nothing left behind). */
+/**
+ * Starts scripts/start.ts with embedded storage (no servers needed, nothing left behind) and waits
+ * until its demo data is all in: the demo videos are transcoded in the background after the site
+ * answers, and ffmpeg on the same cores would show up as blocking time in every page's score.
+ */
 async function startSite(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bw-lighthouse-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'error', DATABASE_URL: '', NATS_URL: '', REDIS_URL: '' };
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const demoDone = demoDoneIn(child.stdout!);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
@@ -92,6 +107,7 @@ async function startSite(): Promise<{ baseUrl: string; stop: () => Promise<void>
     }
     await new Promise((r) => setTimeout(r, 500));
   }
+  if (!(await Promise.race([demoDone, new Promise<false>((r) => setTimeout(r, 600_000, false).unref())]))) console.error('The demo data was not all in after 10 minutes: measuring anyway.');
   return { baseUrl, stop };
 }
 
@@ -117,67 +133,6 @@ async function pageUrls(baseUrl: string): Promise<Record<PageName, string>> {
   };
 }
 
-interface Row {
-  page: PageName;
-  lang: string;
-  formFactor: FormFactor;
-  scores: Record<(typeof CATEGORIES)[number], number>;
-  lcpMs: number;
-  cls: number;
-  jsKb: number;
-  /** The audits that cost points, per category under 100. */
-  lost: string[];
-  report: string;
-}
-
-function summarise(lhr: Result, page: PageName, lang: string, formFactor: FormFactor, report: string): Row {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Row['scores'];
-  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-  const jsBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-  const lost: string[] = [];
-  for (const c of CATEGORIES) {
-    const category = lhr.categories[c];
-    if (!category || (category.score ?? 0) >= 1) continue;
-    for (const ref of category.auditRefs) {
-      const audit = lhr.audits[ref.id];
-      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) lost.push(`${c}: ${audit.id} (${audit.displayValue ?? audit.score})`);
-    }
-  }
-  return {
-    page,
-    lang,
-    formFactor,
-    scores,
-    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-    jsKb: jsBytes / 1024,
-    lost,
-    report,
-  };
-}
-
-function belowThreshold(row: Row): string[] {
-  if (row.formFactor !== 'mobile') return [];
-  return CATEGORIES.filter((c) => row.scores[c] < THRESHOLDS[c]).map((c) => `${c} ${row.scores[c]} < ${THRESHOLDS[c]}`);
-}
-
-function printTable(rows: Row[]): void {
-  const header = ['page', 'lang', 'form factor', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'CLS', 'JS KB'];
-  const lines = rows.map((r) => [
-    r.page,
-    r.lang,
-    r.formFactor,
-    ...CATEGORIES.map((c) => String(r.scores[c])),
-    `${(r.lcpMs / 1000).toFixed(1)} s`,
-    r.cls.toFixed(3),
-    r.jsKb.toFixed(0),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const format = (cells: string[]) => cells.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
-  console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const line of lines) console.log(format(line));
-}
-
 const started = Date.now();
 const site = options.target ? { baseUrl: options.target.replace(/\/+$/, ''), stop: async () => {} } : await startSite();
 const browser = await resolveChromium();
@@ -191,7 +146,24 @@ const launchChrome = () =>
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage', ...(browser.source === 'npm' ? ['--no-zygote'] : [])],
     logLevel: 'silent',
   });
+/** One Lighthouse run; its HTML and JSON reports are written to --out (a rerun's with -2, -3…). */
+async function audit(url: URL, page: PageName, lang: string, formFactor: FormFactor, attempt: number): Promise<Run> {
+  const chrome = await launchChrome();
+  const flags: Flags = { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: [...CATEGORIES] };
+  const result = await lighthouse(url.toString(), flags, formFactor === 'desktop' ? desktopConfig : undefined).finally(() => chrome.kill());
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const name = `${page}-${lang}-${formFactor}${attempt > 1 ? `-${attempt}` : ''}`;
+  const [html, json] = result.report as string[];
+  writeFileSync(path.join(options.out, `${name}.html`), html!);
+  writeFileSync(path.join(options.out, `${name}.json`), json!);
+  if (result.lhr.runtimeError) console.error(`${name}: ${result.lhr.runtimeError.message}`);
+  const run = summarise(result.lhr, page, lang, formFactor, path.join(options.out, `${name}.html`));
+  console.log(`${name}: ${CATEGORIES.map((c) => run.scores[c]).join(' / ')} (${Math.round(result.lhr.timing.total / 1000)} s)`);
+  return run;
+}
+
 const rows: Row[] = [];
+let runCount = 0;
 try {
   const urls = await pageUrls(site.baseUrl);
   mkdirSync(options.out, { recursive: true });
@@ -201,18 +173,14 @@ try {
         // English is canonical at the address without ?lang= (what a crawler and a first visit get), Chinese at ?lang=zh-CN.
         const url = new URL(urls[page], site.baseUrl);
         if (lang !== 'en') url.searchParams.set('lang', lang);
-        const chrome = await launchChrome();
-        const flags: Flags = { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: [...CATEGORIES] };
-        const result = await lighthouse(url.toString(), flags, formFactor === 'desktop' ? desktopConfig : undefined).finally(() => chrome.kill());
-        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        const name = `${page}-${lang}-${formFactor}`;
-        const [html, json] = result.report as string[];
-        writeFileSync(path.join(options.out, `${name}.html`), html!);
-        writeFileSync(path.join(options.out, `${name}.json`), json!);
-        if (result.lhr.runtimeError) console.error(`${name}: ${result.lhr.runtimeError.message}`);
-        const row = summarise(result.lhr, page, lang, formFactor, path.join(options.out, `${name}.html`));
-        rows.push(row);
-        console.log(`${name}: ${CATEGORIES.map((c) => row.scores[c]).join(' / ')}`);
+        // Performance moves by several points from run to run (the simulated phone is computed from a
+        // trace of the real load, which other work on the CPU disturbs); Lighthouse's own advice is
+        // to run several times and take the median. A phone run under the bar is run again, up to
+        // --runs, and the row is the median of its runs; a run at or over the bar stands alone.
+        const runs = [await audit(url, page, lang, formFactor, 1)];
+        while (runs.length < maxRuns && needsRerun(runs[0]!)) runs.push(await audit(url, page, lang, formFactor, runs.length + 1));
+        runCount += runs.length;
+        rows.push(medianRow(runs));
       }
     }
   }
@@ -220,18 +188,21 @@ try {
   await site.stop();
 }
 
-printTable(rows);
-const lost = rows.filter((r) => r.lost.length);
+console.log(`\n${formatTable(rows)}`);
+const lost = rows.filter((r) => r.lost.length || r.perfNotes.length);
 if (lost.length) {
-  console.log('\nWhat cost points:');
-  for (const r of lost) console.log(`  ${r.page} ${r.lang} ${r.formFactor}: ${r.lost.join('; ')}`);
+  console.log('\nWhat cost points (for a row of several runs, its median run):');
+  for (const r of lost) {
+    console.log(`  ${r.page} ${r.lang} ${r.formFactor}: ${r.lost.join('; ')}`);
+    for (const note of r.perfNotes) console.log(`      ${note}`);
+  }
 }
-console.log(`\nReports in ${path.relative(process.cwd(), options.out) || '.'}/ · ${rows.length} runs in ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`\nReports in ${path.relative(process.cwd(), options.out) || '.'}/ · ${rows.length} rows, ${runCount} runs in ${Math.round((Date.now() - started) / 1000)} s`);
 if (options.check) {
-  const failures = rows.flatMap((r) => belowThreshold(r).map((f) => `${r.page} ${r.lang}: ${f}`));
+  const failures = rows.flatMap((r) => belowThreshold(r).map((f) => `${r.page} ${r.lang}: ${f}${f.startsWith('performance') && r.perfRuns.length > 1 ? ` (median of ${r.perfRuns.join(', ')})` : ''}`));
   if (failures.length) {
     console.error(`\nBelow the thresholds on mobile:\n  ${failures.join('\n  ')}`);
     process.exit(1);
   }
-  console.log('Every mobile run meets the thresholds.');
+  console.log('Every mobile row meets the thresholds.');
 }

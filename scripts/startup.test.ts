@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBanner, reportProgress, withoutCredentials, type BannerInput, type DemoCounts } from './startup.ts';
+import { isDemoDoneLine, renderBanner, reportProgress, withoutCredentials, type BannerInput, type DemoCounts } from './startup.ts';
 
 const banner: BannerInput = {
   url: 'http://localhost:3000',
@@ -73,6 +73,8 @@ describe('demo data progress', () => {
       'Preparing demo data: companies 248, search index 248/248, posts 10/10, videos 2/6',
       'Preparing demo data: companies 248, search index 248/248, posts 10/10, videos 6/6. Done.',
     ]);
+    // What the test runner waits for before Lighthouse: only the last line.
+    expect(printed.map(isDemoDoneLine)).toEqual([false, false, true]);
   });
 
   it('names failed videos and gives up after its time limit', async () => {

@@ -4,6 +4,8 @@
  * and a progress line while the demo data is prepared. Plain text on stdout; the services' own
  * logs stay one-line and quiet (see @brokerwise/logger).
  */
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 
 export interface Component {
   /** sql, bus, cache, objects, mail, video. */
@@ -93,6 +95,28 @@ export const demoDone = (c: DemoCounts): boolean =>
 export function renderProgress(c: DemoCounts): string {
   const failed = c.videosFailed > 0 ? `, ${c.videosFailed} failed` : '';
   return `Preparing demo data: companies ${c.companies}, search index ${c.indexed}/${c.companies}, posts ${c.posts}/${c.postsWanted}, videos ${c.videosReady}/${c.videosWanted}${failed}`;
+}
+
+/**
+ * Whether a line of `npm start`'s output is the last progress line ("…. Done."): the demo data is
+ * all in (companies indexed, posts made, videos transcoded), so no background work is left. The
+ * test runner waits for it before Lighthouse measures the pages.
+ */
+export const isDemoDoneLine = (line: string): boolean => line.startsWith('Preparing demo data:') && line.endsWith('. Done.');
+
+/**
+ * Reads a started site's output line by line (handing each to `echo`, which keeps going after the
+ * answer): true at the "Done." line, false when the output ends without one.
+ */
+export function demoDoneIn(output: Readable, echo?: (line: string) => void): Promise<boolean> {
+  const lines = createInterface({ input: output, crlfDelay: Infinity });
+  return new Promise((resolve) => {
+    lines.on('line', (line) => {
+      echo?.(line);
+      if (isDemoDoneLine(line)) resolve(true);
+    });
+    lines.once('close', () => resolve(false));
+  });
 }
 
 /**
