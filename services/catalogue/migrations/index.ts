@@ -6,6 +6,7 @@ import { migration as promotion } from './20261205T0900_promotion.ts';
 import { migration as companyAdmin } from './20261206T0900_company_admin.ts';
 import { migration as licenceRegister } from './20261208T0900_licence_register.ts';
 import { migration as listingAtScale } from './20261210T0926_listing_at_scale.ts';
+import { migration as companyCounts } from './20261211T0900_company_counts.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
@@ -16,4 +17,5 @@ export const migrations: MigrationSet = {
   '20261206T0900_company_admin': companyAdmin,
   '20261208T0900_licence_register': licenceRegister,
   '20261210T0926_listing_at_scale': listingAtScale,
+  '20261211T0900_company_counts': companyCounts,
 };

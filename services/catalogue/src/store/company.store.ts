@@ -65,24 +65,59 @@ export async function listCompanies(db: Db, f: CompanyFilter): Promise<{ rows: C
       ]),
     );
   }
-  const totalRow = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  let rows = q.selectAll();
-  if (kw) rows = rows.orderBy(sql`word_similarity(${kw}, lower(name))`, 'desc');
-  switch (f.order) {
-    case 'reviews':
-      rows = rows.orderBy('review_count', 'desc').orderBy('score', 'desc');
-      break;
-    case 'newest':
-      rows = rows.orderBy('created_at', 'desc');
-      break;
-    case 'name':
-      rows = rows.orderBy(sql`lower(name)`, 'asc');
-      break;
-    default:
-      rows = rows.orderBy('score', 'desc').orderBy('review_count', 'desc');
+  // Visitors' filters read the maintained counts (ADR 029); keywords, slugs, ids and admins count rows.
+  const maintained = kw || f.slugs || f.ids || f.includeHidden ? undefined : await countVisible(db, f);
+  const total = maintained ?? Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+  const ordered = <T extends typeof q>(rows: T): T => {
+    let r = rows;
+    if (kw) r = r.orderBy(sql`word_similarity(${kw}, lower(company.name))`, 'desc') as T;
+    switch (f.order) {
+      case 'reviews':
+        r = r.orderBy('company.review_count', 'desc').orderBy('company.score', 'desc') as T;
+        break;
+      case 'newest':
+        r = r.orderBy('company.created_at', 'desc') as T;
+        break;
+      case 'name':
+        r = r.orderBy(sql`lower(company.name)`, 'asc') as T;
+        break;
+      default:
+        r = r.orderBy('company.score', 'desc').orderBy('company.review_count', 'desc') as T;
+    }
+    return r.orderBy('company.slug') as T;
+  };
+  if (f.offset === 0) {
+    return { rows: await ordered(q).selectAll().limit(f.limit).execute(), total };
   }
-  const list = await rows.orderBy('slug').offset(f.offset).limit(f.limit).execute();
-  return { rows: list, total: Number(totalRow?.n ?? 0) };
+  // A later page skips `offset` entries of the order's index (index-only: slugs and sort keys),
+  // then reads only its own rows in full, instead of fetching every skipped row.
+  const page = ordered(q).select('company.slug').offset(f.offset).limit(f.limit).as('page');
+  const rows = await ordered(db.selectFrom('company').innerJoin(page, 'page.slug', 'company.slug') as unknown as typeof q)
+    .selectAll('company')
+    .execute();
+  return { rows, total };
+}
+
+/**
+ * The number of visible companies under the listing's filters, from the counts the triggers keep
+ * per (category, country, licence status, score) and per (category, review count). Undefined for a
+ * mix the counts do not cover (a minimum of reviews with country, licence or score filters).
+ */
+async function countVisible(db: Db, f: CompanyFilter): Promise<number | undefined> {
+  if (f.minReviews !== undefined) {
+    if (f.countryCode || f.regulated !== undefined || f.minScore !== undefined) return undefined;
+    let q = db.selectFrom('company_count_reviews').where('review_count', '>=', f.minReviews);
+    if (f.category) q = q.where('category_slug', '=', f.category);
+    const row = await q.select(sql<string | null>`sum(n)`.as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  let q = db.selectFrom('company_count');
+  if (f.category) q = q.where('category_slug', '=', f.category);
+  if (f.countryCode) q = q.where('country_code', '=', f.countryCode);
+  if (f.regulated !== undefined) q = q.where('regulated', '=', f.regulated);
+  if (f.minScore !== undefined) q = q.where('score', '>=', f.minScore);
+  const row = await q.select(sql<string | null>`sum(n)`.as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 export async function findCompanyBySlug(db: Db, slug: string): Promise<CompanyRow | undefined> {

@@ -34,6 +34,10 @@ export interface CatalogueTables extends KitTables {
     /** Merged into this company: the slug answers with the survivor. */
     merged_into: Generated<string | null>;
   };
+  /** Visible companies per combination of the listing's filters, kept by triggers on `company` (ADR 029). */
+  company_count: { category_slug: CategorySlug; country_code: string; regulated: boolean; score: number; n: ColumnType<string, never, never> };
+  /** Visible companies per category and review count, kept by the same triggers (Top Brokers' total). */
+  company_count_reviews: { category_slug: CategorySlug; review_count: number; n: ColumnType<string, never, never> };
   /** Append-only (a trigger refuses UPDATE/DELETE): every admin change to a company. */
   company_audit: {
     id: string;
