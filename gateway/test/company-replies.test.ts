@@ -67,9 +67,20 @@ describe('company accounts, claims and verified replies through the gateway', ()
     const approved = await call<AdminCompanyClaim>('POST', '/api/admin/companyClaims/decide', { token: admin.token, body: { claimId: started.body.data.claim.id, decision: 'approve' } });
     expect(approved.body).toMatchObject({ msg: 'Approved: the account is now a verified representative of Tidewater FX.', data: { status: 'approved' } });
 
+    // The account holder is told, in their language, with a link to the company dashboard.
+    const told = async (title: string, lang?: 'zh-cn') =>
+      expect.poll(async () => (await call<NoticePage>('GET', '/api/user/notice', { token: rep.token, ...(lang ? { lang } : {}) })).body.data.list.find((n) => n.title === title), { timeout: 10_000 }).toBeDefined();
+    await told('Company representative approved');
+    const notices = (await call<NoticePage>('GET', '/api/user/notice', { token: rep.token, lang: 'zh-cn' })).body.data.list;
+    expect(notices.find((n) => n.kind === 'representative_approved')).toMatchObject({ title: '公司代表已获批准', content: expect.stringContaining('潮汐外汇'), link: '/user/company/dashboard' });
     // Revoked (audited): it can no longer reply.
     const revoked = await call<AdminCompanyClaim>('POST', '/api/admin/companyClaims/revoke', { token: admin.token, body: { claimId: started.body.data.claim.id, reason: 'Left the company' } });
     expect(revoked.body.data.status).toBe('revoked');
+    await told('Company representative revoked');
+    expect((await call<NoticePage>('GET', '/api/user/notice', { token: rep.token })).body.data.list.find((n) => n.kind === 'representative_revoked')).toMatchObject({
+      content: 'You no longer represent Tidewater FX on Brokerwise. Reason: Left the company',
+      link: '/user/company',
+    });
     const audit = await call<Page<{ action: string; reason: string; target: { id: string } }>>('GET', `/api/admin/users/audit?userId=${rep.id}`, { token: admin.token });
     expect(audit.body.data.list.map((a) => a.action).sort()).toEqual(['representative.approve', 'representative.revoke']);
     const author = await stack.signUp();

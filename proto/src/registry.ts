@@ -4,6 +4,7 @@ import { CompanyRemovedSchema, CompanyUpsertedSchema, LicenceStatusChangedSchema
 import {
   AppealRejectedSchema,
   EmailCodeRequestedSchema,
+  RepresentativeDecidedSchema,
   SanctionImposedSchema,
   SanctionLiftedSchema,
   UserDeletedSchema,
@@ -67,6 +68,7 @@ export const EVENT_TYPES = Object.freeze({
   'identity.sanction.lifted': SanctionLiftedSchema,
   'identity.appeal.rejected': AppealRejectedSchema,
   'identity.user.deleted': UserDeletedSchema,
+  'identity.representative.decided': RepresentativeDecidedSchema,
   'reviews.review.submitted': ReviewSubmittedSchema,
   'reviews.review.approved': ReviewApprovedSchema,
   'reviews.review.rejected': ReviewRejectedSchema,

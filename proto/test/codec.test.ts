@@ -36,6 +36,7 @@ describe('registry', () => {
       'identity.sanction.lifted',
       'identity.appeal.rejected',
       'identity.user.deleted',
+      'identity.representative.decided',
       'reviews.review.submitted',
       'reviews.review.approved',
       'reviews.review.rejected',

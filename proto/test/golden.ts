@@ -227,6 +227,24 @@ export const GOLDEN: { [T in EventType]: Golden<T> } = {
       deletedAt: { seconds: 1798621200n, nanos: 0 },
     },
   },
+  'identity.representative.decided': {
+    meta: {
+      id: 'c2d3e4f5-a6b7-48c9-90d1-e2f3a4b5c6d7',
+      producer: 'identity',
+      correlationId: 'req-claim-decide',
+      occurredAt: new Date('2026-12-30T10:00:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      claimId: 'd3e4f5a6-b7c8-49d0-a1e2-f3a4b5c6d7e8',
+      userId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      companyId: '3f1e9a2b-8c7d-4e6f-a5b4-c3d2e1f0a9b8',
+      companyName: 'Northwind Markets 北风',
+      decision: 'rejected',
+      reason: 'The address is not at the company domain',
+      decidedAt: { seconds: 1798624800n, nanos: 0 },
+    },
+  },
   'reviews.review.submitted': {
     meta: {
       id: '4d5e6f70-8192-43a4-b5c6-d7e8f90a1b23',

@@ -707,6 +707,8 @@ export const NoticeKind = Type.Union([
   Type.Literal('content_removed'),
   Type.Literal('content_restored'),
   Type.Literal('removal_upheld'),
+  Type.Literal('broker_application_approved'),
+  Type.Literal('broker_application_rejected'),
   Type.Literal('video_ready'),
   Type.Literal('video_failed'),
   Type.Literal('sanction_imposed'),
@@ -717,6 +719,9 @@ export const NoticeKind = Type.Union([
   Type.Literal('complaint_published'),
   Type.Literal('complaint_message'),
   Type.Literal('complaint_expired'),
+  Type.Literal('representative_approved'),
+  Type.Literal('representative_rejected'),
+  Type.Literal('representative_revoked'),
   Type.Literal('system'),
 ]);
 export type NoticeKind = Static<typeof NoticeKind>;

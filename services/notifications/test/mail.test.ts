@@ -123,6 +123,24 @@ describe('mail queue: codes and moderation outcomes (file mailer)', () => {
     expect(await mailRows(h, quiet.email)).toEqual([]);
     expect(await mailRows(h, zh.email)).toHaveLength(1);
   });
+
+  it('mails a company claim decision in the user’s language, with the dashboard or the claims page', async () => {
+    const zh = await knownUser(h, { locale: 'zh-cn' });
+    const en = await knownUser(h);
+    const companyId = randomUUID();
+    await h.publish('catalogue.company.upserted', { id: companyId, slug: 'tidewater-fx', name: 'Tidewater FX', nameZh: '潮汐外汇', version: 1n });
+    const decide = (userId: string, decision: string, reason: string) =>
+      h.publish('identity.representative.decided', { claimId: randomUUID(), userId, companyId, companyName: 'Tidewater FX', decision, reason, decidedAt: ts() });
+    await decide(zh.id, 'approved', '');
+    const [ok] = await sent(zh.email);
+    expect(ok).toMatchObject({ subject: '您已成为 潮汐外汇 在 Brokerwise 的认证代表', tags: { kind: 'representative_decision', event: 'representative_approved' } });
+    expect(ok!.html).toContain('href="https://brokerwise.test/user/company/dashboard"');
+    await decide(en.id, 'rejected', 'The mailbox is not at the company domain');
+    const [no] = await sent(en.email);
+    expect(no).toMatchObject({ subject: 'Your claim to represent Tidewater FX was not approved' });
+    expect(no!.text).toContain('Reason: The mailbox is not at the company domain');
+    expect(no!.text).toContain('https://brokerwise.test/user/company');
+  });
 });
 
 describe('mail queue against an SMTP server that fails, then recovers', () => {

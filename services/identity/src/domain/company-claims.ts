@@ -6,6 +6,8 @@
  * Approvals, refusals and revocations append to `admin_audit` in their transaction.
  */
 import { randomUUID } from 'node:crypto';
+import { enqueueEvent } from '@brokerwise/service-kit';
+import { representativeDecided } from '../events/publish.ts';
 import { violatedUnique } from '../store/user.store.ts';
 import { insertAudit } from '../store/sanction.store.ts';
 import {
@@ -227,6 +229,7 @@ export async function decideClaim(
     decision: 'approve' | 'reject';
     reason?: string | undefined;
   },
+  meta: RequestMeta = {},
 ): Promise<ClaimRow> {
   const reason = reasonOf(input.reason);
   if (input.decision === 'reject' && !reason) throw invalidInput({ reason: 'claim_reason' });
@@ -253,6 +256,7 @@ export async function decideClaim(
       after: { status, ...auditFacts(claim) },
       reason,
     });
+    await enqueueEvent(trx, representativeDecided(updated, status, reason, now, meta.correlationId));
     return updated;
   });
 }
@@ -261,6 +265,7 @@ export async function decideClaim(
 export async function revokeRepresentative(
   ctx: Pick<IdentityContext, 'db' | 'now'>,
   input: { claimId: string; adminId: string; reason: string },
+  meta: RequestMeta = {},
 ): Promise<ClaimRow> {
   const reason = reasonOf(input.reason);
   if (!reason) throw invalidInput({ reason: 'claim_reason' });
@@ -285,6 +290,7 @@ export async function revokeRepresentative(
       after: { status: 'revoked', ...auditFacts(claim) },
       reason,
     });
+    await enqueueEvent(trx, representativeDecided(updated, 'revoked', reason, now, meta.correlationId));
     return updated;
   });
 }

@@ -1,4 +1,5 @@
 import { encodeEvent, timestampFromDate, type EncodedEvent } from '@brokerwise/proto';
+import type { ClaimRow } from '../store/company-claim.store.ts';
 import type { AppealRow, SanctionRow } from '../store/sanction.store.ts';
 import type { UserRow } from '../store/user.store.ts';
 
@@ -99,4 +100,13 @@ export function appealRejected(a: AppealRow, correlationId: string | undefined):
  */
 export function userDeleted(userId: string, email: string | null, at: Date, correlationId: string | undefined): EncodedEvent {
   return encodeEvent('identity.user.deleted', { userId, email: email ?? '', deletedAt: timestampFromDate(at) }, meta(correlationId, at));
+}
+
+/** `identity.representative.decided`: a claim approved or refused, or a representative revoked; the account holder is told. */
+export function representativeDecided(c: ClaimRow, decision: 'approved' | 'rejected' | 'revoked', reason: string, at: Date, correlationId: string | undefined): EncodedEvent {
+  return encodeEvent(
+    'identity.representative.decided',
+    { claimId: c.id, userId: c.user_id, companyId: c.company_id, companyName: c.company_name, decision, reason, decidedAt: timestampFromDate(at) },
+    meta(correlationId, at),
+  );
 }

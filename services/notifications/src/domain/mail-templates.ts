@@ -164,6 +164,40 @@ export function applicationDecisionMail(
   return decisionMail(locale, d, { subject, lines, label, note: APPLICATION_SETTINGS_NOTE[locale](d.settingsUrl) });
 }
 
+// ------------------------------------------------------------------ company representatives (non-essential)
+
+const REPRESENTATIVE_SETTINGS_NOTE: Record<Locale, (url: string) => string> = {
+  en: (url) => `You get this email because you claimed a company on Brokerwise. You can turn off these emails in your settings: ${url}`,
+  'zh-cn': (url) => `您收到此邮件是因为您在 Brokerwise 认领了公司。如不想再收到此类邮件，可在设置中关闭：${url}`,
+};
+
+/** An administrator approved or refused a company claim, or revoked a representative. */
+export function representativeDecisionMail(
+  d: { decision: 'approved' | 'rejected' | 'revoked'; username: string; company: string; reason: string; link: string; settingsUrl: string },
+  locale: Locale,
+): MailContent {
+  const en = locale === 'en';
+  const reason = d.reason ? [en ? `Reason: ${d.reason}` : `原因：${d.reason}`] : [];
+  const { subject, lines, label } = {
+    approved: {
+      subject: en ? `You now represent ${d.company} on Brokerwise` : `您已成为 ${d.company} 在 Brokerwise 的认证代表`,
+      lines: [en ? `Your claim was approved: you can reply to ${d.company}'s reviews as its verified representative, answer its complaints and see its dashboard.` : `您的认领已获批准：您可以作为 ${d.company} 的认证代表回复其点评、答复其投诉，并查看其公司后台。`],
+      label: en ? 'Company dashboard' : '公司后台',
+    },
+    rejected: {
+      subject: en ? `Your claim to represent ${d.company} was not approved` : `您代表 ${d.company} 的认领未通过`,
+      lines: [en ? `Your claim to represent ${d.company} on Brokerwise was not approved.` : `您代表 ${d.company} 在 Brokerwise 的认领未通过审核。`, ...reason],
+      label: en ? 'My company claims' : '我的公司认领',
+    },
+    revoked: {
+      subject: en ? `You no longer represent ${d.company} on Brokerwise` : `您已不再是 ${d.company} 在 Brokerwise 的代表`,
+      lines: [en ? `An administrator ended your standing as a representative of ${d.company}.` : `管理员已撤销您作为 ${d.company} 代表的资格。`, ...reason],
+      label: en ? 'My company claims' : '我的公司认领',
+    },
+  }[d.decision];
+  return decisionMail(locale, d, { subject, lines, label, note: REPRESENTATIVE_SETTINGS_NOTE[locale](d.settingsUrl) });
+}
+
 // ------------------------------------------------------------------ newsletter
 
 export function newsletterConfirmMail(d: { email: string; confirmUrl: string; hours: number }, locale: Locale): MailContent {

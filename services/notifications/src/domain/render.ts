@@ -28,6 +28,9 @@ export type NoticeKind =
   | 'complaint_published'
   | 'complaint_message'
   | 'complaint_expired'
+  | 'representative_approved'
+  | 'representative_rejected'
+  | 'representative_revoked'
   | 'system';
 
 export interface RenderedNotice {
@@ -197,6 +200,12 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
       title: 'New message in a complaint',
       text: (p) => (p.fromCompany ? `${p.company} answered your complaint: ${excerpt(p.excerpt)}` : `The author of a complaint against ${p.company} wrote: ${excerpt(p.excerpt)}`),
     },
+    representative_approved: {
+      title: 'Company representative approved',
+      text: (p) => `You are now a verified representative of ${p.company}: you can reply to its reviews and answer its complaints, and see its dashboard.`,
+    },
+    representative_rejected: { title: 'Company claim not approved', text: (p) => `Your claim to represent ${p.company} was not approved. Reason: ${p.reason}` },
+    representative_revoked: { title: 'Company representative revoked', text: (p) => `You no longer represent ${p.company} on Brokerwise. Reason: ${p.reason}` },
     complaint_expired: {
       title: 'Complaint unresolved',
       text: (p) => `${p.company} did not answer your complaint within 15 working days; it is now marked unresolved.`,
@@ -234,6 +243,9 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
     sanction_imposed: { title: '账户处罚', text: (p) => (SANCTION_ZH[p.sanctionKind ?? ''] ?? SANCTION_ZH.warn!)(p) },
     sanction_lifted: { title: '处罚已解除', text: (p) => `${p.appealId ? '您的申诉已成立，' : ''}您账户的处罚已解除。原因：${p.reason}` },
     appeal_rejected: { title: '申诉未通过', text: (p) => `您的申诉已由另一位审核员复核，处罚维持不变。原因：${p.reason}` },
+    representative_approved: { title: '公司代表已获批准', text: (p) => `您已成为 ${p.company} 的认证代表：可以回复其点评、答复其投诉，并查看其公司后台。` },
+    representative_rejected: { title: '公司认领未通过', text: (p) => `您代表 ${p.company} 的认领申请未通过。原因：${p.reason}` },
+    representative_revoked: { title: '公司代表资格已撤销', text: (p) => `您已不再是 ${p.company} 在 Brokerwise 的代表。原因：${p.reason}` },
     licence_status_changed: {
       title: '牌照状态变更',
       text: (p) => `${p.company} 的 ${p.regulator} 牌照（${p.licenceNo}）自 ${p.effectiveOn} 起状态为“${licenceStatus('zh-cn', p.status)}”。证据请见公司页面。`,
@@ -320,6 +332,11 @@ function linkOf(kind: NoticeKind, p: P, company: CompanyRow | undefined, post: P
     case 'complaint_message':
     case 'complaint_expired':
       return p.complaintId ? `/complaints/${encodeURIComponent(p.complaintId)}` : '/complaints';
+    case 'representative_approved':
+      return '/user/company/dashboard';
+    case 'representative_rejected':
+    case 'representative_revoked':
+      return '/user/company';
     case 'system':
       // Only a site-relative link an admin gave; never another origin.
       return p.link && /^\/(?!\/)/.test(p.link) ? p.link : null;
@@ -350,7 +367,8 @@ export function renderNotice(n: { kind: string; category: NoticeCategory; params
   const post = p.postId ? lookups.posts.get(p.postId) : undefined;
   return {
     title: template.title,
-    text: template.text({ ...p, actor: actorName, company: companyName(company, lang) }),
+    // A company not (yet) in the read model goes by the name the event carried, if any.
+    text: template.text({ ...p, actor: actorName, company: company || !p.companyName ? companyName(company, lang) : p.companyName }),
     link: linkOf(kind, p, company, post),
     actor: p.actorId ? { id: p.actorId, username: actorName } : null,
   };

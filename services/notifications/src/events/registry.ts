@@ -5,6 +5,7 @@ import { onEmailCodeRequested, onProfileUpdated, onUserDeleted, onUserFollowed, 
 import { onPostCollected, onPostCommented, onPostDeleted, onPostForwarded, onPostLiked, onPostPublished, onVideoFailed, onVideoReady } from './handlers/media.handler.ts';
 import { onComplaintClosed, onComplaintMessagePosted, onComplaintPublished } from './handlers/complaints.handler.ts';
 import { onContentRemoved, onRemovalAppealDecided, onReplyPublished, onReviewDecided } from './handlers/reviews.handler.ts';
+import { onRepresentativeDecided } from './handlers/representatives.handler.ts';
 import { onAppealRejected, onSanctionImposed, onSanctionLifted } from './handlers/sanctions.handler.ts';
 import { onBrokerApplicationDecided } from './handlers/trader.handler.ts';
 
@@ -25,6 +26,7 @@ export function handlers(deps: Pick<NotificationsContext, 'now' | 'mailDomain' |
     'identity.sanction.imposed': onSanctionImposed(deps),
     'identity.sanction.lifted': onSanctionLifted(deps),
     'identity.appeal.rejected': onAppealRejected(deps),
+    'identity.representative.decided': onRepresentativeDecided(deps),
     'catalogue.company.upserted': onCompanyUpserted,
     'catalogue.company.removed': onCompanyRemoved,
     'catalogue.licence.status_changed': onLicenceStatusChanged,

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file brokerwise/identity/v1/events.proto.
  */
 export const file_brokerwise_identity_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiNicm9rZXJ3aXNlL2lkZW50aXR5L3YxL2V2ZW50cy5wcm90bxIWYnJva2Vyd2lzZS5pZGVudGl0eS52MSKFAQoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRIOCgZsb2NhbGUYBCABKAkSMQoNcmVnaXN0ZXJlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAisgEKEkVtYWlsQ29kZVJlcXVlc3RlZBINCgVlbWFpbBgBIAEoCRINCgVldmVudBgCIAEoCRIOCgZsb2NhbGUYAyABKAkSMAoMcmVxdWVzdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIMCgRjb2RlGAUgASgJEi4KCmV4cGlyZXNfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIsABChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRISCgphdmF0YXJfa2V5GAMgASgJEhQKDGNvdW50cnlfY29kZRgEIAEoCRINCgVtb3R0bxgFIAEoCRINCgVlbWFpbBgGIAEoCRIuCgp1cGRhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAggASgDInwKDFVzZXJGb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSLwoLZm9sbG93ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoABCg5Vc2VyVW5mb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSMQoNdW5mb2xsb3dlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiwAEKD1NhbmN0aW9uSW1wb3NlZBITCgtzYW5jdGlvbl9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEgwKBGtpbmQYAyABKAkSDAoEcnVsZRgEIAEoCRIOCgZyZWFzb24YBSABKAkSKwoHZW5kc19hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKaW1wb3NlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAilgEKDlNhbmN0aW9uTGlmdGVkEhMKC3NhbmN0aW9uX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEa2luZBgDIAEoCRIOCgZyZWFzb24YBCABKAkSEQoJYXBwZWFsX2lkGAUgASgJEi0KCWxpZnRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiiQEKDkFwcGVhbFJlamVjdGVkEhEKCWFwcGVhbF9pZBgBIAEoCRITCgtzYW5jdGlvbl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg4KBnJlYXNvbhgEIAEoCRIuCgpkZWNpZGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJdCgtVc2VyRGVsZXRlZBIPCgd1c2VyX2lkGAEgASgJEi4KCmRlbGV0ZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWVtYWlsGAMgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiNicm9rZXJ3aXNlL2lkZW50aXR5L3YxL2V2ZW50cy5wcm90bxIWYnJva2Vyd2lzZS5pZGVudGl0eS52MSKFAQoOVXNlclJlZ2lzdGVyZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRIOCgZsb2NhbGUYBCABKAkSMQoNcmVnaXN0ZXJlZF9hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAisgEKEkVtYWlsQ29kZVJlcXVlc3RlZBINCgVlbWFpbBgBIAEoCRINCgVldmVudBgCIAEoCRIOCgZsb2NhbGUYAyABKAkSMAoMcmVxdWVzdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIMCgRjb2RlGAUgASgJEi4KCmV4cGlyZXNfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIsABChJVc2VyUHJvZmlsZVVwZGF0ZWQSDwoHdXNlcl9pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRISCgphdmF0YXJfa2V5GAMgASgJEhQKDGNvdW50cnlfY29kZRgEIAEoCRINCgVtb3R0bxgFIAEoCRINCgVlbWFpbBgGIAEoCRIuCgp1cGRhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAggASgDInwKDFVzZXJGb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSLwoLZm9sbG93ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIoABCg5Vc2VyVW5mb2xsb3dlZBITCgtmb2xsb3dlcl9pZBgBIAEoCRITCgtmb2xsb3dlZV9pZBgCIAEoCRIRCglmb2xsb3dlcnMYAyABKAMSMQoNdW5mb2xsb3dlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiwAEKD1NhbmN0aW9uSW1wb3NlZBITCgtzYW5jdGlvbl9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEgwKBGtpbmQYAyABKAkSDAoEcnVsZRgEIAEoCRIOCgZyZWFzb24YBSABKAkSKwoHZW5kc19hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKaW1wb3NlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAilgEKDlNhbmN0aW9uTGlmdGVkEhMKC3NhbmN0aW9uX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEa2luZBgDIAEoCRIOCgZyZWFzb24YBCABKAkSEQoJYXBwZWFsX2lkGAUgASgJEi0KCWxpZnRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiiQEKDkFwcGVhbFJlamVjdGVkEhEKCWFwcGVhbF9pZBgBIAEoCRITCgtzYW5jdGlvbl9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg4KBnJlYXNvbhgEIAEoCRIuCgpkZWNpZGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJdCgtVc2VyRGVsZXRlZBIPCgd1c2VyX2lkGAEgASgJEi4KCmRlbGV0ZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBWVtYWlsGAMgASgJIrYBChVSZXByZXNlbnRhdGl2ZURlY2lkZWQSEAoIY2xhaW1faWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRISCgpjb21wYW55X2lkGAMgASgJEhQKDGNvbXBhbnlfbmFtZRgEIAEoCRIQCghkZWNpc2lvbhgFIAEoCRIOCgZyZWFzb24YBiABKAkSLgoKZGVjaWRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Event type `identity.user.registered`: a new account was created (password or social
@@ -491,4 +491,69 @@ export type UserDeleted = Message<"brokerwise.identity.v1.UserDeleted"> & {
  */
 export const UserDeletedSchema: GenMessage<UserDeleted> = /*@__PURE__*/
   messageDesc(file_brokerwise_identity_v1_events, 8);
+
+/**
+ * Event type `identity.representative.decided`: an administrator approved or refused a company
+ * claim whose code was verified, or revoked an approved representative. The account holder is
+ * told (notice, mail); the company's representatives read their standing from identity itself.
+ *
+ * @generated from message brokerwise.identity.v1.RepresentativeDecided
+ */
+export type RepresentativeDecided = Message<"brokerwise.identity.v1.RepresentativeDecided"> & {
+  /**
+   * The claim (UUID).
+   *
+   * @generated from field: string claim_id = 1;
+   */
+  claimId: string;
+
+  /**
+   * The account that claimed the company (UUID).
+   *
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * The company claimed (catalogue UUID).
+   *
+   * @generated from field: string company_id = 3;
+   */
+  companyId: string;
+
+  /**
+   * The company's name when it was claimed (for the notice; the catalogue may rename it later).
+   *
+   * @generated from field: string company_name = 4;
+   */
+  companyName: string;
+
+  /**
+   * `approved`, `rejected` or `revoked`.
+   *
+   * @generated from field: string decision = 5;
+   */
+  decision: string;
+
+  /**
+   * The administrator's reason (required to refuse or revoke; may be empty on approval).
+   *
+   * @generated from field: string reason = 6;
+   */
+  reason: string;
+
+  /**
+   * When it was decided.
+   *
+   * @generated from field: google.protobuf.Timestamp decided_at = 7;
+   */
+  decidedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message brokerwise.identity.v1.RepresentativeDecided.
+ * Use `create(RepresentativeDecidedSchema)` to create a new message.
+ */
+export const RepresentativeDecidedSchema: GenMessage<RepresentativeDecided> = /*@__PURE__*/
+  messageDesc(file_brokerwise_identity_v1_events, 9);
 

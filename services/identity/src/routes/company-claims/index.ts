@@ -71,12 +71,12 @@ export async function companyClaimRoutes(app: FastifyInstance, deps: IdentityDep
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof DecideBody> }>(
     '/v1/admin/company-claims/:id/decide',
     { config: { callerRole: 'admin' }, schema: { params: IdParams, body: DecideBody, response: { 200: ClaimDto } } },
-    async (request) => claimDto(await decideClaim(deps, { claimId: request.params.id, ...request.body })),
+    async (request) => claimDto(await decideClaim(deps, { claimId: request.params.id, ...request.body }, { correlationId: request.id })),
   );
 
   app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof RevokeBody> }>(
     '/v1/admin/company-claims/:id/revoke',
     { config: { callerRole: 'admin' }, schema: { params: IdParams, body: RevokeBody, response: { 200: ClaimDto } } },
-    async (request) => claimDto(await revokeRepresentative(deps, { claimId: request.params.id, ...request.body })),
+    async (request) => claimDto(await revokeRepresentative(deps, { claimId: request.params.id, ...request.body }, { correlationId: request.id })),
   );
 }
