@@ -1,8 +1,8 @@
 /**
  * What `npm run lighthouse` measures on the public pages (issue 20), checked on every run: one
  * canonical among its own hreflang alternates, a description, no stylesheet that blocks the first
- * paint, the banner (the home page's largest paint) and a post's cover preloaded at high priority
- * in the AVIF size a phone needs (one download), banner dots a
+ * paint, the banner (the home page's largest paint), a post's cover and a video post's poster
+ * preloaded at high priority in the AVIF size a phone needs (one download), banner dots a
  * finger can hit (24 × 24 px), and no layout shift while the page loads and hydrates.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -158,6 +158,28 @@ describe('public pages as a crawler and a phone see them', () => {
     await hydrated(page);
     const cover = await lcpPicture(page, page.getByTestId('post-detail').locator('article picture').first(), images);
     expect(cover.original).toMatch(/^\/media\/images\/[0-9a-f-]{36}\/cover\.webp$/);
+  });
+
+  it("preload a video post's poster as the AVIF size a phone needs, described at its real width, and fetch it once", async () => {
+    const { context, page } = await session.visitor('en', PHONE);
+    const xml = await (await context.request.get('/sitemap.xml')).text();
+    const path = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replaceAll('&amp;', '&'))).find((u) => u.pathname === '/vlog/detail' && !u.searchParams.has('lang'))!;
+    // The poster's sizes are made by the worker's job after the transcode: wait until the largest is.
+    const html = await (await context.request.get(`${path.pathname}${path.search}`)).text();
+    const avif = [...html.matchAll(/\/media\/videos\/[0-9a-f-]{36}\/poster\.jpg\.\d+w\.avif/g)].at(-1)?.[0];
+    expect(avif).toBeDefined();
+    await expect.poll(async () => (await context.request.get(avif!)).headers()['content-type'], { timeout: 60_000, interval: 500 }).toBe('image/avif');
+    const images = imageRequests(page);
+    await page.goto(`${path.pathname}${path.search}`);
+    await hydrated(page);
+    const poster = await lcpPicture(page, page.getByTestId('post-detail').locator('article picture').first(), images);
+    expect(poster.original).toMatch(/^\/media\/videos\/[0-9a-f-]{36}\/poster\.jpg$/);
+    // The player has no poster of its own (that would be a second download) and lies over the picture.
+    expect(await page.getByTestId('post-video').getAttribute('poster')).toBeNull();
+    // The srcset says the size's real width: the browser then takes the picture as exactly as wide as its slot
+    // (a size described wider than it is would come out narrower).
+    const { natural, slot } = await page.getByTestId('post-poster').evaluate((img: HTMLImageElement) => ({ natural: img.naturalWidth, slot: img.clientWidth }));
+    expect(Math.abs(natural - slot)).toBeLessThanOrEqual(2);
   });
 
   it('do not shift their layout while loading and hydrating', async () => {

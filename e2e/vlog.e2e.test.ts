@@ -408,8 +408,12 @@ describe('visitors', () => {
     await bare.getByTestId('post-card').filter({ hasText: post.title }).waitFor();
     await bare.goto(`/vlog/detail?id=${post.id}`);
     await bare.getByRole('heading', { level: 1, name: post.title }).waitFor();
-    // The playlist is named in the HTML; the poster shows.
+    // The playlist is named in the HTML; the poster shows, as a <picture> under the player in the sizes a screen needs (ADR 033).
     expect(await bare.getByTestId('post-video').getAttribute('data-src')).toMatch(/^\/media\/.+\.m3u8$/);
+    expect(await bare.getByTestId('post-poster').getAttribute('src')).toMatch(/^\/media\/videos\/[0-9a-f-]{36}\/poster\.jpg$/);
+    const posterSrcset = await bare.getByTestId('post-detail').locator('article picture source[type="image/avif"]').getAttribute('srcset');
+    expect(posterSrcset).toMatch(/poster\.jpg\.320w\.avif 320w/);
+    expect(await bare.locator('head link[rel="preload"][as="image"]').getAttribute('imagesrcset')).toBe(posterSrcset);
     expect(await bare.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${BASE_URL}/vlog/detail?id=${post.id}`);
     expect(await bare.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/\/media\//);
     expect(await bare.getByTestId('post-like').getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(`/vlog/detail?id=${post.id}`)}`);

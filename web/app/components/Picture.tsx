@@ -6,6 +6,19 @@ import classes from './Picture.module.css';
 /** `srcset` attribute text: `url 640w, …`. */
 export const srcsetAttr = (sources: readonly { width: number; url: string }[]): string => sources.map((s) => `${s.url} ${s.width}w`).join(', ');
 
+/** Where a picture is drawn, for `sizes`: [media condition, slot width] pairs, the last one's condition null (the default). */
+export type Slots = readonly (readonly [string | null, string])[];
+
+/**
+ * `sizes` text of `slots`, each width times `share` (0 < share ≤ 1): a picture drawn `contain`ed
+ * in its slot at less than its width (a portrait video's poster in the 16:9 player) needs less.
+ */
+export function sizesAttr(slots: Slots, share = 1): string {
+  const f = Math.round(Math.min(1, Math.max(0.01, share)) * 1000) / 1000;
+  const scaled = (width: string) => (f === 1 ? width : `calc(${width.startsWith('calc(') ? `(${width.slice(5, -1)})` : width} * ${f})`);
+  return slots.map(([media, width]) => (media ? `${media} ${scaled(width)}` : scaled(width))).join(', ');
+}
+
 type Props = ComponentProps<'img'> & {
   /** The picture's AVIF and WebP sizes from the API (ADR 033); without them a plain <img>. */
   sources?: ImageSrcset | undefined;

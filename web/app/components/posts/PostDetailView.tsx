@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { preload } from 'react-dom';
 import { Link } from 'react-router';
-import type { CommentPage, ImageSrcset, PostAuthor, PostDetail, PublicUser } from '@brokerwise/api-contract';
+import type { CommentPage, PostAuthor, PostDetail, PublicUser } from '@brokerwise/api-contract';
 import type { ApiFailure, Settled } from '../../lib/api';
 import { editHref, listHref, personalHref, type PostActionResult } from '../../lib/posts';
 import { useT } from '../../lib/use-t';
 import { ErrorNotice } from '../ErrorNotice';
-import { Picture, preloadPicture } from '../Picture';
+import { Picture, preloadPicture, sizesAttr, type Slots } from '../Picture';
 import { useSession } from '../SessionProvider';
 import { AdaptiveVideo, isHls } from './AdaptiveVideo';
 import { CommentsSection } from './Comments';
@@ -82,8 +81,12 @@ export function PostDetailView({ loaded, pathname, fallback }: { loaded: DetailD
 }
 
 /** The page column: beside the 300 px side column, or the whole width under 900 px. */
-const HERO_SIZES = '(min-width: 1240px) 876px, (min-width: 901px) calc(100vw - 364px), calc(100vw - 40px)';
-const sized = (srcset: ImageSrcset | undefined, width = 960) => srcset?.webp.find((s) => s.width === width)?.url;
+const HERO_SLOTS: Slots = [
+  ['(min-width: 1240px)', '876px'],
+  ['(min-width: 901px)', 'calc(100vw - 364px)'],
+  [null, 'calc(100vw - 40px)'],
+];
+const HERO_SIZES = sizesAttr(HERO_SLOTS);
 
 /** An image post's cover: the page's largest paint, preloaded (head, high priority) in the size this screen takes. */
 function Hero({ post }: { post: PostDetail }) {
@@ -100,19 +103,24 @@ function Player({ post }: { post: PostDetail }) {
   const t = useT();
   const video = post.video;
   if (video?.playable && video.url) {
-    // A <video> poster takes one address: the 960 px WebP (sharp on a phone, lighter than the JPEG).
-    const poster = sized(video.posterSrcset) ?? video.poster ?? sized(post.cover.srcset) ?? post.cover.url;
-    // The poster is the page's largest paint: fetched with the HTML's first bytes (a <link rel=preload> in the head).
-    if (poster) preload(poster, { as: 'image', fetchPriority: 'high' });
+    // The poster (or the cover) as a <picture> behind the player, whose <video> has no poster of its
+    // own (that takes one address): the AVIF or WebP size this screen needs, until the first frame
+    // covers it. Drawn `contain`ed in the 16:9 player, so a portrait one needs less of the width.
+    const poster = video.poster
+      ? { src: video.poster, sources: video.posterSrcset, width: video.width ?? 1280, height: video.height ?? 720 }
+      : { src: post.cover.url, sources: post.cover.srcset, width: 1280, height: 720 };
+    const sizes = sizesAttr(HERO_SLOTS, poster.width / poster.height / (16 / 9));
+    // The page's largest paint: fetched with the HTML's first bytes, the same srcset and sizes, so one download.
+    preloadPicture(poster.src, poster.sources, sizes);
     // HLS plays through AdaptiveVideo (hls.js where needed); older posts' single mp4 through <video>.
     const Player = isHls(video.url) ? AdaptiveVideo : 'video';
     return (
       <div className={classes.player}>
+        <Picture sources={poster.sources} sizes={sizes} className={classes.poster} src={poster.src} alt="" width={poster.width} height={poster.height} fetchPriority="high" data-testid="post-poster" />
         <Player
           controls
           preload="metadata"
           playsInline
-          poster={poster}
           src={video.url}
           width={video.width ?? 1280}
           height={video.height ?? 720}
