@@ -49,19 +49,38 @@ const pem = (text: string) => text.replace(/\\n/g, '\n').trim();
 export const privateKeyFrom = (text: string): KeyObject => createPrivateKey(pem(text));
 export const publicKeyFrom = (text: string): KeyObject => createPublicKey(pem(text));
 
-/** The gateway's side: a token per call, for one service. */
+/** A signed token is reused for this long (of its 60 s), so most calls need no signature of their own. */
+const REUSE_MS = 20_000;
+/** Remembered tokens (signed or verified) at most; the memory is emptied when full. */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * The gateway's side: a token for one service and caller. A token names no request, only the
+ * service, the user and the role, so the same one serves every call for the same caller for a
+ * few seconds (a bearer token for 60 s either way): signing was the largest single cost of a
+ * gateway call on an uncached page view (issue 20).
+ */
 export class ServiceTokenSigner {
   readonly #key: KeyObject;
+  readonly #recent = new Map<string, { token: Promise<string>; until: number }>();
   constructor(privateKeyPem: string) {
     this.#key = privateKeyFrom(privateKeyPem);
   }
 
   sign(audience: string, caller: Caller): Promise<string> {
+    const key = `${audience}\n${caller.role ?? ''}\n${caller.userId ?? ''}`;
+    const now = Date.now();
+    const known = this.#recent.get(key);
+    if (known && known.until > now) return known.token;
     const claims: Record<string, string> = {};
     if (caller.role) claims.role = caller.role;
     const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA' }).setIssuer(ISSUER).setAudience(audience).setIssuedAt().setExpirationTime(`${LIFETIME_SECONDS}s`);
     if (caller.userId) jwt.setSubject(caller.userId);
-    return jwt.sign(this.#key);
+    const token = jwt.sign(this.#key);
+    if (this.#recent.size >= MAX_REMEMBERED) this.#recent.clear();
+    this.#recent.set(key, { token, until: now + REUSE_MS });
+    token.catch(() => this.#recent.delete(key));
+    return token;
   }
 }
 
@@ -103,16 +122,28 @@ export function requireCallerRole(request: FastifyRequest, least: StaffRole): vo
  */
 export function registerServiceTokenCheck(app: FastifyInstance, opts: { audience: string; publicKeyPem: string }): void {
   const key = publicKeyFrom(opts.publicKeyPem);
+  // Tokens already verified, until they expire: the gateway reuses a token for many calls.
+  const verified = new Map<string, { caller: Caller; until: number }>();
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.exemptFromPressure === true) return; // health probes
     const header = request.headers[SERVICE_TOKEN_HEADER];
     const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : undefined;
     if (!token) throw refuse('service_token_required', 'Only the gateway may call this service');
+    const known = verified.get(token);
+    if (known && known.until > Date.now()) {
+      request.caller = { ...known.caller };
+      return;
+    }
     try {
       const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: opts.audience, algorithms: ['EdDSA'], maxTokenAge: LIFETIME_SECONDS * 2 });
       const role = payload.role === 'admin' || payload.role === 'moderator' ? payload.role : undefined;
-      request.caller = { ...(typeof payload.sub === 'string' ? { userId: payload.sub } : {}), ...(role ? { role } : {}) };
+      const caller: Caller = { ...(typeof payload.sub === 'string' ? { userId: payload.sub } : {}), ...(role ? { role } : {}) };
+      // Good until it expires (or could no longer pass maxTokenAge), whichever is first.
+      const until = Math.min((payload.exp ?? 0) * 1000, ((payload.iat ?? 0) + LIFETIME_SECONDS * 2) * 1000);
+      if (verified.size >= MAX_REMEMBERED) verified.clear();
+      verified.set(token, { caller, until });
+      request.caller = { ...caller };
     } catch {
       throw refuse('service_token_invalid', 'Invalid service token');
     }

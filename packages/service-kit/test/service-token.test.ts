@@ -45,6 +45,19 @@ describe('service tokens', () => {
     expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 
+  it('reuses a token per service and caller for a while; a reused token is checked again by what it says', async () => {
+    const first = await signer.sign('reviews', { userId: ALICE });
+    expect(await signer.sign('reviews', { userId: ALICE })).toBe(first);
+    expect(await signer.sign('reviews', { userId: BOB })).not.toBe(first);
+    expect(await signer.sign('reviews', { userId: ALICE, role: 'admin' })).not.toBe(first);
+    expect(await signer.sign('media', { userId: ALICE })).not.toBe(first);
+    // Verified once, remembered: the same token still names Alice and only her.
+    expect(await call('POST', '/v1/mine', first, { userId: ALICE })).toMatchObject({ status: 200, body: { caller: { userId: ALICE } } });
+    expect(await call('POST', '/v1/mine', first, { userId: ALICE })).toMatchObject({ status: 200, body: { caller: { userId: ALICE } } });
+    expect((await call('POST', '/v1/mine', first, { userId: BOB })).status).toBe(403);
+    expect((await call('GET', '/v1/queue', first)).status).toBe(403);
+  });
+
   it('takes the acting user from the token: a body naming someone else is refused', async () => {
     const alice = await signer.sign('reviews', { userId: ALICE });
     expect(await call('POST', '/v1/mine', alice, { userId: ALICE, stars: 5 })).toEqual({ status: 200, body: { caller: { userId: ALICE }, body: { userId: ALICE, stars: 5 } } });
