@@ -38,6 +38,10 @@ import { brokersRoutes } from './routes/brokers.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { webProxyRoutes } from './routes/web-proxy.ts';
 import type { GatewayDeps } from './deps.ts';
+import { RecentAnswers } from './http/cached.ts';
+
+/** How long anonymous readers share an answer built from people's writes (complaints, replies). */
+const RECENT_ANSWERS_MS = 5_000;
 
 /** The front door: /api (envelope, language, signature, rate limit), /media, and pages via the web server. */
 export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promise<void> {
@@ -57,6 +61,11 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     await registerOldClientBodies(api);
     await registerApiGuards(api, { salt: deps.salt, cache: deps.cache, perMinute: deps.rateLimitPerMinute });
     api.setErrorHandler((err, request, reply) => sendError(request, reply, err));
+    // Complaint cases, company replies and their figures for anonymous readers: a few seconds in
+    // this process, forgotten on every write through the API and on every invalidating event.
+    const recent = new RecentAnswers(Math.min(RECENT_ANSWERS_MS, deps.apiCacheTtlSeconds * 1000));
+    recent.clearOnWrites(api);
+    deps.invalidator?.onInvalidate(() => recent.clear());
     await brokersRoutes(api, { catalogue: deps.catalogue, search: deps.search, invalidator: deps.invalidator, cache: deps.cache, ids: deps.ids, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });
     const sessions = new Sessions({ app: api, identity: deps.identity, cache: deps.cache, secureCookies: deps.secureCookies, secret: deps.jwtSecret });
     const posting = new PostingGuard({ sessions, identity: deps.identity, cache: deps.cache });
@@ -66,8 +75,8 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     await adminUserRoutes(api, { identity: deps.identity, sessions, posting });
     await adminAuditRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions });
     await adminCompanyRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, sessions, invalidator: deps.invalidator });
-    await companyReplyRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions });
-    await complaintRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions, posting, objects: deps.objects });
+    await companyReplyRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions, recent });
+    await complaintRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions, posting, objects: deps.objects, recent });
     await transparencyRoutes(api, { reviews: deps.reviews, identity: deps.identity, sessions, cache: deps.cache, ttlSeconds: deps.apiCacheTtlSeconds });
     await api.register(async (traders) => traderRoutes(traders, { trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions }));
     await promotionRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, sessions, cache: deps.cache, invalidator: deps.invalidator, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });

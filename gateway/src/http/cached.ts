@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Cache } from '@brokerwise/cache';
 import { gatewayCacheRequests } from '@brokerwise/metrics';
 import { message } from '../i18n/messages.ts';
@@ -60,3 +60,53 @@ export function sendOkJson(request: FastifyRequest, reply: FastifyReply, json: B
 }
 
 const CLOSE = Buffer.from('}');
+
+/**
+ * Public answers built from what people write (complaint cases, company replies and their
+ * figures): not in the shared cache (no event announces every change to them), but kept a few
+ * seconds in this process for anonymous readers, since a company page asks for them on every
+ * view (issue 20). Any write this gateway handles (`clearOnWrites`) forgets them, so whoever
+ * writes reads their write at once; another replica may answer up to `ttlMs` late.
+ */
+export class RecentAnswers {
+  private readonly kept = new Map<string, { bytes: Promise<Buffer>; expires: number }>();
+  private readonly ttlMs: number;
+
+  constructor(ttlMs: number) {
+    this.ttlMs = ttlMs;
+  }
+
+  clear(): void {
+    this.kept.clear();
+  }
+
+  /** `load()` serialised, shared with the readers of the next `ttlMs` (and with concurrent ones). */
+  get(key: string, load: () => Promise<unknown>, serialize: (value: unknown) => string = JSON.stringify): Promise<Buffer> {
+    const fresh = () => load().then((value) => Buffer.from(serialize(value)));
+    if (this.ttlMs <= 0) return fresh();
+    const t = Date.now();
+    const known = this.kept.get(key);
+    if (known && known.expires > t) return known.bytes;
+    const bytes = fresh();
+    if (this.kept.size >= L1_MAX_ENTRIES) this.kept.clear();
+    this.kept.set(key, { bytes, expires: t + this.ttlMs });
+    bytes.catch(() => {
+      if (this.kept.get(key)?.bytes === bytes) this.kept.delete(key);
+    });
+    return bytes;
+  }
+
+  /**
+   * Forget everything when `app` handles a write (any method but GET/HEAD/OPTIONS): before its
+   * handler runs and again before its answer leaves, so an answer loaded meanwhile is not kept.
+   */
+  clearOnWrites(app: FastifyInstance): void {
+    const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+    app.addHook('onRequest', async (request) => {
+      if (isWrite(request.method)) this.clear();
+    });
+    app.addHook('onSend', async (request) => {
+      if (isWrite(request.method)) this.clear();
+    });
+  }
+}

@@ -7,6 +7,8 @@ import type { ReplyRecord, ReviewsClient } from '../clients/reviews.client.ts';
 import { companiesOfReviews } from '../domain/reviews.ts';
 import { requireRole } from '../http/admin-guard.ts';
 import { contractSchema } from '../http/contract-schema.ts';
+import { RecentAnswers, sendOkJson } from '../http/cached.ts';
+import { dataSerializer } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
@@ -16,6 +18,8 @@ export interface CompanyReplyDeps {
   catalogue: CatalogueClient;
   reviews: ReviewsClient;
   sessions: Sessions;
+  /** Anonymous readers' replies and figures, kept a few seconds (forgotten on every write). */
+  recent?: RecentAnswers | undefined;
 }
 
 const PAGE_SIZE = 20;
@@ -53,6 +57,7 @@ const presentReply = (r: ReplyRecord): CompanyReply => ({
  * and tells the reviews service which companies the caller represents when they reply.
  */
 export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyReplyDeps): Promise<void> {
+  const recent = deps.recent ?? new RecentAnswers(0);
   const { identity, catalogue, reviews, sessions } = deps;
   const requireAdmin = requireRole(sessions, identity, 'admin');
   const requireModerator = requireRole(sessions, identity, 'moderator');
@@ -125,27 +130,32 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
 
   app.get<{ Querystring: Validated<typeof operations.companyReplies.query> }>('/api/reviews/replies', { schema: contractSchema('companyReplies') }, async (request, reply) => {
     const viewer = await sessions.optional(request);
-    const company = await catalogue.company(request.query.id, request.id);
     const reviewIds = request.query.reviewIds
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)
       .slice(0, MAX_REVIEW_IDS);
-    const [replies, figures, representing] = await Promise.all([
-      reviewIds.length > 0 ? reviews.replies(reviewIds, request.id) : Promise.resolve({ items: [] }),
-      reviews.replyFigures(company.id, request.id),
-      viewer ? identity.representing(viewer.userId, request.id) : Promise.resolve({ items: [] }),
-    ]);
-    const representative = representing.items.some((c) => c.companyId === company.id);
-    const data: CompanyReplies = {
-      company: { id: company.slug, name: nameOf(company, request.lang) },
-      // Everyone sees published replies; the company's representatives see theirs in any status.
-      replies: replies.items.filter((r) => r.companyId === company.id && (r.status === 'approved' || representative)).map(presentReply),
-      figures,
-      representative,
+    const load = async (): Promise<CompanyReplies> => {
+      const company = await catalogue.company(request.query.id, request.id);
+      const [replies, figures, representing] = await Promise.all([
+        reviewIds.length > 0 ? reviews.replies(reviewIds, request.id) : Promise.resolve({ items: [] }),
+        reviews.replyFigures(company.id, request.id),
+        viewer ? identity.representing(viewer.userId, request.id) : Promise.resolve({ items: [] }),
+      ]);
+      const representative = representing.items.some((c) => c.companyId === company.id);
+      return {
+        company: { id: company.slug, name: nameOf(company, request.lang) },
+        // Everyone sees published replies; the company's representatives see theirs in any status.
+        replies: replies.items.filter((r) => r.companyId === company.id && (r.status === 'approved' || representative)).map(presentReply),
+        figures,
+        representative,
+      };
     };
     void reply.header('vary', 'cookie, token, lang');
-    return send(request, reply, 'ok', data);
+    if (viewer) return send(request, reply, 'ok', await load());
+    // Anonymous: the same answer for every visitor of this company page.
+    const json = await recent.get(`replies:${request.lang}:${request.query.id}:${reviewIds.join(',')}`, load, dataSerializer('companyReplies'));
+    return sendOkJson(request, reply.header('cache-control', 'no-store'), json);
   });
 
   app.post<{ Body: Validated<typeof operations.writeReply.body> }>('/api/reviews/reply', { schema: contractSchema('writeReply') }, async (request, reply) => {

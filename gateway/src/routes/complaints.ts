@@ -22,6 +22,8 @@ import { companiesOfReviews } from '../domain/reviews.ts';
 import { actAsStaff } from '../http/acting.ts';
 import { requireRole } from '../http/admin-guard.ts';
 import { contractSchema } from '../http/contract-schema.ts';
+import { RecentAnswers, sendOkJson } from '../http/cached.ts';
+import { dataSerializer } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import { readMultipartFile } from '../http/multipart.ts';
 import type { PostingGuard } from '../http/posting.ts';
@@ -37,6 +39,8 @@ export interface ComplaintDeps {
   posting: PostingGuard;
   /** Evidence files go here under `complaint-evidence/`, which /media never serves. */
   objects: ObjectStore;
+  /** Public case lists and figures, kept a few seconds (forgotten on every write). */
+  recent?: RecentAnswers | undefined;
 }
 
 const PAGE_SIZE = 20;
@@ -75,6 +79,7 @@ const evidenceRefused = (problem: string) =>
  */
 export async function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps): Promise<void> {
   const { identity, catalogue, reviews, sessions, objects } = deps;
+  const recent = deps.recent ?? new RecentAnswers(0);
   const requireModerator = requireRole(sessions, identity, 'moderator');
   const companiesById = (ids: string[], rid: string) => companiesOfReviews(catalogue, ids.map((companyId) => ({ companyId })), rid);
 
@@ -148,10 +153,14 @@ export async function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps)
 
   app.get<{ Querystring: Validated<typeof operations.complaints.query> }>('/api/complaints/list', { schema: contractSchema('complaints') }, async (request, reply) => {
     const q = request.query;
-    const company = q.company ? await catalogue.company(q.company, request.id) : undefined;
-    const { items, total } = await reviews.complaints({ companyId: company?.id, status: q.status, page: q.page, limit: PAGE_SIZE }, request.id);
-    const data: Page<ComplaintCard> = { list: await cards(items, request, false), total, page: q.page, limit: PAGE_SIZE };
-    return send(request, reply, 'ok', data);
+    const load = async (): Promise<Page<ComplaintCard>> => {
+      const company = q.company ? await catalogue.company(q.company, request.id) : undefined;
+      const { items, total } = await reviews.complaints({ companyId: company?.id, status: q.status, page: q.page, limit: PAGE_SIZE }, request.id);
+      return { list: await cards(items, request, false), total, page: q.page, limit: PAGE_SIZE };
+    };
+    // The same for every reader (published cases only, no reasons shown).
+    const json = await recent.get(`complaints:${request.lang}:${JSON.stringify([q.company, q.status, q.page])}`, load, dataSerializer('complaints'));
+    return sendOkJson(request, reply.header('cache-control', 'no-store'), json);
   });
 
   app.get<{ Querystring: Validated<typeof operations.complaint.query> }>('/api/complaints/detail', { schema: contractSchema('complaint') }, async (request, reply) => {
@@ -161,9 +170,12 @@ export async function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps)
   });
 
   app.get<{ Querystring: Validated<typeof operations.complaintFigures.query> }>('/api/complaints/figures', { schema: contractSchema('complaintFigures') }, async (request, reply) => {
-    const company = await catalogue.company(request.query.id, request.id);
-    const data: CompanyComplaintFigures = { company: { id: company.slug, name: nameOf(company, request.lang) }, figures: await reviews.complaintFigures(company.id, request.id) };
-    return send(request, reply, 'ok', data);
+    const load = async (): Promise<CompanyComplaintFigures> => {
+      const company = await catalogue.company(request.query.id, request.id);
+      return { company: { id: company.slug, name: nameOf(company, request.lang) }, figures: await reviews.complaintFigures(company.id, request.id) };
+    };
+    const json = await recent.get(`complaintFigures:${request.lang}:${request.query.id}`, load, dataSerializer('complaintFigures'));
+    return sendOkJson(request, reply.header('cache-control', 'no-store'), json);
   });
 
   // --- The author and the company ---------------------------------------------------------
