@@ -44,6 +44,7 @@ import { RouteErrorContent } from './components/StatusPage';
 import { ToastProvider } from './components/Toasts';
 import { settle, type ApiClient } from './lib/api';
 import { serverApi } from './lib/api.server';
+import { recentReference } from './lib/reference-data.server';
 import { compiledMessages, messagesUrl } from './lib/i18n.server';
 import { localeFromRequest, serializeLangCookie } from './lib/locale';
 import { intlFor } from './lib/intl';
@@ -63,9 +64,10 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, source } = localeFromRequest(request);
   const api = serverApi(request, context, locale);
-  // The session check and the bell's count run alongside the footer's countries.
+  // The session check and the bell's count run alongside the footer's countries (the same for
+  // every visitor: kept for a few seconds in this process).
   const [countries, session, unreadNotices] = await Promise.all([
-    settle(api.op(ops.popularCountries)),
+    recentReference(`popularCountries:${locale}`, () => settle(api.op(ops.popularCountries))),
     loadSession(request, context, api),
     hasSessionCookie(request) ? hasUnreadNotices(api) : false,
   ]);

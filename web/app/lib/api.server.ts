@@ -20,6 +20,7 @@ export function serverApi(request: Request, context: AppLoadContext, locale: Loc
     signal: request.signal,
     cookie,
     csrfToken: () => readCsrfToken(cookie),
+    uncompressed: true,
   });
 }
 

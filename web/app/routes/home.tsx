@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { data, Link, useLoaderData } from 'react-router';
 import type { PublicReview } from '@brokerwise/api-contract';
@@ -6,7 +5,7 @@ import * as ops from '@brokerwise/api-contract/paths';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { CategoryTiles } from '../components/CategoryTiles';
 import { CompanyCard } from '../components/CompanyCard';
-import { Star } from '../components/icons';
+import { StarRow } from '../components/icons';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { SearchBox } from '../components/SearchBox';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -119,7 +118,6 @@ export default function Home() {
 function RecentReview({ review }: { review: PublicReview }) {
   const t = useT();
   const intl = useIntl();
-  const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const stars = Math.max(0, Math.min(5, Math.round(review.score)));
   const date = new Date(review.date);
   return (
@@ -129,9 +127,7 @@ function RecentReview({ review }: { review: PublicReview }) {
         <span>{review.company.name}</span>
       </Link>
       <span className={classes.reviewStars} role="img" aria-label={t('review.stars.label', { score: stars })}>
-        {[1, 2, 3, 4, 5].map((i) => (
-          <Star key={i} id={`${id}-${i}`} fill={i <= stars ? 1 : 0} size={14} />
-        ))}
+        <StarRow value={stars} size={14} />
       </span>
       <p className={classes.reviewText}>{review.content}</p>
       <p className={classes.reviewMeta}>

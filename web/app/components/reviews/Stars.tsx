@@ -1,19 +1,15 @@
-import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useT } from '../../lib/use-t';
-import { Star } from '../icons';
+import { StarRow } from '../icons';
 import classes from './Reviews.module.css';
 
 /** A review's whole stars (1–5), with the number said in words for screen readers. */
 export function Stars({ score, size = 16 }: { score: number; size?: number }) {
   const t = useT();
-  const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const value = Math.max(0, Math.min(5, Math.round(score)));
   return (
     <span className={classes.stars} role="img" aria-label={t('review.stars.label', { score: value })} data-score={value}>
-      {[1, 2, 3, 4, 5].map((i) => (
-        <Star key={i} id={`${id}-r${i}`} fill={i <= value ? 1 : 0} size={size} />
-      ))}
+      <StarRow value={value} size={size} />
     </span>
   );
 }
