@@ -12,24 +12,9 @@ import zlib from 'node:zlib';
 import { exitWithUsageOnHelp } from '@brokerwise/config';
 
 exitWithUsageOnHelp(`Usage: npm run budget -w @brokerwise/web
-  After a build: prints each page's compressed JavaScript; exit 1 over 150 KB (or over its ceiling
-  below for the few pages still above it, which may only come down).`);
+  After a build: prints each page's compressed JavaScript; exit 1 when one is over 150 KB.`);
 
 const BUDGET_KB = 150;
-/**
- * Pages still above the budget (docs/performance.md, "What is left") and the most they may load
- * until they are brought under it: a change that adds to them fails like one that takes another
- * page over 150 KB. Lower or remove an entry when its page gets lighter.
- */
-const CEILING_KB: Record<string, number> = {
-  'routes/comment': 156, // 154.2 KB on 2026-11-27: Mantine's Textarea and Checkbox, the reviews below the form
-  'routes/detail': 154, // 152.5
-  'routes/register': 155, // 153.6: Mantine's PasswordInput and Checkbox, the social sign-in buttons
-  'routes/vlog.detail': 154, // 152.0
-  'routes/blog.detail': 153, // 151.9
-  'routes/user.set': 153, // 151.2
-  'routes/trader.account': 152, // 150.5
-};
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'build', 'client');
 
 interface ManifestRoute {
@@ -83,16 +68,10 @@ for (const route of Object.values(manifest.routes)) {
     gzip += s.gzip;
   }
   const brKb = br / 1024;
-  const limit = Math.max(BUDGET_KB, CEILING_KB[route.id] ?? 0);
-  const note = brKb > limit ? `  OVER ${limit === BUDGET_KB ? 'BUDGET' : `ITS CEILING (${limit} KB)`}` : brKb > BUDGET_KB ? `  over budget, under its ceiling (${limit} KB)` : '';
-  if (brKb > limit) over = true;
+  const note = brKb > BUDGET_KB ? '  OVER BUDGET' : '';
+  if (brKb > BUDGET_KB) over = true;
   const address = route.index ? '/' : `/${route.path ?? ''}`;
   rows.push(`${address.padEnd(16)} ${brKb.toFixed(1).padStart(7)} KB br ${(gzip / 1024).toFixed(1).padStart(7)} KB gzip${note}`);
-}
-const stale = Object.keys(CEILING_KB).filter((id) => !manifest.routes[id]);
-if (stale.length) {
-  over = true;
-  rows.push(`Ceilings for routes that no longer exist (remove them): ${stale.join(', ')}`);
 }
 console.log(`JS per page (budget ${BUDGET_KB} KB compressed):\n${rows.join('\n')}`);
 process.exit(over ? 1 : 0);

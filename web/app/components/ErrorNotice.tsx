@@ -1,6 +1,6 @@
-import { Alert } from '@mantine/core';
 import { isOutage, type ApiFailure } from '../lib/api';
 import { useT } from '../lib/use-t';
+import { Notice } from './Notice';
 
 /**
  * Shown in place of a section whose data could not be loaded, so the page keeps its shell.
@@ -12,9 +12,9 @@ export function ErrorNotice({ error, titleId = 'error.notice.title' }: { error: 
   const t = useT();
   if (!isOutage(error) && error.status !== 429) {
     return (
-      <Alert color="yellow" variant="light" title={t('error.request.title')} role="alert" data-testid="error-notice" data-refused="">
+      <Notice tone="yellow" title={t('error.request.title')} data-testid="error-notice" data-refused="">
         {t('error.request.text')}
-      </Alert>
+      </Notice>
     );
   }
   const detail =
@@ -22,8 +22,9 @@ export function ErrorNotice({ error, titleId = 'error.notice.title' }: { error: 
       ? error.msg || t('api.error.unknown')
       : t(error.kind === 'network' ? 'api.error.network' : 'api.error.timeout');
   return (
-    <Alert color="red" variant="light" title={t(titleId)} role="alert" data-testid="error-notice">
+    <Notice tone="red" title={t(titleId)} data-testid="error-notice">
       {detail} {t('error.notice.retry')}
-    </Alert>
+    </Notice>
   );
 }
+

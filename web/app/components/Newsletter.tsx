@@ -1,4 +1,4 @@
-import { Button, TextInput } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import * as ops from '@brokerwise/api-contract/paths';
 import { isEmailShape } from '../lib/format';
@@ -6,6 +6,7 @@ import { useT } from '../lib/use-t';
 import { useApi, useApiErrorText } from './ApiProvider';
 import { MailIcon } from './icons';
 import classes from './Footer.module.css';
+import fields from './NativeField.module.css';
 
 /** Without script the form posts here (the gateway answers with a redirect to /newsletter). */
 export const NEWSLETTER_FORM_PATH = '/newsletter/subscribe';
@@ -52,23 +53,36 @@ export function Newsletter() {
       </h2>
       <p className={classes.muted}>{t('footer.newsletter.text')}</p>
       <div className={classes.newsletterRow}>
-        <TextInput
-          className={classes.newsletterInput}
-          type="email"
-          name="email"
-          autoComplete="email"
-          aria-label={t('footer.newsletter.emailLabel')}
-          placeholder={t('footer.newsletter.placeholder')}
-          leftSection={<MailIcon />}
-          value={email}
-          onChange={(e) => {
-            setEmail(e.currentTarget.value);
-            if (error) setError(null);
-          }}
-          error={error}
-          disabled={busy}
-          data-testid="newsletter-email"
-        />
+        {/* A plain input drawn like Mantine's: the footer is on every page, Mantine's input code is not. */}
+        <div className={classes.newsletterInput}>
+          <div className={fields.withIcon}>
+            <span className={fields.icon} aria-hidden="true">
+              <MailIcon />
+            </span>
+            <input
+              className={fields.control}
+              type="email"
+              name="email"
+              autoComplete="email"
+              aria-label={t('footer.newsletter.emailLabel')}
+              placeholder={t('footer.newsletter.placeholder')}
+              value={email}
+              onChange={(e) => {
+                setEmail(e.currentTarget.value);
+                if (error) setError(null);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'newsletter-error' : undefined}
+              disabled={busy}
+              data-testid="newsletter-email"
+            />
+          </div>
+          {error && (
+            <p id="newsletter-error" className={fields.error}>
+              {error}
+            </p>
+          )}
+        </div>
         <Button type="submit" color="yellow.6" c="dark.9" loading={busy} data-testid="newsletter-submit">
           {t('footer.newsletter.submit')}
         </Button>

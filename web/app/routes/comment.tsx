@@ -1,7 +1,4 @@
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
-import '@mantine/core/styles/InlineInput.css';
-import { Button, Checkbox, Textarea } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { data, Link, redirect, useActionData, useLoaderData, useNavigate } from 'react-router';
 import type { CompanyDetail, SubmitReviewBody } from '@brokerwise/api-contract';
@@ -9,6 +6,7 @@ import * as ops from '@brokerwise/api-contract/paths';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { REDIRECT_DELAY_MS, useFormFields, useHydrated, useLater } from '../components/account/use-form';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { CheckField, TextAreaField } from '../components/NativeField';
 import { StarPicker } from '../components/reviews/StarPicker';
 import { StatusBadge, StatusNote } from '../components/reviews/ReviewsSection';
 import { RouteErrorContent } from '../components/StatusPage';
@@ -198,7 +196,7 @@ function ReviewForm({ id, csrf, initial, fallback }: { id: string; csrf: string;
       <input type="hidden" name="csrf" value={csrf} />
       <StarPicker value={form.values.score} onChange={(v) => form.set('score', v)} error={errorOf('score')} disabled={phase === 'done'} />
       <div>
-        <Textarea
+        <TextAreaField
           label={t('comment.form.content')}
           description={t('comment.form.contentHint')}
           name="content"
@@ -206,16 +204,14 @@ function ReviewForm({ id, csrf, initial, fallback }: { id: string; csrf: string;
           onChange={(e) => form.set('content', e.currentTarget.value)}
           error={errorOf('content')}
           disabled={phase === 'done'}
-          autosize
-          minRows={6}
-          maxRows={16}
+          rows={6}
           aria-describedby="review-counter"
         />
         <p id="review-counter" className={classes.counter} data-over={count > REVIEW_TEXT_MAX ? '' : undefined} data-testid="review-counter">
           {t('comment.form.counter', { count, min: REVIEW_TEXT_MIN, max: REVIEW_TEXT_MAX })}
         </p>
       </div>
-      <Checkbox
+      <CheckField
         name="check"
         label={t('comment.form.check')}
         checked={form.values.check}

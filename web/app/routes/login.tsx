@@ -1,8 +1,4 @@
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/PasswordInput.css';
-import { Button, Checkbox, PasswordInput, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import type { CheckInBody } from '@brokerwise/api-contract';
@@ -10,6 +6,8 @@ import * as ops from '@brokerwise/api-contract/paths';
 import { useApi } from '../components/ApiProvider';
 import { AgreementField } from '../components/account/AgreementField';
 import { AuthShell } from '../components/account/AuthShell';
+import { PasswordField } from '../components/account/PasswordField';
+import { CheckField } from '../components/NativeField';
 import { SocialButtons } from '../components/account/SocialButtons';
 import { useFormFields } from '../components/account/use-form';
 import { useFormSubmit } from '../components/account/use-form-submit';
@@ -78,18 +76,9 @@ export default function Login() {
           {...form.text('email')}
           disabled={locked}
         />
-        <PasswordInput
-          label={t('auth.login.password')}
-          name="password"
-          autoComplete="current-password"
-          {...form.text('password')}
-          // Mantine's password field says "invalid" only by its look; screen readers need it said.
-          aria-invalid={form.error('password') ? true : undefined}
-          disabled={locked}
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.password.toggle') }}
-        />
+        <PasswordField label={t('auth.login.password')} name="password" autoComplete="current-password" {...form.text('password')} disabled={locked} />
         <div className={classes.options}>
-          <Checkbox
+          <CheckField
             label={t('auth.login.remember')}
             name="rememberpwd"
             checked={form.values.rememberpwd}

@@ -1,11 +1,8 @@
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { Alert, Button, SegmentedControl, TextInput } from '@mantine/core';
-import { EmailField, PasswordField } from '../components/account/AccountFields';
+import { Button, SegmentedControl, TextInput } from '@mantine/core';
+import { EmailField } from '../components/account/EmailField';
+import { PasswordField } from '../components/account/PasswordField';
 import { useEffect, useState } from 'react';
 import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
 import type { CheckInBody } from '@brokerwise/api-contract';
@@ -13,6 +10,7 @@ import * as ops from '@brokerwise/api-contract/paths';
 import { useApi } from '../components/ApiProvider';
 import { AgreementField } from '../components/account/AgreementField';
 import { AuthShell } from '../components/account/AuthShell';
+import { Notice } from '../components/Notice';
 import { CodeField } from '../components/account/CodeField';
 import { SocialButtons } from '../components/account/SocialButtons';
 import { useFormFields } from '../components/account/use-form';
@@ -78,9 +76,9 @@ export default function Register() {
           ]}
         />
         {company && (
-          <Alert color="blue" className={classes.notice} data-testid="company-account-note">
+          <Notice tone="blue" className={classes.notice} data-testid="company-account-note">
             {t('auth.register.companyNote')}
-          </Alert>
+          </Notice>
         )}
         <EmailField {...form.text('email')} disabled={locked} />
         <TextInput

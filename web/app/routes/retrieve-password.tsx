@@ -1,6 +1,6 @@
-import '@mantine/core/styles/PasswordInput.css';
 import { Button } from '@mantine/core';
-import { EmailField, PasswordField } from '../components/account/AccountFields';
+import { EmailField } from '../components/account/EmailField';
+import { PasswordField } from '../components/account/PasswordField';
 import { Link, useNavigate, useRouteLoaderData } from 'react-router';
 import type { RetrievePasswordBody } from '@brokerwise/api-contract';
 import * as ops from '@brokerwise/api-contract/paths';

@@ -1,11 +1,11 @@
-import '@mantine/core/styles/PasswordInput.css';
-import { Alert, Button } from '@mantine/core';
-import { PasswordField } from '../components/account/AccountFields';
+import { Button } from '@mantine/core';
+import { PasswordField } from '../components/account/PasswordField';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import type { ModifyPasswordBody } from '@brokerwise/api-contract';
 import * as ops from '@brokerwise/api-contract/paths';
 import { useApi } from '../components/ApiProvider';
 import { AccountLayout } from '../components/account/AccountLayout';
+import { Notice } from '../components/Notice';
 import { CodeField } from '../components/account/CodeField';
 import { REDIRECT_DELAY_MS, useFormFields, useLater } from '../components/account/use-form';
 import { useFormSubmit } from '../components/account/use-form-submit';
@@ -66,10 +66,10 @@ export default function ModifyPassword() {
       <form className={classes.card} onSubmit={onSubmit} noValidate>
         <div className={classes.form}>
           {!email && (
-            <Alert color="yellow" data-testid="no-email-notice">
+            <Notice tone="yellow" data-testid="no-email-notice">
               {t('password.page.noEmail')}{' '}
               <Link to="/user/set">{t('password.page.bindEmail')}</Link>
-            </Alert>
+            </Notice>
           )}
           <PasswordField label={t('password.page.old')} name="oldpwd" autoComplete="current-password" {...form.text('oldpwd')} disabled={locked} />
           <PasswordField label={t('auth.password.new')} name="pwd" {...form.text('pwd')} disabled={locked} />

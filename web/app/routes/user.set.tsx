@@ -1,14 +1,15 @@
 // The Switch is styled like every other control only with its own CSS (and the label's).
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
-import { Button, NativeSelect, Switch, Textarea, TextInput } from '@mantine/core';
-import { EmailField } from '../components/account/AccountFields';
+import { Button, NativeSelect, Switch, TextInput } from '@mantine/core';
+import { EmailField } from '../components/account/EmailField';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLoaderData } from 'react-router';
 import type { BindEmailBody, EditUserBody, EmailPreferences, UserProfile } from '@brokerwise/api-contract';
 import * as ops from '@brokerwise/api-contract/paths';
 import { useApi, useApiErrorText } from '../components/ApiProvider';
 import { AccountLayout } from '../components/account/AccountLayout';
+import { TextAreaField } from '../components/NativeField';
 import { CodeField } from '../components/account/CodeField';
 import { useFormFields, useHydrated } from '../components/account/use-form';
 import { useFormSubmit } from '../components/account/use-form-submit';
@@ -228,12 +229,11 @@ function ProfileForm({ profile, countries, countriesFailed }: { profile: UserPro
           disabled={locked}
           data={[{ value: '', label: t('settings.profile.countryPlaceholder'), disabled: true }, ...countries]}
         />
-        <Textarea
+        <TextAreaField
           label={t('settings.profile.motto')}
           description={t('settings.profile.mottoCount', { count: [...form.values.motto].length, max: MOTTO_MAX })}
           name="motto"
-          autosize
-          minRows={3}
+          rows={3}
           maxRows={6}
           {...form.text('motto')}
           disabled={locked}

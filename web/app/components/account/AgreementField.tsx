@@ -1,6 +1,6 @@
-import { Checkbox } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { CheckField } from '../NativeField';
 import classes from './AuthForm.module.css';
 
 /** The agreement tick of login and register; the service and privacy texts open in new tabs (spec §2). */
@@ -22,7 +22,7 @@ export function AgreementField({
     </a>
   );
   return (
-    <Checkbox
+    <CheckField
       name="check"
       checked={checked}
       onChange={(event) => onChange(event.currentTarget.checked)}
