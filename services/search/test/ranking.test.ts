@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchConfig } from '../src/config.ts';
 import { FUZZY_THRESHOLD, RELEVANCE } from '../src/domain/search.ts';
+import { TYPO_FALLBACK_BELOW } from '../src/store/company.store.ts';
 import { startHarness, upsertedEvent, type CompanyInput, type Harness, type SearchHit } from './harness.ts';
 
 /** Names shaped like the demo catalogue's (joined-name and initials aliases), so they look alike to trigrams. */
@@ -85,5 +86,32 @@ describe('a lower SEARCH_FUZZY_THRESHOLD lets looser matches in', () => {
     const found = slugs((await h.search({ q: 'Sealpoint' })).body);
     expect(found.slice(0, 2)).toEqual(['sealpoint', 'sealpoint-financial']);
     expect(found).toEqual(expect.arrayContaining(['lagoon-point-systems', 'marlin-point-settle']));
+  });
+});
+
+describe('typos are a fallback: searched only while the words match fewer than TYPO_FALLBACK_BELOW names', () => {
+  let h: Harness;
+  const named = (i: number): CompanyInput => ({ slug: `nortwind-trader-${i}`, name: `Nortwind Trader ${i}`, score: 3 });
+
+  beforeAll(async () => {
+    h = await startHarness();
+    // One fewer name match than the fallback's limit, and a company one letter away.
+    await h.deliver(...[companies[5]!, ...Array.from({ length: TYPO_FALLBACK_BELOW - 1 }, (_, i) => named(i))].map(upsertedEvent));
+  }, 120_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('adds the typo matches below the name matches while those are fewer, and leaves them out from then on', async () => {
+    const few = await h.search({ q: 'nortwind', limit: 50 });
+    expect(few.body.total).toBe(TYPO_FALLBACK_BELOW);
+    expect(slugs(few.body).at(-1)).toBe('northwind-markets');
+    await h.deliver(upsertedEvent(named(TYPO_FALLBACK_BELOW)));
+    const enough = await h.search({ q: 'nortwind', limit: 50 });
+    expect(enough.body.total).toBe(TYPO_FALLBACK_BELOW);
+    expect(slugs(enough.body)).not.toContain('northwind-markets');
+    // The name matches' own page is the same either way.
+    expect(slugs(enough.body).slice(0, 20)).toEqual(slugs(few.body).slice(0, 20));
   });
 });

@@ -126,30 +126,59 @@ const ORDER = {
 /** Fewest letters (spaces aside) a Latin query needs before typos of it are searched (ADR 029). */
 export const MIN_TYPO_LENGTH = 4;
 
+/**
+ * Typos are a fallback (ADR 029): they are searched only while the query's own words match fewer
+ * companies than this by name (exact, prefix, alias, word prefix: every tier above the typo tier),
+ * at least a full page of the largest size. Past it, the page in relevance order is the same with
+ * or without them, and a typo match of a common word is noise ("securities london" would add every
+ * "… Securities" company, thousands of similarity rechecks).
+ */
+export const TYPO_FALLBACK_BELOW = 50;
+
 export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams): Promise<{ rows: SearchRow[]; total: number }> {
   const w = p.weights;
   const hasText = p.latin !== '' || p.zh !== '';
   const latinLike = `%${p.latin}%`;
   // No typo tier for queries under MIN_TYPO_LENGTH letters: a "typo" of "pay" is any word sharing
-  // " pa" (partners, pacific…), tens of thousands of rechecks at scale for no useful match.
-  const typos = p.latin.replace(/ /g, '').length >= MIN_TYPO_LENGTH;
-  const candidate = sql`(
-      (${p.latin} <> '' and (
-        c.search_latin like unaccent(${latinLike}::text)
-        or (${typos} and c.search_latin %>> unaccent(${p.latin}::text))
-        or (${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text))
-        or (${p.latinWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinWordsQuery}::text))))
-      or (${p.zh} <> '' and (
-        c.search_zh_grams @> zh_grams(${p.zh}::text)
-        or (${p.zhWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.zhWordsQuery}::text)))))`;
-  const scored = sql`
-    with q as (select unaccent(${p.latin}::text) as latin, ${p.zh}::text as zh),
-    -- With text, materialized: the relevance is computed once, in the scan, and only narrow rows
-    -- travel on (inlined, PostgreSQL carries whole rows into the window and spills them to disk).
-    -- Without, inlined: the page can walk the score index.
-    scored as ${hasText ? sql`materialized` : sql``} (
-      select c.id, c.slug, c.name, c.score, c.founded,
-        greatest(
+  // " pa" (partners, pacific…), tens of thousands of rechecks at scale for no useful match. Nor
+  // when the words match TYPO_FALLBACK_BELOW companies by name (decided in the transaction below).
+  const typoLength = p.latin.replace(/ /g, '').length >= MIN_TYPO_LENGTH;
+  const filters = sql`(${p.category ?? null}::text is null or c.category = ${p.category ?? null}::text)
+        and (${p.countryCode ?? null}::text is null or c.country_code = ${p.countryCode ?? null}::text)
+        and (${p.minScore ?? null}::numeric is null or c.score >= ${p.minScore ?? null}::numeric)
+        and (${p.regulated ?? null}::boolean is null or c.regulated = ${p.regulated ?? null}::boolean)`;
+  // The Latin tiers above the typo tier, each true only for a row of that tier or a better one.
+  const latinNameTier = sql`(c.name_latin = q.latin or replace(c.slug, '-', ' ') = q.latin
+        or c.name_latin like q.latin || '%'
+        or q.latin = any(c.aliases_latin)
+        or exists (select 1 from unnest(c.aliases_latin) a where a like q.latin || '%')
+        or (${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text)))`;
+  /** Whether the query's words match fewer than TYPO_FALLBACK_BELOW companies by name (stops counting there). */
+  const typosNeeded = async (trx: Transaction<SearchTables>) => {
+    if (!typoLength) return false;
+    const { rows } = await sql<{ n: number }>`
+      with q as (select unaccent(${p.latin}::text) as latin)
+      select count(*)::int as n from (
+        select 1 from company c, q
+        where ${filters}
+          and (c.search_latin like unaccent(${latinLike}::text)
+            or (${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text)))
+          and ${latinNameTier}
+        limit ${TYPO_FALLBACK_BELOW}) named`.execute(trx);
+    return (rows[0]?.n ?? 0) < TYPO_FALLBACK_BELOW;
+  };
+  // The page and total queries, with or without the typo tier.
+  const queries = (typos: boolean) => {
+    // Every row a tier other than the typo tier can score above 0 is one of these.
+    const candidate = sql`(
+        (${p.latin} <> '' and (
+          c.search_latin like unaccent(${latinLike}::text)
+          or (${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text))
+          or (${p.latinWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinWordsQuery}::text))))
+        or (${p.zh} <> '' and (
+          c.search_zh_grams @> zh_grams(${p.zh}::text)
+          or (${p.zhWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.zhWordsQuery}::text)))))`;
+    const relevance = sql`greatest(
           case
             when q.latin = '' then 0
             when c.name_latin = q.latin or replace(c.slug, '-', ' ') = q.latin then ${w.exactName}
@@ -157,8 +186,7 @@ export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams)
             when q.latin = any(c.aliases_latin) then ${w.alias}
             when exists (select 1 from unnest(c.aliases_latin) a where a like q.latin || '%') then ${w.aliasPrefix}
             when ${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text) then ${w.wordPrefix}
-            -- Whole words only (strict): "sealpoint" is not a typo of the "point" in "Lagoon Point".
-            when ${typos} and strict_word_similarity(q.latin, c.search_latin) >= ${w.trigramThreshold} then ${w.trigram} + strict_word_similarity(q.latin, c.search_latin)
+            when t.similarity is not null then ${w.trigram} + t.similarity
             when ${p.latinWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinWordsQuery}::text) then ${w.description}
             else 0
           end,
@@ -173,23 +201,44 @@ export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams)
             when ${p.zhWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.zhWordsQuery}::text) then ${w.description}
             else 0
           end
-        )::float8 as relevance
-      from company c, q
-      where (${p.category ?? null}::text is null or c.category = ${p.category ?? null}::text)
-        and (${p.countryCode ?? null}::text is null or c.country_code = ${p.countryCode ?? null}::text)
-        and (${p.minScore ?? null}::numeric is null or c.score >= ${p.minScore ?? null}::numeric)
-        and (${p.regulated ?? null}::boolean is null or c.regulated = ${p.regulated ?? null}::boolean)
-        and (${hasText} = false or ${candidate})
-    ),
-    hits as (select * from scored where ${hasText} = false or relevance > 0)`;
-  // Candidates are ranked on narrow rows (id and sort keys); only the page's rows are read in full.
-  const pageOf = (withTotal: boolean) => sql`${scored},
-    page as (select id, relevance${withTotal ? sql`, count(*) over ()::int as total` : sql``} from hits order by ${ORDER[p.order]} limit ${p.limit} offset ${p.offset})
-    select c.id, c.slug, c.name, c.name_zh, c.category, c.country_code, c.description_en, c.description_zh,
-      c.score, c.regulated, c.founded, c.logo_url, page.relevance${withTotal ? sql`, page.total` : sql``}
-    from page join company c on c.id = page.id
-    order by ${ORDER[p.order]}`;
+        )::float8`;
+    const scored = sql`
+      with q as (select unaccent(${p.latin}::text) as latin, ${p.zh}::text as zh),
+      -- Typo matches, found on their own: whole words only (strict: "sealpoint" is not a typo of
+      -- the "point" in "Lagoon Point"), the similarity computed once per match. The other
+      -- candidates look their similarity up here instead of computing it (a description match of
+      -- a broad word would otherwise compute it for thousands of rows).
+      typo as materialized (
+        select c.id, strict_word_similarity(q.latin, c.search_latin) as similarity
+        from company c, q
+        where ${typos} and ${filters} and c.search_latin %>> q.latin
+      ),
+      -- With text, materialized: the relevance is computed once, in the scan, and only narrow rows
+      -- travel on (inlined, PostgreSQL carries whole rows into the window and spills them to disk).
+      -- Without, inlined: the page can walk the score index.
+      scored as ${hasText ? sql`materialized` : sql``} (
+        select c.id, c.slug, c.name, c.score, c.founded, ${relevance} as relevance
+        from company c cross join q left join typo t on t.id = c.id
+        where ${filters}
+          and (${hasText} = false or ${candidate})
+        union all
+        -- Typo matches that no other tier's candidates hold.
+        select c.id, c.slug, c.name, c.score, c.founded, ${relevance}
+        from typo t join company c on c.id = t.id cross join q
+        where not ${candidate}
+      ),
+      hits as (select * from scored where ${hasText} = false or relevance > 0)`;
+    // Candidates are ranked on narrow rows (id and sort keys); only the page's rows are read in full.
+    const pageOf = (withTotal: boolean) => sql`${scored},
+      page as (select id, relevance${withTotal ? sql`, count(*) over ()::int as total` : sql``} from hits order by ${ORDER[p.order]} limit ${p.limit} offset ${p.offset})
+      select c.id, c.slug, c.name, c.name_zh, c.category, c.country_code, c.description_en, c.description_zh,
+        c.score, c.regulated, c.founded, c.logo_url, page.relevance${withTotal ? sql`, page.total` : sql``}
+      from page join company c on c.id = page.id
+      order by ${ORDER[p.order]}`;
+    return { scored, pageOf };
+  };
   if (!hasText) {
+    const { scored, pageOf } = queries(false);
     const page = await sql<SearchRow>`${pageOf(false)}`.execute(db);
     const count = await sql<{ total: number }>`${scored} select count(*)::int as total from hits`.execute(db);
     return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
@@ -197,8 +246,12 @@ export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams)
   return db.transaction().execute(async (trx) => {
     // `%>>` reads its threshold from this setting; the tiers above use the configured one. The
     // planner underrates `%>>` per row and may pick a sequential scan that runs it on every
-    // company (seconds at 100,000); the candidate indexes are always the better path here.
-    await sql`select set_config('pg_trgm.strict_word_similarity_threshold', ${String(w.trigramThreshold)}, true), set_config('enable_seqscan', 'off', true)`.execute(trx);
+    // company (seconds at 100,000); the candidate indexes are always the better path here. With
+    // sequential scans off, a merge join with the typo matches walks the whole primary key: the
+    // candidates' bitmap scan and a hash join are the plan meant.
+    await sql`select set_config('pg_trgm.strict_word_similarity_threshold', ${String(w.trigramThreshold)}, true),
+      set_config('enable_seqscan', 'off', true), set_config('enable_mergejoin', 'off', true)`.execute(trx);
+    const { scored, pageOf } = queries(await typosNeeded(trx));
     const page = await sql<SearchRow & { total: number }>`${pageOf(true)}`.execute(trx);
     if (page.rows.length > 0 || p.offset === 0) {
       return { rows: page.rows.map(({ total: _total, ...row }) => row), total: page.rows[0]?.total ?? 0 };
