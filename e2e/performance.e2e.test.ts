@@ -6,6 +6,7 @@
  * finger can hit (24 × 24 px), and no layout shift while the page loads and hydrates.
  */
 import type { Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { BASE_URL, browserSession, hydrated } from './browser.ts';
 
@@ -174,8 +175,23 @@ describe('public pages as a crawler and a phone see them', () => {
     await hydrated(page);
     const poster = await lcpPicture(page, page.getByTestId('post-detail').locator('article picture').first(), images);
     expect(poster.original).toMatch(/^\/media\/videos\/[0-9a-f-]{36}\/poster\.jpg$/);
-    // The player has no poster of its own (that would be a second download) and lies over the picture.
-    expect(await page.getByTestId('post-video').getAttribute('poster')).toBeNull();
+    // The player's own poster is a transparent pixel (no second download), so the picture shows through it under the controls.
+    expect(await page.getByTestId('post-video').getAttribute('poster')).toMatch(/^data:image\/gif;base64,/);
+    // What is on screen in the player's upper half is the poster (the mean colour of a patch, as the page draws it and as the picture is).
+    const box = (await page.getByTestId('post-video').boundingBox())!;
+    const patch = { x: Math.round(box.width * 0.3), y: Math.round(box.height * 0.15), width: Math.round(box.width * 0.4), height: Math.round(box.height * 0.3) };
+    const shot = await page.screenshot({ clip: { x: box.x + patch.x, y: box.y + patch.y, width: patch.width, height: patch.height }, scale: 'css' });
+    const onScreen = (await sharp(shot).removeAlpha().stats()).channels.map((c) => c.mean);
+    const inPicture = await page.getByTestId('post-poster').evaluate((img: HTMLImageElement, p) => {
+      const canvas = Object.assign(document.createElement('canvas'), { width: img.clientWidth, height: img.clientHeight });
+      const g = canvas.getContext('2d')!;
+      g.drawImage(img, 0, 0, canvas.width, canvas.height);
+      const { data } = g.getImageData(p.x, p.y, p.width, p.height);
+      const sum = [0, 0, 0];
+      for (let i = 0; i < data.length; i += 4) for (let c = 0; c < 3; c++) sum[c]! += data[i + c]!;
+      return sum.map((v) => v / (data.length / 4));
+    }, patch);
+    for (const [c, mean] of inPicture.entries()) expect(Math.abs(onScreen[c]! - mean)).toBeLessThanOrEqual(24);
     // The srcset says the size's real width: the browser then takes the picture as exactly as wide as its slot
     // (a size described wider than it is would come out narrower).
     const { natural, slot } = await page.getByTestId('post-poster').evaluate((img: HTMLImageElement) => ({ natural: img.naturalWidth, slot: img.clientWidth }));

@@ -87,6 +87,8 @@ const HERO_SLOTS: Slots = [
   [null, 'calc(100vw - 40px)'],
 ];
 const HERO_SIZES = sizesAttr(HERO_SLOTS);
+/** A 1 × 1 transparent GIF (no request): the player's poster, through which the poster <picture> shows. */
+const CLEAR_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 /** An image post's cover: the page's largest paint, preloaded (head, high priority) in the size this screen takes. */
 function Hero({ post }: { post: PostDetail }) {
@@ -103,9 +105,11 @@ function Player({ post }: { post: PostDetail }) {
   const t = useT();
   const video = post.video;
   if (video?.playable && video.url) {
-    // The poster (or the cover) as a <picture> behind the player, whose <video> has no poster of its
-    // own (that takes one address): the AVIF or WebP size this screen needs, until the first frame
-    // covers it. Drawn `contain`ed in the 16:9 player, so a portrait one needs less of the width.
+    // The poster (or the cover) as a <picture> behind the player, in the AVIF or WebP size this
+    // screen needs: a <video poster> takes one address. The video's own poster is a transparent
+    // pixel, so the browser draws its controls over the picture until playback, as over a poster
+    // (without one, Chrome paints a grey panel before the source is attached). Drawn `contain`ed
+    // in the 16:9 player, so a portrait one needs less of the width.
     const poster = video.poster
       ? { src: video.poster, sources: video.posterSrcset, width: video.width ?? 1280, height: video.height ?? 720 }
       : { src: post.cover.url, sources: post.cover.srcset, width: 1280, height: 720 };
@@ -121,6 +125,7 @@ function Player({ post }: { post: PostDetail }) {
           controls
           preload="metadata"
           playsInline
+          poster={CLEAR_PIXEL}
           src={video.url}
           width={video.width ?? 1280}
           height={video.height ?? 720}
