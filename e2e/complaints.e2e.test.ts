@@ -164,5 +164,22 @@ describe('complaint cases', () => {
     await zh.page.goto(`/complaints?company=${slug}&status=resolved`);
     expect(await zh.page.getByTestId('complaint-item').count()).toBe(1);
     expect(await zh.page.getByTestId('complaint-status').innerText()).toBe('已解决');
+    // The filter takes the company's name, in either language; a name nobody has says so.
+    await zh.page.goto('/complaints');
+    await hydrated(zh.page);
+    await zh.page.getByTestId('complaints-filter-company').fill(`码头市场 ${run}`);
+    await zh.page.getByTestId('complaints-filter-status').selectOption('resolved');
+    await zh.page.getByTestId('complaints-filter-company').press('Enter');
+    await zh.page.waitForURL((url) => url.searchParams.get('company') === `码头市场 ${run}`);
+    expect(await zh.page.getByTestId('complaint-item').count()).toBe(1);
+    await zh.page.goto(`/complaints?company=${encodeURIComponent(`no such broker ${run}`)}`);
+    expect(await zh.page.getByTestId('complaints-no-company').innerText()).toBe(`没有与“no such broker ${run}”匹配的公司。`);
+    // Opening a case from the complaints page: the company is found by its name first.
+    await trader.page.goto('/complaints/new');
+    await hydrated(trader.page);
+    await trader.page.getByTestId('complaint-company').fill(name);
+    await trader.page.getByTestId('complaint-company').press('Enter');
+    await trader.page.waitForURL((url) => url.searchParams.get('company') === name);
+    expect(await trader.page.locator('h1').innerText()).toBe(`Open a complaint about ${name}`);
   });
 });

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { data, useLoaderData, useNavigate } from 'react-router';
+import { data, Form, Link, useLoaderData, useNavigate } from 'react-router';
 import * as ops from '@brokerwise/api-contract/paths';
 import { useHydrated } from '../components/account/use-form';
 import { CATEGORIES, CATEGORY_LABEL, casePath, CURRENCIES } from '../components/complaints/labels';
 import { RouteErrorContent } from '../components/StatusPage';
 import { useApiAction } from '../components/use-api-action';
-import { fieldErrorsOf, settle } from '../lib/api';
+import { fieldErrorsOf } from '../lib/api';
 import { pageApi } from '../lib/api.server';
+import { findCompany } from '../lib/company-lookup.server';
 import { pageMeta } from '../lib/meta';
 import { requireUser } from '../lib/session.server';
 import { useT } from '../lib/use-t';
@@ -14,16 +15,16 @@ import type { Route } from './+types/complaints.new';
 import classes from '../components/complaints/Complaints.module.css';
 import list from '../components/reviews/Reviews.module.css';
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,80}$/;
 const MAX_FILES = 5;
 
 /** Signed-in users only (this loader checks it itself): the form to open a case against a company. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
-  const slug = new URL(request.url).searchParams.get('company')?.trim() ?? '';
+  const typed = new URL(request.url).searchParams.get('company')?.trim() ?? '';
   const { api } = pageApi(request, context);
-  const company = SLUG.test(slug) ? await settle(api.op(ops.companyDetail, { id: slug })) : null;
-  return data({ slug, company: company?.ok ? { id: company.data.id, name: company.data.name } : null });
+  // The company by its id or its name; until there is one, the page asks which.
+  const company = typed ? await findCompany(api, typed) : null;
+  return data({ typed, company });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'complaints.new.title' }, noindex: true });
@@ -33,7 +34,7 @@ export default function NewComplaint() {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const action = useApiAction();
-  const { slug, company } = useLoaderData<typeof loader>();
+  const { typed, company } = useLoaderData<typeof loader>();
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -84,58 +85,71 @@ export default function NewComplaint() {
     <div className="bw-container" data-testid="complaint-new">
       <h1>{company ? t('complaints.new.titleOf', { name: company.name }) : t('complaints.new.title')}</h1>
       <p className={list.muted}>{t('complaints.new.intro')}</p>
-      <form onSubmit={(e) => void submit(e)} noValidate className={classes.form}>
-        {company ? (
+      {!company ? (
+        <Form method="get" className={classes.form} data-testid="complaint-find-company">
+          <label htmlFor="complaint-company">{t('complaints.new.company')}</label>
+          <input id="complaint-company" name="company" type="search" required defaultValue={typed} placeholder={t('complaints.list.companyPlaceholder')} data-testid="complaint-company" />
+          {typed && (
+            <p className={classes.error} role="alert" data-testid="complaint-no-company">
+              {t('complaints.list.noMatch', { text: typed })}
+            </p>
+          )}
+          <div>
+            <button type="submit" className={list.primaryButton}>
+              {t('complaints.new.find')}
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate className={classes.form}>
           <input type="hidden" name="company" value={company.id} />
-        ) : (
-          <>
-            <label htmlFor="complaint-company">{t('complaints.new.company')}</label>
-            <input id="complaint-company" name="company" defaultValue={slug} placeholder="harbour-fx" {...field('company')} data-testid="complaint-company" />
-            {error('company')}
-          </>
-        )}
-        <label htmlFor="complaint-category">{t('complaints.new.category')}</label>
-        <select id="complaint-category" name="category" defaultValue="" {...field('category')} data-testid="complaint-category">
-          <option value="">{t('complaints.new.choose')}</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(CATEGORY_LABEL[c])}
-            </option>
-          ))}
-        </select>
-        {error('category')}
-        <div className={classes.row}>
-          <div>
-            <label htmlFor="complaint-amount">{t('complaints.new.amount')}</label>
-            <input id="complaint-amount" name="amount" inputMode="decimal" {...field('amount')} data-testid="complaint-amount" />
-            {error('amount')}
+          {error('company')}
+          <p className={list.muted}>
+            <Link to="/complaints/new">{t('complaints.new.changeCompany')}</Link>
+          </p>
+          <label htmlFor="complaint-category">{t('complaints.new.category')}</label>
+          <select id="complaint-category" name="category" defaultValue="" {...field('category')} data-testid="complaint-category">
+            <option value="">{t('complaints.new.choose')}</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {t(CATEGORY_LABEL[c])}
+              </option>
+            ))}
+          </select>
+          {error('category')}
+          <div className={classes.row}>
+            <div>
+              <label htmlFor="complaint-amount">{t('complaints.new.amount')}</label>
+              <input id="complaint-amount" name="amount" inputMode="decimal" {...field('amount')} data-testid="complaint-amount" />
+              {error('amount')}
+            </div>
+            <div>
+              <label htmlFor="complaint-currency">{t('complaints.new.currency')}</label>
+              <select id="complaint-currency" name="currency" defaultValue="USD" {...field('currency')} data-testid="complaint-currency">
+                {CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+              {error('currency')}
+            </div>
           </div>
+          <label htmlFor="complaint-content">{t('complaints.new.content')}</label>
+          <textarea id="complaint-content" name="content" rows={8} {...field('content')} data-testid="complaint-content" />
+          <p className={list.muted}>{t('complaints.new.contentHint')}</p>
+          {error('content')}
+          <label htmlFor="complaint-evidence">{t('complaints.new.evidence')}</label>
+          <input id="complaint-evidence" name="evidence" type="file" multiple accept="application/pdf,image/png,image/jpeg,image/webp" {...field('evidence')} data-testid="complaint-evidence" />
+          <p className={list.muted}>{t('complaints.new.evidenceHint')}</p>
+          {error('evidence')}
           <div>
-            <label htmlFor="complaint-currency">{t('complaints.new.currency')}</label>
-            <select id="complaint-currency" name="currency" defaultValue="USD" {...field('currency')} data-testid="complaint-currency">
-              {CURRENCIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-            {error('currency')}
+            <button type="submit" className={list.primaryButton} disabled={!hydrated || action.busy !== null} data-testid="complaint-submit">
+              {action.busy ? t('complaints.new.sending') : t('complaints.new.submit')}
+            </button>
           </div>
-        </div>
-        <label htmlFor="complaint-content">{t('complaints.new.content')}</label>
-        <textarea id="complaint-content" name="content" rows={8} {...field('content')} data-testid="complaint-content" />
-        <p className={list.muted}>{t('complaints.new.contentHint')}</p>
-        {error('content')}
-        <label htmlFor="complaint-evidence">{t('complaints.new.evidence')}</label>
-        <input id="complaint-evidence" name="evidence" type="file" multiple accept="application/pdf,image/png,image/jpeg,image/webp" {...field('evidence')} data-testid="complaint-evidence" />
-        <p className={list.muted}>{t('complaints.new.evidenceHint')}</p>
-        {error('evidence')}
-        <div>
-          <button type="submit" className={list.primaryButton} disabled={!hydrated || action.busy !== null} data-testid="complaint-submit">
-            {action.busy ? t('complaints.new.sending') : t('complaints.new.submit')}
-          </button>
-        </div>
-      </form>
+        </form>
+      )}
     </div>
   );
 }

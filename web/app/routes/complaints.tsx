@@ -7,8 +7,9 @@ import { PUBLIC_STATUSES, STATUS_LABEL } from '../components/complaints/labels';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
 import { RouteErrorContent } from '../components/StatusPage';
-import { pageStatus, settle } from '../lib/api';
+import { pageStatus, settle, toFailure, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
+import { findCompany } from '../lib/company-lookup.server';
 import { pageMeta } from '../lib/meta';
 import { reviewPage } from '../lib/reviews';
 import { useT } from '../lib/use-t';
@@ -16,25 +17,34 @@ import type { Route } from './+types/complaints';
 import classes from '../components/complaints/Complaints.module.css';
 import list from '../components/reviews/Reviews.module.css';
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,80}$/;
-
 /** /complaints?company=&status=&page=: published complaint cases, newest first (ADR 031). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const company = params.get('company')?.trim() ?? '';
+  const typed = params.get('company')?.trim() ?? '';
   const status = params.get('status') ?? '';
   const page = reviewPage(params.get('page'));
   const { api } = pageApi(request, context);
+  // The company by its id or its name in either language.
+  const found: Settled<{ id: string; name: string } | null> = typed
+    ? await findCompany(api, typed).then(
+        (c) => ({ ok: true as const, data: c }),
+        (e: unknown) => ({ ok: false as const, error: toFailure(e) }),
+      )
+    : { ok: true, data: null };
+  if (!found.ok) return data({ cases: found, figures: null, company: '', typed, notFound: false, status }, { status: pageStatus(found) });
+  const company = found.data;
   const query = {
-    ...(SLUG.test(company) ? { company } : {}),
+    ...(company ? { company: company.id } : {}),
     ...(PUBLIC_STATUSES.includes(status as ComplaintCard['status']) ? { status: status as (typeof PUBLIC_STATUSES)[number] } : {}),
     page,
   };
+  // A name that matches no company lists nothing (and says so), never every company's cases.
+  if (typed && !company) return data({ cases: null, figures: null, company: '', typed, notFound: true, status: query.status ?? '' });
   const [cases, figures] = await Promise.all([
     settle(api.op(ops.complaints, query as never)),
     query.company ? settle(api.op(ops.complaintFigures, { id: query.company })) : Promise.resolve(null),
   ]);
-  return data({ cases, figures, company: query.company ?? '', status: query.status ?? '' }, { status: pageStatus(cases) });
+  return data({ cases, figures, company: query.company ?? '', typed: company?.name ?? typed, notFound: false, status: query.status ?? '' }, { status: pageStatus(cases) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -42,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 export default function Complaints() {
   const t = useT();
-  const { cases, figures, company, status } = useLoaderData<typeof loader>();
+  const { cases, figures, company, typed, notFound, status } = useLoaderData<typeof loader>();
   const hrefFor = (p: number) => {
     const q = new URLSearchParams({ ...(company ? { company } : {}), ...(status ? { status } : {}), ...(p > 1 ? { page: String(p) } : {}) });
     return q.size > 0 ? `/complaints?${q}` : '/complaints';
@@ -55,7 +65,7 @@ export default function Complaints() {
       <Form method="get" className={classes.filters}>
         <label>
           {t('complaints.list.company')}
-          <input name="company" defaultValue={company} placeholder="harbour-fx" data-testid="complaints-filter-company" />
+          <input name="company" type="search" defaultValue={typed} placeholder={t('complaints.list.companyPlaceholder')} data-testid="complaints-filter-company" />
         </label>
         <label>
           {t('complaints.list.status')}
@@ -75,7 +85,11 @@ export default function Complaints() {
           {t('complaints.new.link')}
         </Link>
       </Form>
-      {!cases.ok ? (
+      {notFound || !cases ? (
+        <p className={list.muted} role="status" data-testid="complaints-no-company">
+          {t('complaints.list.noMatch', { text: typed })}
+        </p>
+      ) : !cases.ok ? (
         <ErrorNotice error={cases.error} />
       ) : cases.data.list.length === 0 ? (
         <p className={list.muted} data-testid="complaints-empty">
