@@ -24,45 +24,58 @@ export type ReadStylesheet = (href: string) => string | undefined;
 
 /** Inlines every built stylesheet linked in `head` (the document up to `</head>`). */
 export function inlineStylesheets(head: string, read: ReadStylesheet): string {
+  return inlinedHead(head, read)
+    .map((part) => (typeof part === 'string' ? part : part.toString('utf8')))
+    .join('');
+}
+
+/**
+ * The head with its stylesheets inlined, in pieces: the `<style>` elements as the bytes built once
+ * per file, the rest as text. The stream below joins them as bytes, so the ≈ 100 KB of CSS is
+ * neither copied into a new string nor encoded again on every page (issue 20).
+ */
+function inlinedHead(head: string, read: ReadStylesheet): (string | Buffer)[] {
   // Adjacent inlined links keep their order, their <style>s go together just before them (the
   // cascade is the same): the styles are then the same bytes on every page of a route, which the
   // page's gzip compresses once (web/page-gzip.ts); the links carry the page's nonce.
-  let out = '';
-  let styles = '';
+  const out: (string | Buffer)[] = [];
+  let styles: Buffer[] = [];
   let links = '';
   let last = 0;
   const group = () => {
-    out += styles + links;
-    styles = links = '';
+    out.push(...styles, links);
+    styles = [];
+    links = '';
   };
   for (const match of head.matchAll(LINK)) {
     const link = match[0];
     if (match.index > last) {
       group();
-      out += head.slice(last, match.index);
+      out.push(head.slice(last, match.index));
     }
     last = match.index + link.length;
     const href = HREF.exec(link)?.[1];
     const css = href ? read(href) : undefined;
     if (href === undefined || css === undefined) {
       group();
-      out += link;
+      out.push(link);
       continue;
     }
-    styles += styleElement(href, css);
+    styles.push(styleElement(href, css));
     links += link.replace(/\/?>$/, ` type="${INLINED_TYPE}"/>`);
   }
   group();
-  return out + head.slice(last);
+  out.push(head.slice(last));
+  return out;
 }
 
-/** Each stylesheet's <style> element, built once per file rather than on every page (≈ 100 KB of CSS a page). */
-const styleElements = new Map<string, { css: string; element: string }>();
-function styleElement(href: string, css: string): string {
+/** Each stylesheet's <style> element, built (and encoded) once per file rather than on every page (≈ 100 KB of CSS a page). */
+const styleElements = new Map<string, { css: string; element: Buffer }>();
+function styleElement(href: string, css: string): Buffer {
   let known = styleElements.get(href);
   if (known?.css !== css) {
     // `</style` inside the CSS would end the element early.
-    known = { css, element: `<style data-href="${href}">${css.replaceAll('</style', '<\\/style')}</style>` };
+    known = { css, element: Buffer.from(`<style data-href="${href}">${css.replaceAll('</style', '<\\/style')}</style>`) };
     if (styleElements.size >= 256) styleElements.clear();
     styleElements.set(href, known);
   }
@@ -108,7 +121,8 @@ export function inlineStylesheetsStream(read: ReadStylesheet): Transform {
       if (end === -1) return callback();
       done = true;
       // `</head>` starts a character, so the bytes before it decode whole.
-      callback(null, Buffer.concat([Buffer.from(inlineStylesheets(head.toString('utf8', 0, end), read)), head.subarray(end)]));
+      const parts = inlinedHead(head.toString('utf8', 0, end), read).map((part) => (typeof part === 'string' ? Buffer.from(part) : part));
+      callback(null, Buffer.concat([...parts, head.subarray(end)]));
     },
     flush(callback) {
       callback(null, done ? undefined : head);
