@@ -156,8 +156,12 @@ async function siteSteps(): Promise<void> {
     run('e2e', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(process.env.E2E_FILES?.split(',').filter(Boolean) ?? [])], { ...process.env, E2E_BASE_URL: `http://127.0.0.1:${port}`, E2E_ADMIN_EMAIL: 'admin@brokerwise.example', E2E_ADMIN_PASSWORD: adminPassword, E2E_DATA_DIR: env.DATA_DIR });
     countVitest(report, 'e2e');
   } finally {
-    site.kill('SIGTERM');
-    await new Promise((r) => site.once('exit', r));
+    // A site that already exited (a failed build, a crash) sends no second 'exit': waiting for one
+    // would leave the run hanging and its database behind.
+    if (site.exitCode === null && site.signalCode === null) {
+      site.kill('SIGTERM');
+      await new Promise((r) => site.once('exit', r));
+    }
     // The site's streams and keys (its own namespace), as the tests remove theirs.
     if (process.env.NATS_URL) await destroyBus(await createBus({ natsUrl: process.env.NATS_URL, namespace: env.NATS_NAMESPACE! }));
     if (process.env.REDIS_URL) {
