@@ -171,6 +171,7 @@ describe('complaint cases', () => {
     await zh.page.getByTestId('complaints-filter-status').selectOption('resolved');
     await zh.page.getByTestId('complaints-filter-company').press('Enter');
     await zh.page.waitForURL((url) => url.searchParams.get('company') === `码头市场 ${run}`);
+    await expect.poll(() => zh.page.locator('h1').innerText()).toBe(`关于 码头市场 ${run} 的投诉`);
     expect(await zh.page.getByTestId('complaint-item').count()).toBe(1);
     await zh.page.goto(`/complaints?company=${encodeURIComponent(`no such broker ${run}`)}`);
     expect(await zh.page.getByTestId('complaints-no-company').innerText()).toBe(`没有与“no such broker ${run}”匹配的公司。`);
@@ -179,7 +180,8 @@ describe('complaint cases', () => {
     await hydrated(trader.page);
     await trader.page.getByTestId('complaint-company').fill(name);
     await trader.page.getByTestId('complaint-company').press('Enter');
+    // The address changes as the navigation starts; the page follows once its data is in.
     await trader.page.waitForURL((url) => url.searchParams.get('company') === name);
-    expect(await trader.page.locator('h1').innerText()).toBe(`Open a complaint about ${name}`);
+    await expect.poll(() => trader.page.locator('h1').innerText()).toBe(`Open a complaint about ${name}`);
   });
 });
