@@ -112,6 +112,7 @@ describe('summarise', () => {
       'unused-javascript': { id: 'unused-javascript', score: 0, displayValue: 'Est savings of 47 KiB', metricSavings: { FCP: 150, LCP: 150 } },
       'document-latency-insight': { id: 'document-latency-insight', score: 0, displayValue: 'Est savings of 1,700 ms', metricSavings: { FCP: 1700, LCP: 1700 } },
       'bootup-time': { id: 'bootup-time', score: 0, displayValue: '2.0 s', metricSavings: { TBT: 700 } },
+      'server-response-time': { id: 'server-response-time', score: 0, displayValue: 'Root document took 1,800 ms', metricSavings: { FCP: 1700, LCP: 1700 } },
       'cache-insight': { id: 'cache-insight', score: 0.5, metricSavings: { FCP: 0, LCP: 0 } },
       'lcp-breakdown-insight': {
         id: 'lcp-breakdown-insight',

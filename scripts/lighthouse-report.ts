@@ -94,7 +94,9 @@ export function perfNotes(lhr: Result): string[] {
   const savings: { text: string; ms: number }[] = [];
   for (const audit of Object.values(lhr.audits)) {
     const saved = Object.entries(audit.metricSavings ?? {}).filter(([metric, ms]) => ['FCP', 'LCP', 'TBT'].includes(metric) && typeof ms === 'number' && ms > 0) as [string, number][];
-    if (saved.length === 0 || audit.id === 'long-tasks' || audit.id === 'mainthread-work-breakdown') continue;
+    // Repeats of what another entry says: the long tasks and main-thread work are bootup-time's
+    // blocking seen otherwise, the server response is document-latency-insight's.
+    if (saved.length === 0 || ['long-tasks', 'mainthread-work-breakdown', 'server-response-time'].includes(audit.id)) continue;
     const ms = Math.max(...saved.map(([, v]) => v));
     savings.push({ ms, text: `${audit.id}${audit.displayValue ? ` ${audit.displayValue}` : ''} (${saved.map(([m, v]) => `${m} ${Math.round(v)} ms`).join(', ')})` });
   }
