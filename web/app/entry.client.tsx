@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { chunkGuard } from './lib/chunk-load';
+import { beforeHydrating, chunkGuard } from './lib/chunk-load';
 import type { Messages } from './lib/intl';
 import { parseLocale } from './lib/locale';
 import { MESSAGES_LINK_ID, provideMessages } from './lib/messages';
@@ -24,6 +24,8 @@ async function start(): Promise<void> {
       return;
     }
   }
+  // What the route modules asked to have before hydrating (the signed-in header), loading meanwhile.
+  await beforeHydrating();
   startTransition(() => {
     hydrateRoot(
       document,

@@ -6,6 +6,7 @@ import { loadChunk } from '../lib/chunk-load';
 import { leavesOnSignOut } from '../lib/guard';
 import { clearStoredUser, type SessionUser } from '../lib/session';
 import { useT } from '../lib/use-t';
+import { ACCOUNT_LINKS } from './account-links';
 import { useApi, useApiErrorText } from './ApiProvider';
 import { useSession } from './SessionProvider';
 import { sectionsFor } from './admin/admin-links';
@@ -13,21 +14,6 @@ import { Dropdown } from './Dropdown';
 import { BellIcon } from './icons';
 import { useToast } from './Toasts';
 import classes from './Header.module.css';
-
-/** The signed-in menu of spec §2, in order; Help has no target yet. */
-export const ACCOUNT_LINKS = [
-  { to: '/user/reviews', messageId: 'header.account.reviews' },
-  { to: '/user/set', messageId: 'header.account.settings' },
-  { to: '/user/vlog', messageId: 'header.account.blog' },
-  { to: '/user/account', messageId: 'header.account.verify' },
-  { to: '/trader/account', messageId: 'trader.menu.accounts' },
-  { to: '/user/modifypassword', messageId: 'header.account.password' },
-  { to: '/user/apikeys', messageId: 'apikeys.page.title' },
-  { to: '/user/reports', messageId: 'myReports.page.title' },
-  { to: '/user/complaints', messageId: 'complaints.mine.title' },
-  { to: '/user/sanctions', messageId: 'sanctions.page.title' },
-  { to: '/user/company', messageId: 'companyClaim.page.title' },
-] as const;
 
 // The poll (and SWR with it) loads only for signed-in visitors, after hydration.
 // The bell's poll is a background extra: if its code can't be had (spec §8: within 120 s), the header

@@ -4,12 +4,12 @@ import type { Locale } from '../lib/locale';
 import type { SessionUser } from '../lib/session';
 import { QR_IMAGES, SUPPORT_EMAIL } from '../lib/site';
 import { useT } from '../lib/use-t';
-import { AccountLinks, AccountMenu, NoticeBell } from './AccountMenu';
 import { Dropdown } from './Dropdown';
 import { HeadsetIcon, LogoMark, MenuIcon } from './icons';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NAV } from './nav';
 import { useSession } from './SessionProvider';
+import { useSignedInHeader } from './signed-in-header';
 import classes from './Header.module.css';
 
 /**
@@ -20,7 +20,8 @@ export function Header({ locale, unreadNotices }: { locale: Locale; unreadNotice
   const t = useT();
   const { user } = useSession();
   return (
-    <header className={classes.header}>
+    // `data-account`: the signed-in parts load before the page hydrates (signed-in-header.ts).
+    <header className={classes.header} data-account={user ? '' : undefined}>
       <div className={classes.inner}>
         <Link to="/" className={classes.logo} aria-label={t('header.logo.label')}>
           <LogoMark />
@@ -104,11 +105,16 @@ function useSignInHref(): string {
 function AccountArea({ user, unreadNotices }: { user: SessionUser | null; unreadNotices: boolean }) {
   const t = useT();
   const signInHref = useSignInHref();
+  const parts = useSignedInHeader(!!user);
   if (user) {
     return (
       <div className={classes.account}>
-        <NoticeBell key={user.id} user={user} seeded={unreadNotices} />
-        <AccountMenu user={user} className={classes.hideOnMobile} />
+        {parts && (
+          <>
+            <parts.NoticeBell key={user.id} user={user} seeded={unreadNotices} />
+            <parts.AccountMenu user={user} className={classes.hideOnMobile} />
+          </>
+        )}
       </div>
     );
   }
@@ -127,6 +133,7 @@ function AccountArea({ user, unreadNotices }: { user: SessionUser | null; unread
 function MobileMenu({ locale, user }: { locale: Locale; user: SessionUser | null }) {
   const t = useT();
   const signInHref = useSignInHref();
+  const parts = useSignedInHeader(!!user);
   return (
     <Dropdown
       className={classes.mobileOnly}
@@ -155,7 +162,7 @@ function MobileMenu({ locale, user }: { locale: Locale; user: SessionUser | null
         {user && (
           <div className={classes.mobileGroup}>
             <p className={classes.mobileGroupTitle}>{user.username}</p>
-            <AccountLinks className={classes.mobileLink} />
+            {parts && <parts.AccountLinks className={classes.mobileLink} />}
           </div>
         )}
         <div className={classes.mobileFooter}>

@@ -34,6 +34,19 @@ export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIME
   });
 }
 
+/**
+ * Code a page's first render needs that its route modules load themselves (the signed-in header:
+ * components/signed-in-header.ts): entry.client.tsx hydrates once these have settled, so nothing
+ * suspends while hydrating and the page's "hydrated" mark means every control answers.
+ */
+const beforeHydration: Promise<unknown>[] = [];
+export function loadBeforeHydrating(load: Promise<unknown>): void {
+  beforeHydration.push(load);
+}
+export function beforeHydrating(): Promise<unknown> {
+  return Promise.all(beforeHydration);
+}
+
 /** Chromium, Firefox and Safari word a failed dynamic import differently; Vite's preloader has its own. */
 const BROWSER_CHUNK_ERROR = /dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
 

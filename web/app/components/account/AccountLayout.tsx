@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { loginUrlFor } from '../../lib/guard';
 import { useT } from '../../lib/use-t';
-import { ACCOUNT_LINKS } from '../AccountMenu';
+import { ACCOUNT_LINKS } from '../account-links';
 import { useSession } from '../SessionProvider';
 import classes from './AccountLayout.module.css';
 
