@@ -4,6 +4,7 @@ import { allVariantKeys } from '@brokerwise/storage';
 import { encodeEvent, timestampFromDate } from '@brokerwise/proto';
 import { errorOf, startHarness, veteran, type Harness } from './harness.ts';
 import { makeClip, makePng } from './clips.ts';
+import { findVariantJob } from '../src/store/variant-job.store.ts';
 
 /** A moderator's removal hides a post or comment, kept for an appeal; a restore puts it back as it was (issue 17, ADR 026). */
 let h: Harness;
@@ -30,6 +31,8 @@ async function post(author = veteran()) {
     content: `<p>Both sides.</p><img src="/media/images/${inline.id}/full.webp">`,
   });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
+  // The cover's sizes are made by the worker after the upload (ADR 033): the post is compared as a whole before and after.
+  await vi.waitFor(async () => expect((await findVariantJob(h.db, cover.coverKey))?.state).toBe('done'), { timeout: 30_000, interval: 100 });
   return { id: r.body.id as string, author, word, imageIds: [cover.id as string, inline.id as string] };
 }
 
