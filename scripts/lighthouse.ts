@@ -38,6 +38,9 @@ exitWithUsageOnHelp(`Usage: npm run lighthouse -- [options]
   --out DIR             where the reports go (default: reports/lighthouse)
   --check               exit 1 when a mobile row scores under performance ${THRESHOLDS.performance}, accessibility,
                         best practices or SEO ${THRESHOLDS.seo}
+  --perf-floor N        with --check: fail on performance only under N (default ${THRESHOLDS.performance}); rows between
+                        N and ${THRESHOLDS.performance} are listed as under the bar without failing. npm test uses it
+                        while some pages are still under ${THRESHOLDS.performance} (docs/performance.md)
   --runs N              a mobile run under performance ${THRESHOLDS.performance} is run again until N runs, and its row
                         is their median (default 3; 1 never reruns)
   --scores-only         skip what changes no score, about 2.5 s a run: the full-page screenshot (the HTML
@@ -55,10 +58,16 @@ const { values: options } = parseArgs({
     out: { type: 'string', default: path.join(root, 'reports/lighthouse') },
     check: { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
+    'perf-floor': { type: 'string', default: String(THRESHOLDS.performance) },
     'scores-only': { type: 'boolean', default: false },
   },
 });
 const maxRuns = Number(options.runs);
+const perfFloor = Number(options['perf-floor']);
+if (!Number.isInteger(perfFloor) || perfFloor < 0 || perfFloor > THRESHOLDS.performance) {
+  console.error(`--perf-floor takes a whole number from 0 to ${THRESHOLDS.performance}, not ${options['perf-floor']}`);
+  process.exit(2);
+}
 if (!Number.isInteger(maxRuns) || maxRuns < 1) {
   console.error(`--runs takes a whole number from 1, not ${options.runs}`);
   process.exit(2);
@@ -226,10 +235,13 @@ if (lost.length) {
 }
 console.log(`\nReports in ${path.relative(process.cwd(), options.out) || '.'}/ · ${rows.length} rows, ${runCount} runs in ${Math.round((Date.now() - started) / 1000)} s`);
 if (options.check) {
-  const failures = rows.flatMap((r) => belowThreshold(r).map((f) => `${r.page} ${r.lang}: ${f}${f.startsWith('performance') && r.perfRuns.length > 1 ? ` (median of ${r.perfRuns.join(', ')})` : ''}`));
+  const describe = (r: (typeof rows)[number], f: string) => `${r.page} ${r.lang}: ${f}${f.startsWith('performance') && r.perfRuns.length > 1 ? ` (median of ${r.perfRuns.join(', ')})` : ''}`;
+  const failures = rows.flatMap((r) => belowThreshold(r, { ...THRESHOLDS, performance: perfFloor }).map((f) => describe(r, f)));
+  const underBar = perfFloor < THRESHOLDS.performance ? rows.flatMap((r) => belowThreshold(r).filter((f) => f.startsWith('performance') && r.scores.performance >= perfFloor).map((f) => describe(r, f))) : [];
+  if (underBar.length) console.log(`\nUnder the performance bar of ${THRESHOLDS.performance}, above the floor of ${perfFloor} (not failing yet):\n  ${underBar.join('\n  ')}`);
   if (failures.length) {
     console.error(`\nBelow the thresholds on mobile:\n  ${failures.join('\n  ')}`);
     process.exit(1);
   }
-  console.log('Every mobile row meets the thresholds.');
+  console.log(underBar.length ? `Every mobile row meets accessibility, best practices and SEO ${THRESHOLDS.seo} and performance ${perfFloor}.` : 'Every mobile row meets the thresholds.');
 }
