@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable } from '@brokerwise/sql';
+import { type Kysely, type Selectable } from '@brokerwise/sql';
+import { claimDue } from './lease-queue.store.ts';
 import type { MediaTables } from './types.ts';
 
 type Db = Kysely<MediaTables>;
@@ -17,26 +18,7 @@ export async function queueJob(db: Db, videoId: string, now: Date): Promise<void
  * Takes the oldest job that is due, or whose worker's lease ran out (it crashed), for `leaseMs`.
  * SKIP LOCKED: several workers never take the same job.
  */
-export async function claimJob(db: Db, now: Date, leaseMs: number): Promise<JobRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('transcode_job')
-      .select('video_id')
-      .where((eb) => eb.or([eb.and([eb('state', '=', 'queued'), eb('available_at', '<=', now)]), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]))
-      .orderBy('available_at')
-      .limit(1)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
-    if (!due) return undefined;
-    return trx
-      .updateTable('transcode_job')
-      .set({ state: 'running', attempts: sql`attempts + 1`, lease_until: new Date(now.getTime() + leaseMs), updated_at: now })
-      .where('video_id', '=', due.video_id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
-}
+export const claimJob = (db: Db, now: Date, leaseMs: number): Promise<JobRow | undefined> => claimDue<JobRow>(db, 'transcode_job', 'video_id', now, leaseMs);
 
 export async function settleJob(db: Db, videoId: string, state: 'done' | 'failed', now: Date, error: string | null = null): Promise<void> {
   await db.updateTable('transcode_job').set({ state, lease_until: null, last_error: error, updated_at: now }).where('video_id', '=', videoId).execute();

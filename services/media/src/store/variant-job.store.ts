@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from '@brokerwise/sql';
+import { claimDue } from './lease-queue.store.ts';
 import type { VariantSize } from '@brokerwise/storage';
 import type { MediaTables } from './types.ts';
 
@@ -40,26 +41,7 @@ export async function queueMissingVariantJobs(db: Db, now: Date): Promise<number
  * Takes the oldest job that is due, or whose worker's lease ran out (it stopped mid-job), for
  * `leaseMs`. SKIP LOCKED: several workers never take the same job.
  */
-export async function claimVariantJob(db: Db, now: Date, leaseMs: number): Promise<VariantJobRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const due = await trx
-      .selectFrom('image_variant_job')
-      .select('key')
-      .where((eb) => eb.or([eb.and([eb('state', '=', 'queued'), eb('available_at', '<=', now)]), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', now)])]))
-      .orderBy('available_at')
-      .limit(1)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
-    if (!due) return undefined;
-    return trx
-      .updateTable('image_variant_job')
-      .set({ state: 'running', attempts: sql`attempts + 1`, lease_until: new Date(now.getTime() + leaseMs), updated_at: now })
-      .where('key', '=', due.key)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
-}
+export const claimVariantJob = (db: Db, now: Date, leaseMs: number): Promise<VariantJobRow | undefined> => claimDue<VariantJobRow>(db, 'image_variant_job', 'key', now, leaseMs);
 
 /** Ends a job; false when it is gone (its picture was deleted meanwhile). */
 export async function settleVariantJob(db: Db, key: string, state: 'done' | 'failed', now: Date, error: string | null = null): Promise<boolean> {
