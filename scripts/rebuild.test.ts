@@ -44,6 +44,7 @@ describe('npm run rebuild', () => {
   describe.runIf(process.env.DATABASE_URL && process.env.NATS_URL)('search, with catalogue and search running', () => {
     let catalogueDb: TestDatabase<CatalogueTables>;
     let searchDb: Kysely<SearchTables>;
+    let cataloguePort = 0;
     const ids: string[] = [];
 
     beforeAll(async () => {
@@ -58,6 +59,7 @@ describe('npm run rebuild', () => {
       searchDb = search.db;
       const catalogue = await startCatalogue(parseCatalogueConfig({ PORT: '0', LOG_LEVEL: 'silent', DEMO_SEED: 'false', DATA_DIR: dir }), { bus, database: catalogueDb });
       cleanups.push(() => catalogue.close());
+      cataloguePort = catalogue.port;
       const svc = await startSearch(parseSearchConfig({ PORT: '0', LOG_LEVEL: 'silent', CATALOGUE_DURABLE: uniqueName('srch').replaceAll('.', '_') }), { bus, database: search });
       cleanups.push(() => svc.close());
 
@@ -124,6 +126,25 @@ describe('npm run rebuild', () => {
         await other.destroy();
       }
     }, 60_000);
+
+    it('image-sizes: gives logos stored before the jobs their sizes, through the running catalogue (no media schema in its database)', async () => {
+      const logo = await fetch(`http://127.0.0.1:${cataloguePort}/v1/admin/companies/rebuild-co-2/logo`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: new Uint8Array(await makePng(240, 120)) });
+      const key = ((await logo.json()) as { logoKey: string }).logoKey;
+      const done = () => catalogueDb.db.selectFrom('image_variant_job').select('key').where('state', '=', 'done').execute();
+      await vi.waitFor(async () => expect(await done()).toHaveLength(1), { timeout: 30_000, interval: 100 });
+      // As stored before the jobs: no job, no recorded sizes (its files stay as they are).
+      await catalogueDb.db.deleteFrom('image_variant_job').execute();
+      await catalogueDb.db.updateTable('company').set({ logo_sizes: null }).execute();
+
+      const r = await rebuild(['image-sizes', '--timeout', '60'], { DATABASE_URL: catalogueDb.url!, LOG_LEVEL: 'silent' });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/rebuild image-sizes: no media schema here/);
+      expect(r.stdout).toMatch(/rebuild image-sizes: 1 logos and banners without recorded sizes queued for the catalogue/);
+      expect(r.stdout).toMatch(/rebuild image-sizes: catalogue: 1 done, 0 failed, 0 waiting \(of 1\)/);
+      const row = await catalogueDb.db.selectFrom('company').select(['logo_key', 'logo_sizes']).where('slug', '=', 'rebuild-co-2').executeTakeFirstOrThrow();
+      expect([row.logo_key, row.logo_sizes?.map((x) => x.width)]).toEqual([key, [80, 160, 240]]);
+    }, 120_000);
   });
 
   it.runIf(process.env.DATABASE_URL)('image-sizes: gives pictures stored before the jobs their sizes, through the running media worker', async () => {
@@ -144,8 +165,9 @@ describe('npm run rebuild', () => {
     const r = await rebuild(['image-sizes', '--timeout', '60'], { DATABASE_URL: media.databaseUrl!, LOG_LEVEL: 'silent' });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/rebuild image-sizes: 2 covers and posters without recorded sizes queued/);
-    expect(r.stdout).toMatch(/rebuild image-sizes: 2 done, 0 failed, 0 waiting \(of 2\)/);
+    expect(r.stdout).toMatch(/rebuild image-sizes: 2 covers and posters without recorded sizes queued for the media worker/);
+    expect(r.stdout).toMatch(/rebuild image-sizes: media: 2 done, 0 failed, 0 waiting \(of 2\)/);
+    expect(r.stdout).toMatch(/rebuild image-sizes: no catalogue schema here/);
     for (const p of pictures) {
       for (const key of allVariantKeys(p.coverKey, 'photo')) expect(await media.objects.head(key)).not.toBeNull();
       const row = await media.db.selectFrom('image').select('cover_sizes').where('id', '=', p.id).executeTakeFirstOrThrow();

@@ -9,9 +9,11 @@ import { parseArgs } from 'node:util';
 import { createCache } from '@brokerwise/cache';
 import { ConfigError, Type, commonServiceSettings, parseConfig, processEnv } from '@brokerwise/config';
 import { openDatabase, sql, type Database, type Kysely } from '@brokerwise/sql';
+import { imageSizeJobsSince } from '@brokerwise/service-kit/image-sizes';
 import { republishAll } from '../services/catalogue/src/domain/companies.ts';
+import { queueMissingImageSizeJobs } from '../services/catalogue/src/store/image-sizes.store.ts';
 import type { CatalogueTables } from '../services/catalogue/src/store/types.ts';
-import { queueMissingVariantJobs, variantJobsSince } from '../services/media/src/store/variant-job.store.ts';
+import { queueMissingVariantJobs } from '../services/media/src/store/variant-job.store.ts';
 import type { MediaTables } from '../services/media/src/store/types.ts';
 import { recomputeRating } from '../services/reviews/src/domain/rating.ts';
 import type { ReviewsTables } from '../services/reviews/src/store/types.ts';
@@ -21,7 +23,7 @@ const MODELS = {
   ratings: 'rating aggregates, from the approved reviews: reviews recomputes every rated company (reviews.rating.changed); the catalogue\'s scores, then search and the gateway cache follow. DATABASE_URL: the reviews service\'s.',
   'gateway-cache': 'the gateway\'s shared response cache in Redis (gw:cat: keys): dropped, refilled by the next requests. REDIS_URL and NATS_NAMESPACE as the gateway\'s.',
   notices: 'notice unread counts: computed from the notices on every read, nothing stored to rebuild.',
-  'image-sizes': 'responsive AVIF/WebP sizes of post covers and video posters (ADR 033): every one without recorded sizes (stored before the jobs, or whose job gave up) gets a job; the media worker makes the missing sizes, keeps existing ones, and records them. DATABASE_URL: the media service\'s.',
+  'image-sizes': 'responsive AVIF/WebP sizes (ADR 033) of post covers and video posters (media) and of company logos and banners (catalogue): every one without recorded sizes (stored before the jobs, or whose job gave up) gets a job; the service\'s worker makes the missing sizes, keeps existing ones, and records them. DATABASE_URL: the media or the catalogue service\'s (each of the two schemas found there).',
 } as const;
 type Model = keyof typeof MODELS;
 
@@ -34,8 +36,9 @@ ${Object.entries(MODELS)
 The running services keep serving throughout. search and ratings queue their events in the owning
 service's outbox, then wait (unless --no-wait) until its relay has published every one; the consumers
 apply them within their usual lag (each consumer's /readyz says "degraded: events behind" while
-more than EVENTS_MAX_PENDING are waiting). image-sizes queues jobs in the media database, then waits
-(unless --no-wait) until the media worker has run them all; pages show the originals meanwhile.
+more than EVENTS_MAX_PENDING are waiting). image-sizes queues jobs in the media and catalogue schemas
+it finds, then waits (unless --no-wait) until their workers (the media worker, every catalogue
+process) have run them all; pages show the originals meanwhile.
 
 Options:
   --no-wait          return once the events are queued
@@ -98,31 +101,41 @@ async function awaitRelay(db: Kysely<any>, correlationId: string, total: number)
   }
 }
 
-/** Waits until the media worker has run every picture job (none queued or running), printing progress. */
-async function awaitVariantJobs(db: Kysely<MediaTables>, since: Date, total: number): Promise<void> {
+/** Where each service keeps its picture jobs (ADR 033), what its pictures are, and whose worker runs them. */
+const PICTURES = [
+  { schema: 'media', what: 'covers and posters', worker: 'the media worker', queueMissing: (db: Kysely<any>, now: Date) => queueMissingVariantJobs(db as Kysely<MediaTables>, now) },
+  { schema: 'catalogue', what: 'logos and banners', worker: 'the catalogue', queueMissing: (db: Kysely<any>, now: Date) => queueMissingImageSizeJobs(db as Kysely<CatalogueTables>, now) },
+] as const;
+
+/** Waits until the service's worker has run every picture job (none queued or running), printing progress. */
+async function awaitImageSizeJobs(db: Kysely<any>, pictures: (typeof PICTURES)[number], since: Date, total: number): Promise<void> {
   const deadline = Date.now() + timeoutSeconds * 1000;
   let last = '';
   for (;;) {
-    const now = await variantJobsSince(db, since);
-    const line = `${now.done} done, ${now.failed} failed, ${now.waiting} waiting (of ${total})`;
+    const now = await imageSizeJobsSince(db, since);
+    const line = `${pictures.schema}: ${now.done} done, ${now.failed} failed, ${now.waiting} waiting (of ${total})`;
     if (line !== last) log(line);
     last = line;
     if (now.waiting === 0) {
-      if (now.failed > 0) throw new Error(`${now.failed} pictures failed (image_variant_job.last_error says why); they are served as their originals`);
+      if (now.failed > 0) throw new Error(`${now.failed} ${pictures.what} failed (${pictures.schema}.image_variant_job.last_error says why); they are served as their originals`);
       return;
     }
     if (Date.now() > deadline) {
-      throw new Error(`${now.waiting} pictures still waiting after ${timeoutSeconds} s: is the media worker running? The jobs stay queued and run when it does.`);
+      throw new Error(`${now.waiting} ${pictures.what} still waiting after ${timeoutSeconds} s: is ${pictures.worker} running? The jobs stay queued and run when it does.`);
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
-async function withDatabase<T>(schema: string, run: (database: Database) => Promise<T>): Promise<T> {
+/** Runs `run` on the service's schema; with `optional`, answers undefined (having run nothing) when the schema is not migrated here. */
+async function withDatabase<T>(schema: string, run: (database: Database) => Promise<T>, optional = false): Promise<T | undefined> {
   const database = await openDatabase({ schema, url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'pglite', schema) });
   try {
     const { rows } = await sql<{ t: string | null }>`select to_regclass(${`${schema}.outbox`})::text as t`.execute(database.db);
-    if (!rows[0]?.t) throw new Error(`schema ${schema} is not migrated here: is DATABASE_URL the ${schema} service's database?`);
+    if (!rows[0]?.t) {
+      if (optional) return undefined;
+      throw new Error(`schema ${schema} is not migrated here: is DATABASE_URL the ${schema} service's database?`);
+    }
     return await run(database);
   } finally {
     await database.close();
@@ -169,14 +182,25 @@ const rebuilds: Record<Model, () => Promise<void>> = {
   notices: async () => {
     log('unread counts are computed from the notices on every read; nothing stored to rebuild');
   },
-  'image-sizes': () =>
-    withDatabase('media', async ({ db }) => {
-      const media = db as Kysely<MediaTables>;
-      const since = new Date();
-      const queued = await queueMissingVariantJobs(media, since);
-      log(`${queued} covers and posters without recorded sizes queued for the media worker`);
-      if (wait && queued > 0) await awaitVariantJobs(media, since, queued);
-    }),
+  'image-sizes': async () => {
+    let found = 0;
+    for (const pictures of PICTURES) {
+      const done = await withDatabase(
+        pictures.schema,
+        async ({ db }) => {
+          const since = new Date();
+          const queued = await pictures.queueMissing(db, since);
+          log(`${queued} ${pictures.what} without recorded sizes queued for ${pictures.worker}`);
+          if (wait && queued > 0) await awaitImageSizeJobs(db, pictures, since, queued);
+          return true;
+        },
+        true,
+      );
+      if (done) found += 1;
+      else log(`no ${pictures.schema} schema here: its ${pictures.what} are left to a run with the ${pictures.schema} service's DATABASE_URL`);
+    }
+    if (found === 0) throw new Error('neither the media nor the catalogue schema is migrated here: is DATABASE_URL the media or the catalogue service\'s database?');
+  },
 };
 
 try {

@@ -59,7 +59,9 @@ export async function loadDemoData(opts: {
     await objects.put(`logos/${c.slug}.svg`, Buffer.from(renderLogoSvg(c.name, c.brandColor)), 'image/svg+xml');
   }
   // Banners as an editor would upload them (a 1200 × 400 JPEG), with the AVIF and WebP sizes
-  // every uploaded picture gets (ADR 033): the home page's largest paint is one of them.
+  // every uploaded picture gets (ADR 033): the home page's largest paint is one of them. Made
+  // here, before the rows, so the first home page has them; the rows' jobs (saveReferenceData)
+  // find them made and record their real pixels, which the srcset then says.
   for (const b of demoBanners) {
     for (const [lang, locale] of [['en', 'en'], ['zh', 'zh-CN']] as const) {
       const key = bannerKey(b.id, lang);

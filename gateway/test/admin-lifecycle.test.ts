@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCompany, AdminCompanyDetail, AdminCompanyForm, AdminUserDetail, AdminUserRow, CompanyReviews, CompanyDetail, ErrorData, MergedAuditEntry, MergedAuditPage, UserInfo } from '@brokerwise/api-contract';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
@@ -182,14 +183,28 @@ describe('admin console: deleting accounts and merging companies carry the users
     // Visitors: the detail page and the listing card carry it.
     const detail = (await call<CompanyDetail>('GET', `/api/brokers/detail?id=${id}`)).body.data;
     expect(detail.logo).toMatch(/logos\/[0-9a-f]{64}\.png$/);
-    // …with its AVIF and WebP sizes for cards (ADR 033), stored before the answer and served with their types.
-    expect(detail.logoSrcset?.avif).toEqual([80, 160, 320].map((width) => ({ width, url: `${logo}.${width}w.avif` })));
-    expect(detail.logoSrcset?.webp.map((s) => s.url)).toEqual([80, 160, 320].map((width) => `${logo}.${width}w.webp`));
-    for (const { url } of [detail.logoSrcset!.avif[1]!, detail.logoSrcset!.webp[1]!]) {
+    // …with its AVIF and WebP sizes for cards (ADR 033), made by the catalogue's job after the answer:
+    // the srcset lists exactly the sizes made, each at its real width (a 200 px logo's "320" is 200 px).
+    const wide = await sharp({ create: { width: 200, height: 100, channels: 4, background: { r: 30, g: 90, b: 160, alpha: 1 } } }).png().toBuffer();
+    const sized = (await upload(wide, 'wide.png')).body.data.logo;
+    let shown: CompanyDetail | undefined;
+    await eventually('the logo sizes listed', async () => {
+      shown = (await call<CompanyDetail>('GET', `/api/brokers/detail?id=${id}`)).body.data;
+      return shown.logo === sized && shown.logoSrcset !== undefined;
+    });
+    expect(shown!.logoSrcset).toEqual({
+      avif: [[80, 80], [160, 160], [320, 200]].map(([name, width]) => ({ width, url: `${sized}.${name}w.avif` })),
+      webp: [[80, 80], [160, 160], [320, 200]].map(([name, width]) => ({ width, url: `${sized}.${name}w.webp` })),
+    });
+    for (const { url, width } of [...shown!.logoSrcset!.avif, ...shown!.logoSrcset!.webp]) {
       const got = await fetch(`${stack.base}${url}`);
       expect([got.status, got.headers.get('content-type'), got.headers.get('cache-control')]).toEqual([200, url.endsWith('avif') ? 'image/avif' : 'image/webp', 'public, max-age=31536000, immutable']);
+      expect((await sharp(Buffer.from(await got.arrayBuffer())).metadata()).width).toBe(width);
     }
+    // The listing card too (its cache was dropped when the sizes were recorded).
+    const card = (await call<{ list: CompanyDetail[] }>('GET', '/api/brokers/brokersList?page=1&limit=50&order=newest')).body.data.list.find((c) => c.id === id);
+    expect(card?.logoSrcset?.avif.map((s) => s.width)).toEqual([80, 160, 200]);
     const audit = await asAdmin<MergedAuditPage>('GET', '/api/admin/audit/all?area=catalogue');
-    expect(audit.body.data.list[0]).toMatchObject({ action: 'update', target: { id }, after: { logoKey: logo.replace('/media/', '') } });
+    expect(audit.body.data.list[0]).toMatchObject({ action: 'update', target: { id }, after: { logoKey: sized.replace('/media/', '') } });
   });
 });

@@ -1,4 +1,5 @@
 import type { ServiceTokenSigner } from '@brokerwise/service-kit';
+import type { VariantSize } from '@brokerwise/storage';
 import type { AdminCompanyForm, CategorySlug } from '@brokerwise/api-contract';
 import { ServiceClient } from './service-client.ts';
 
@@ -12,6 +13,8 @@ export interface CatalogueCompany {
   countryCode: string;
   description: { en: string; zh: string };
   logoKey: string | null;
+  /** The logo's responsive sizes as made (ADR 033); null until its job ran. */
+  logoSizes?: VariantSize[] | null;
   score: number;
   reviewCount: number;
   founded: number | null;
@@ -43,7 +46,17 @@ export interface CatalogueCompanyDetail extends CatalogueCompany {
 }
 export interface CatalogueCategory { slug: CategorySlug; nameEn: string; nameZh: string; sort: number; companyCount: number }
 export interface CatalogueCountry { code: string; nameEn: string; nameZh: string; popular: boolean }
-export interface CatalogueBanner { id: string; titleEn: string; titleZh: string; imageKeyEn: string; imageKeyZh: string; link: string }
+export interface CatalogueBanner {
+  id: string;
+  titleEn: string;
+  titleZh: string;
+  imageKeyEn: string;
+  imageKeyZh: string;
+  /** Each picture's responsive sizes as made (ADR 033); null until its job ran. */
+  imageSizesEn?: VariantSize[] | null;
+  imageSizesZh?: VariantSize[] | null;
+  link: string;
+}
 
 export type CataloguePromotionStatus = 'scheduled' | 'active' | 'ended';
 /** GET /v1/promotions, /v1/admin/promotions items (services/catalogue/src/routes/promotions/schemas.ts). */

@@ -51,7 +51,7 @@ export class Presenters {
       id: c.slug,
       name: lang === 'zh-cn' && c.nameZh ? c.nameZh : c.name,
       logo: c.logoKey ? `${this.mediaBase}${c.logoKey}` : '',
-      logoSrcset: srcsetOf(this.mediaBase, c.logoKey, 'logo'),
+      logoSrcset: srcsetOf(this.mediaBase, c.logoKey, 'logo', c.logoSizes),
       category: { slug: c.category, name: cat ? (lang === 'zh-cn' ? cat.nameZh : cat.nameEn) : c.category },
       country: this.countryByCode(c.countryCode),
       description: lang === 'zh-cn' ? c.description.zh : c.description.en,
@@ -96,8 +96,8 @@ export class Presenters {
   }
 
   banner(b: CatalogueBanner, lang: Lang): Banner {
-    const key = lang === 'zh-cn' ? b.imageKeyZh : b.imageKeyEn;
-    return { id: b.id, title: lang === 'zh-cn' ? b.titleZh : b.titleEn, image: `${this.mediaBase}${key}`, srcset: srcsetOf(this.mediaBase, key), link: b.link };
+    const [key, sizes] = lang === 'zh-cn' ? [b.imageKeyZh, b.imageSizesZh] : [b.imageKeyEn, b.imageSizesEn];
+    return { id: b.id, title: lang === 'zh-cn' ? b.titleZh : b.titleEn, image: `${this.mediaBase}${key}`, srcset: srcsetOf(this.mediaBase, key, 'photo', sizes), link: b.link };
   }
 
   /** A promotion card: text and company name in the caller's language, always `sponsored`. */

@@ -21,19 +21,20 @@ describe('srcsetOf', () => {
     });
   });
 
-  it("until then, derives them from the original's size, else says the names' widths", () => {
+  it("until then, derives them from the original's size, else gives none (never the names' widths)", () => {
     expect(srcsetOf('/media/', 'banners/b.jpg', 'photo', { width: 1200, height: 400 })?.avif.map((s) => `${s.url} ${s.width}`)).toEqual([
       '/media/banners/b.jpg.320w.avif 320',
       '/media/banners/b.jpg.640w.avif 640',
       '/media/banners/b.jpg.960w.avif 960',
       '/media/banners/b.jpg.1280w.avif 1200',
     ]);
-    expect(srcsetOf('/media/', 'logos/x.png', 'logo', null)?.webp.map((s) => s.width)).toEqual([80, 160, 320]);
-    expect(srcsetOf('/media/', 'logos/x.png', 'logo', [])?.webp.map((s) => s.width)).toEqual([80, 160, 320]);
+    expect(srcsetOf('/media/', 'logos/x.png', 'logo', null)).toBeUndefined();
+    expect(srcsetOf('/media/', 'logos/x.png', 'logo', [])).toBeUndefined();
+    expect(srcsetOf('/media/', 'logos/x.png', 'logo')).toBeUndefined();
   });
 
   it('gives none for no picture or a vector one', () => {
     expect(srcsetOf('/media/', null)).toBeUndefined();
-    expect(srcsetOf('/media/', 'logos/x.svg', 'logo')).toBeUndefined();
+    expect(srcsetOf('/media/', 'logos/x.svg', 'logo', [{ name: 80, width: 80, height: 80 }])).toBeUndefined();
   });
 });

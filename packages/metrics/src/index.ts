@@ -208,29 +208,49 @@ export function trackConsumer(source: ConsumerSource): () => void {
 }
 
 // ---------------------------------------------------------------- gauges read at scrape time
-/** A gauge (no labels) whose value a process reads at scrape time, e.g. a queue length. */
-function sampledGauge(name: string, help: string) {
-  const sources = new Set<() => Promise<number>>();
+/**
+ * A gauge whose value a process reads at scrape time, e.g. a queue length: without a label, or
+ * by `service` (processes of several services share one registry in embedded mode). Sources of
+ * one series (several harnesses in a test process) report their largest value.
+ */
+function sampledGauge(name: string, help: string, byService = false) {
+  const sources = new Map<string, Set<() => Promise<number>>>();
   const gauge = new Gauge({
     name,
     help,
+    labelNames: byService ? ['service'] : [],
     registers: [registry],
     async collect() {
       this.reset();
-      const values = await Promise.all([...sources].map((read) => withTimeout(read()).catch(() => undefined)));
-      const known = values.filter((v): v is number => v !== undefined);
-      if (known.length > 0) this.set(known.reduce((a, b) => Math.max(a, b), 0));
+      for (const [service, reads] of sources) {
+        const values = await Promise.all([...reads].map((read) => withTimeout(read()).catch(() => undefined)));
+        const known = values.filter((v): v is number => v !== undefined);
+        if (known.length > 0) this.set(byService ? { service } : {}, known.reduce((a, b) => Math.max(a, b), 0));
+      }
     },
   });
   return {
     gauge,
-    /** Reads `read` at each scrape; returns the undo. */
-    track(read: () => Promise<number>): () => void {
-      sources.add(read);
-      return () => void sources.delete(read);
+    /** Reads `read` at each scrape (under `service` for a gauge by service); returns the undo. */
+    track(read: () => Promise<number>, service = ''): () => void {
+      const reads = sources.get(service) ?? new Set();
+      sources.set(service, reads.add(read));
+      return () => {
+        reads.delete(read);
+        if (reads.size === 0 && sources.get(service) === reads) sources.delete(service);
+      };
     },
   };
 }
+
+// ---------------------------------------------------------------- responsive picture sizes (ADR 033)
+export const imageVariantQueue = sampledGauge('image_variant_queue_length', 'Pictures waiting for their responsive sizes, by service: media (covers, posters), catalogue (logos, banners).', true);
+export const imageVariantJobs = new Counter({
+  name: 'image_variant_jobs_total',
+  help: 'Responsive-size jobs run, by service and outcome: done, gone (the picture went meanwhile), retry (failed, will run again), failed (gave up).',
+  labelNames: ['service', 'outcome'] as const,
+  registers: [registry],
+});
 
 // ---------------------------------------------------------------- media
 export const mediaTranscodeQueue = sampledGauge('media_transcode_queue_length', 'Videos waiting to be transcoded.');
@@ -242,13 +262,6 @@ export const mediaTranscodeDuration = new Histogram({
   registers: [registry],
 });
 export const mediaTranscodeFailures = new Counter({ name: 'media_transcode_failures_total', help: 'Transcoding attempts that failed.', registers: [registry] });
-export const mediaImageVariantQueue = sampledGauge('media_image_variant_queue_length', 'Pictures (covers, posters) waiting for their responsive sizes.');
-export const mediaImageVariantJobs = new Counter({
-  name: 'media_image_variant_jobs_total',
-  help: 'Responsive-size jobs run, by outcome: done, gone (the picture went meanwhile), retry (failed, will run again), failed (gave up).',
-  labelNames: ['outcome'] as const,
-  registers: [registry],
-});
 
 // ---------------------------------------------------------------- trader-sync
 export const traderSyncQueue = sampledGauge('trader_sync_queue_length', 'Trader accounts whose sync is due now.');

@@ -7,6 +7,7 @@ import { migration as companyAdmin } from './20261206T0900_company_admin.ts';
 import { migration as licenceRegister } from './20261208T0900_licence_register.ts';
 import { migration as listingAtScale } from './20261210T0926_listing_at_scale.ts';
 import { migration as companyCounts } from './20261211T0900_company_counts.ts';
+import { migration as imageSizes } from './20261231T0900_image_sizes.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
@@ -18,4 +19,5 @@ export const migrations: MigrationSet = {
   '20261208T0900_licence_register': licenceRegister,
   '20261210T0926_listing_at_scale': listingAtScale,
   '20261211T0900_company_counts': companyCounts,
+  '20261231T0900_image_sizes': imageSizes,
 };

@@ -13,4 +13,6 @@ export interface CatalogueDeps {
   mediaUrl: (key: string) => string;
   /** Fewest reviews a broker needs to be ranked (config TOP_MIN_REVIEWS). */
   topMinReviews: number;
+  /** A picture's responsive sizes were queued (a new logo): wakes the worker that makes them. */
+  pokeImageSizes?: () => void;
 }

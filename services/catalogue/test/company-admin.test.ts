@@ -1,15 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
-import { decodeEvent } from '@brokerwise/proto';
-import { createTestDatabase, sql, type TestDatabase } from '@brokerwise/sql';
-import { DiskStore } from '@brokerwise/storage';
-import { uniqueName, waitForMatch } from '@brokerwise/testing';
-import { parseCatalogueConfig } from '../src/config.ts';
-import { startCatalogue } from '../src/main.ts';
-import { upsertCategory, upsertCountry } from '../src/store/reference.store.ts';
+import { sql } from '@brokerwise/sql';
+import { waitForMatch } from '@brokerwise/testing';
+import { startCatalogueHarness, type Announced, type CatalogueHarness } from './harness.ts';
 
 const ADMIN = 'admin-user-1';
 
@@ -35,44 +27,23 @@ const form = (over: Record<string, unknown> = {}) => ({
 });
 
 interface AdminCompany { id: string; slug: string; name: string; aliases: string[]; regulated: boolean; hidden: boolean; merged: boolean; version: number }
-interface Announced { type: string; id: string; version: number; mergedIntoId?: string | undefined }
 
 describe('admin console: companies (real PostgreSQL and bus, through HTTP)', () => {
-  let t: TestDatabase;
-  let bus: EventBus;
-  let dir: string;
-  let svc: { port: number; close: () => Promise<void> };
-  let base: string;
-  const events: Announced[] = [];
+  let h: CatalogueHarness;
+  let t: CatalogueHarness['t'];
+  let events: Announced[];
 
   beforeAll(async () => {
-    t = await createTestDatabase('catalogue', process.env.DATABASE_URL);
-    bus = await createBus({ natsUrl: process.env.NATS_URL, namespace: uniqueName('catadm').toLowerCase() });
-    dir = await mkdtemp(path.join(os.tmpdir(), 'bw-catadm-'));
-    await bus.subscribe({
-      durable: 'catalogue-admin-probe',
-      types: ['catalogue.company.upserted', 'catalogue.company.removed'],
-      handler: async (m) => {
-        const e = decodeEvent(m.data);
-        const p = e.payload as { id: string; version: bigint; mergedIntoId?: string };
-        events.push({ type: e.type, id: p.id, version: Number(p.version), mergedIntoId: p.mergedIntoId });
-      },
-    });
-    svc = await startCatalogue(parseCatalogueConfig({ PORT: '0', DEMO_SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: t, objects: new DiskStore({ dir }) });
-    base = `http://127.0.0.1:${svc.port}`;
-    await upsertCountry(t.db, { code: 'GB', name_en: 'United Kingdom', name_zh: '英国', popular: true, sort: 1 });
-    await upsertCategory(t.db, { slug: 'Brokers', name_en: 'Brokers', name_zh: '外汇经纪商', sort: 1 });
+    h = await startCatalogueHarness('catadm');
+    ({ t, events } = h);
   });
 
   afterAll(async () => {
-    await svc?.close();
-    if (bus) await destroyBus(bus);
-    await t?.destroy();
-    await rm(dir, { recursive: true, force: true });
+    await h?.close();
   });
 
   const call = async <T>(method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${base}${p}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${h.base()}${p}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, body: (await res.json()) as T };
   };
   const create = (over: Record<string, unknown> = {}, reason = '') => call<AdminCompany>('POST', '/v1/admin/companies', { adminId: ADMIN, reason, form: form(over) });

@@ -6,12 +6,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from '@brokerwise/sql';
 import { allVariantKeys, variantKey, variantKeys, type ObjectStore } from '@brokerwise/storage';
-import { runVariantJob, variantRetryDelayMs } from '../src/domain/images/variants.ts';
-import { claimVariantJob, findVariantJob, queueMissingVariantJobs } from '../src/store/variant-job.store.ts';
+import { claimImageSizeJob, imageSizeRetryDelayMs as variantRetryDelayMs, runImageSizeJob, type ImageSizeCtx, type ImageSizeJobOptions } from '@brokerwise/service-kit/image-sizes';
+import { mediaPictures } from '../src/domain/images/variants.ts';
+import { findVariantJob, queueMissingVariantJobs, type VariantJobRow } from '../src/store/variant-job.store.ts';
 import { makeClip, makePng } from './clips.ts';
 import { startHarness, veteran, type Harness } from './harness.ts';
 
 type Image = { id: string; coverKey: string };
+
+const claimVariantJob = (db: ImageSizeCtx['db'], now: Date, leaseMs: number) => claimImageSizeJob<VariantJobRow>(db, now, leaseMs);
+const runVariantJob = (ctx: ImageSizeCtx, job: VariantJobRow, opts: ImageSizeJobOptions) => runImageSizeJob(ctx, mediaPictures, job, opts);
 
 /** The store with `put` replaced. */
 const withPut = (objects: ObjectStore, put: ObjectStore['put']): ObjectStore =>

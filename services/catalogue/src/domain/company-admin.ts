@@ -3,7 +3,6 @@ import { AppError, notFound } from '@brokerwise/errors';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import type { ObjectStore } from '@brokerwise/storage';
-import { makeResponsiveVariants } from '@brokerwise/storage/images';
 import { companyAnnounced } from '../events/publish.ts';
 import {
   appendAudit,
@@ -272,13 +271,12 @@ export async function mergeCompanies(db: Db, fromSlug: string, intoSlug: string,
 
 /**
  * A new logo from the console: checked and re-encoded (logo.ts), stored in object storage, then
- * set on the company with its audit entry and announcement (search and caches show it).
+ * set on the company with its audit entry and announcement (search and caches show it), and the
+ * job that makes its AVIF and WebP sizes for cards after the answer (ADR 033, in updateCompany).
  */
 export async function setCompanyLogo(db: Db, objects: ObjectStore, slug: string, bytes: Buffer, ctx: AdminCtx): Promise<CompanyRow> {
   const logo = await processLogo(bytes);
   await objects.put(logo.key, logo.bytes, logo.contentType);
-  // Its AVIF and WebP sizes for cards (ADR 033): a 400 px logo takes a moment, so before the answer.
-  await makeResponsiveVariants(objects, logo.key, 'logo', { body: logo.bytes });
   return db.transaction().execute(async (trx) => {
     const before = await lockBySlug(trx, slug);
     if (before.logo_key === logo.key) return before;

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable } from '@brokerwise/sql';
+import { sql, type Kysely, type RawBuilder, type Selectable } from '@brokerwise/sql';
+import { queueLogoSizes } from './image-sizes.store.ts';
 import type { CatalogueTables, CategorySlug, CompanyAuditAction } from './types.ts';
 
 export type CompanyRow = Selectable<CatalogueTables['company']>;
@@ -129,7 +130,13 @@ export async function companiesPage(db: Db, offset: number, limit: number): Prom
   return db.selectFrom('company').selectAll().orderBy('slug').offset(offset).limit(limit).execute();
 }
 
-/** Insert or update by slug; bumps `version` so event consumers can drop stale updates. */
+/** A new logo has no sizes yet: the ones recorded are kept only while the key stays (an SQL expression over the row before). */
+const logoSizesFor = (key: RawBuilder<unknown>) => sql<string | null>`case when company.logo_key is not distinct from ${key} then company.logo_sizes end`;
+
+/**
+ * Insert or update by slug; bumps `version` so event consumers can drop stale updates. A raster
+ * logo without sizes gets its job in the same transaction (ADR 033).
+ */
 export async function upsertCompany(db: Db, c: CompanyUpsert): Promise<CompanyRow> {
   const values = {
     id: c.id,
@@ -150,14 +157,16 @@ export async function upsertCompany(db: Db, c: CompanyUpsert): Promise<CompanyRo
     details: JSON.stringify(c.details),
   };
   const { id: _id, slug: _slug, ...changes } = values;
-  return db
+  const row = await db
     .insertInto('company')
     .values(values)
     .onConflict((oc) =>
-      oc.column('slug').doUpdateSet({ ...changes, version: sql`company.version + 1`, updated_at: sql`now()` }),
+      oc.column('slug').doUpdateSet({ ...changes, logo_sizes: logoSizesFor(sql`excluded.logo_key`), version: sql`company.version + 1`, updated_at: sql`now()` }),
     )
     .returningAll()
     .executeTakeFirstOrThrow();
+  await queueLogoSizes(db, row);
+  return row;
 }
 
 export async function countCompaniesByCategory(db: Db): Promise<Map<string, number>> {
@@ -201,7 +210,7 @@ export async function slugTaken(db: Db, slug: string): Promise<boolean> {
 /** The fields an admin edits; the rest (score, counts, versions) are the system's. */
 export type CompanyEdit = Partial<Omit<CompanyUpsert, 'id' | 'slug' | 'score' | 'reviewCount'>>;
 
-/** Changes the given fields, bumps `version`; the row as now stored. */
+/** Changes the given fields, bumps `version`; the row as now stored. A new raster logo gets its sizes' job (ADR 033). */
 export async function updateCompany(db: Db, id: string, e: CompanyEdit & { hidden?: boolean }): Promise<CompanyRow> {
   const set: Record<string, unknown> = {};
   if (e.name !== undefined) set.name = e.name;
@@ -210,19 +219,24 @@ export async function updateCompany(db: Db, id: string, e: CompanyEdit & { hidde
   if (e.countryCode !== undefined) set.country_code = e.countryCode;
   if (e.descriptionEn !== undefined) set.description_en = e.descriptionEn;
   if (e.descriptionZh !== undefined) set.description_zh = e.descriptionZh;
-  if (e.logoKey !== undefined) set.logo_key = e.logoKey;
+  if (e.logoKey !== undefined) {
+    set.logo_key = e.logoKey;
+    set.logo_sizes = logoSizesFor(sql`${e.logoKey}::text`);
+  }
   if (e.founded !== undefined) set.founded = e.founded;
   if (e.regulated !== undefined) set.regulated = e.regulated;
   if (e.aliases !== undefined) set.aliases = e.aliases;
   if (e.website !== undefined) set.website = e.website;
   if (e.details !== undefined) set.details = JSON.stringify(e.details);
   if (e.hidden !== undefined) set.hidden_at = e.hidden ? sql`now()` : null;
-  return db
+  const row = await db
     .updateTable('company')
     .set({ ...set, version: sql`version + 1`, updated_at: sql`now()` })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (e.logoKey !== undefined) await queueLogoSizes(db, row);
+  return row;
 }
 
 /**

@@ -1,10 +1,13 @@
-import type { Kysely, Selectable } from '@brokerwise/sql';
+import { sql, type Kysely, type Selectable } from '@brokerwise/sql';
+import { queueBannerSizes } from './image-sizes.store.ts';
 import type { CatalogueTables } from './types.ts';
 
 type Db = Kysely<CatalogueTables>;
 export type CategoryRow = Selectable<CatalogueTables['category']>;
 export type CountryRow = Selectable<CatalogueTables['country']>;
 export type BannerRow = Selectable<CatalogueTables['banner']>;
+/** A banner as saved: its pictures' sizes are made by their jobs. */
+export type BannerInput = Omit<BannerRow, 'image_sizes_en' | 'image_sizes_zh'>;
 
 export const listCategories = (db: Db): Promise<CategoryRow[]> => db.selectFrom('category').selectAll().orderBy('sort').execute();
 
@@ -36,7 +39,20 @@ export async function upsertCountry(db: Db, row: CountryRow): Promise<void> {
     .execute();
 }
 
-export async function upsertBanner(db: Db, row: BannerRow): Promise<void> {
+/** Saves a banner; a picture whose key changed loses its recorded sizes, and each raster one without them gets its job (ADR 033). */
+export async function upsertBanner(db: Db, row: BannerInput): Promise<void> {
   const { id: _id, ...changes } = row;
-  await db.insertInto('banner').values(row).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
+  const saved = await db
+    .insertInto('banner')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        ...changes,
+        image_sizes_en: sql<string | null>`case when banner.image_key_en = excluded.image_key_en then banner.image_sizes_en end`,
+        image_sizes_zh: sql<string | null>`case when banner.image_key_zh = excluded.image_key_zh then banner.image_sizes_zh end`,
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await queueBannerSizes(db, saved);
 }

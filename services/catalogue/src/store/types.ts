@@ -1,5 +1,7 @@
 import type { ColumnType, Generated } from '@brokerwise/sql';
+import type { ResponsiveKind } from '@brokerwise/storage';
 import type { KitTables } from '@brokerwise/service-kit';
+import type { ImageSizeJobTable, SizesColumn } from '@brokerwise/service-kit/image-sizes';
 
 export type CategorySlug = 'Brokers' | 'FinTech' | 'Lp' | 'Pay';
 export type CompanyAuditAction = 'create' | 'update' | 'hide' | 'unhide' | 'merge' | 'absorb' | 'licence_status';
@@ -18,6 +20,8 @@ export interface CatalogueTables extends KitTables {
     description_en: string;
     description_zh: string;
     logo_key: string | null;
+    /** The logo's responsive sizes as made (ADR 033); null until its job ran, and for an SVG. */
+    logo_sizes: SizesColumn;
     score: number;
     review_count: number;
     founded: number | null;
@@ -68,7 +72,21 @@ export interface CatalogueTables extends KitTables {
     recorded_by: string;
     recorded_at: Generated<Date>;
   };
-  banner: { id: string; title_en: string; title_zh: string; image_key_en: string; image_key_zh: string; link: string; sort: number; active: boolean };
+  banner: {
+    id: string;
+    title_en: string;
+    title_zh: string;
+    image_key_en: string;
+    image_key_zh: string;
+    /** Each language's picture's responsive sizes as made (ADR 033); null until its job ran. */
+    image_sizes_en: SizesColumn;
+    image_sizes_zh: SizesColumn;
+    link: string;
+    sort: number;
+    active: boolean;
+  };
+  /** Making a logo's or a banner's responsive sizes (ADR 033): one per original key, recorded with every row showing it. */
+  image_variant_job: ImageSizeJobTable & { kind: ResponsiveKind };
   promotion: {
     id: string;
     slug: string;

@@ -3,16 +3,12 @@ import type { Card } from '../domain/posts.ts';
 import type { ImageRow } from '../store/image.store.ts';
 import type { CommentRow, ForwardRow } from '../store/interaction.store.ts';
 import type { VideoRow } from '../store/video.store.ts';
-import { Uuid } from '@brokerwise/service-kit';
+import { ResponsiveSizes as Sizes, Uuid } from '@brokerwise/service-kit';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 
 export { Uuid };
-
-/** A picture's responsive sizes as made (ADR 033): the width its key names, and the pixels it has. Null until its job ran. */
-const Sizes = Type.Union([Type.Array(Type.Object({ name: Type.Integer(), width: Type.Integer(), height: Type.Integer() })), Type.Null()]);
-
 
 export const PageQuery = {
   page: Type.Integer({ minimum: 1, maximum: 10_000, default: 1 }),

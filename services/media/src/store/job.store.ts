@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable } from '@brokerwise/sql';
-import { claimDue } from './lease-queue.store.ts';
+import { claimDue } from '@brokerwise/service-kit';
 import type { MediaTables } from './types.ts';
 
 type Db = Kysely<MediaTables>;

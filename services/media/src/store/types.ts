@@ -1,16 +1,13 @@
 import type { ColumnType, Generated } from '@brokerwise/sql';
-import type { KitTables } from '@brokerwise/service-kit';
-import type { VariantSize } from '@brokerwise/storage';
+import type { KitTables, LeaseJobColumns } from '@brokerwise/service-kit';
+import type { ImageSizeJobTable, SizesColumn } from '@brokerwise/service-kit/image-sizes';
 
 export type VideoStatus = 'processing' | 'ready' | 'failed';
-export type JobState = 'queued' | 'running' | 'done' | 'failed';
 export type PostKind = 'video' | 'image_text';
 export type PostLocale = 'en' | 'zh-cn';
 
 /** bigint: pg returns numbers (packages/sql parses int8); we write numbers. */
 type BigIntColumn = ColumnType<number, number, number>;
-/** A picture's responsive sizes as made (ADR 033), jsonb: read as a value, written as JSON text; null until its job ran. */
-type SizesColumn = ColumnType<VariantSize[] | null, string | null | undefined, string | null>;
 
 export interface MediaTables extends KitTables {
   video: {
@@ -34,16 +31,7 @@ export interface MediaTables extends KitTables {
     created_at: Date;
     updated_at: Date;
   };
-  transcode_job: {
-    video_id: string;
-    state: JobState;
-    attempts: Generated<number>;
-    available_at: Date;
-    lease_until: Date | null;
-    last_error: string | null;
-    created_at: Date;
-    updated_at: Date;
-  };
+  transcode_job: LeaseJobColumns & { video_id: string };
   image: {
     id: string;
     owner_id: string;
@@ -58,17 +46,9 @@ export interface MediaTables extends KitTables {
     created_at: Date;
   };
   /** Making a picture's responsive sizes (ADR 033): one per original key, for a cover or a poster. */
-  image_variant_job: {
-    key: string;
+  image_variant_job: ImageSizeJobTable & {
     image_id: string | null;
     video_id: string | null;
-    state: JobState;
-    attempts: Generated<number>;
-    available_at: Date;
-    lease_until: Date | null;
-    last_error: string | null;
-    created_at: Date;
-    updated_at: Date;
   };
   post: {
     id: string;

@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { mediaImageVariantJobs, mediaImageVariantQueue, mediaTranscodeDuration, mediaTranscodeFailures, mediaTranscodeQueue } from '@brokerwise/metrics';
+import { mediaTranscodeDuration, mediaTranscodeFailures, mediaTranscodeQueue } from '@brokerwise/metrics';
+import { JobSlots } from '@brokerwise/service-kit';
+import { ImageSizeWorker, type ImageSizeJobOptions } from '@brokerwise/service-kit/image-sizes';
 import type { MediaContext } from '../domain/context.ts';
-import { VARIANT_JOB_DEFAULTS, runNextVariantJob, type VariantJobOptions } from '../domain/images/variants.ts';
+import { mediaPictures } from '../domain/images/variants.ts';
 import { deleteDoomedObjects, moveQueuedObjects } from '../domain/objects.ts';
 import { sweepOrphans } from '../domain/orphans.ts';
 import { runNextJob, type JobOptions } from '../domain/transcode/jobs.ts';
 import { waitingJobCount } from '../store/job.store.ts';
-import { waitingVariantJobCount } from '../store/variant-job.store.ts';
+import type { VariantJobRow } from '../store/variant-job.store.ts';
 
 export interface RunnerOptions {
   ctx: Pick<MediaContext, 'db' | 'objects' | 'now' | 'ffmpeg'>;
@@ -20,8 +22,8 @@ export interface RunnerOptions {
   onEvents: () => void;
   pollMs?: number;
   sweepMs?: number;
-  /** Responsive-size jobs (ADR 033): attempts and lease; defaults in domain/images/variants.ts. */
-  variantJobs?: Partial<Omit<VariantJobOptions, 'log'>>;
+  /** Responsive-size jobs (ADR 033): attempts and lease; defaults in @brokerwise/service-kit/image-sizes. */
+  variantJobs?: Partial<Omit<ImageSizeJobOptions, 'log'>>;
 }
 
 /**
@@ -34,13 +36,11 @@ export interface RunnerOptions {
 export class WorkerRunner {
   readonly #o: RunnerOptions;
   readonly #jobOptions: JobOptions;
-  readonly #variantOptions: VariantJobOptions;
-  #stopped = true;
-  readonly #waiters = new Set<() => void>();
-  readonly #slots: Promise<void>[] = [];
+  readonly #transcodes: JobSlots;
+  readonly #pictures: ImageSizeWorker<VariantJobRow>;
   #sweepTimer: NodeJS.Timeout | undefined;
   #sweeping: Promise<void> | undefined;
-  #untrackQueues: (() => void)[] = [];
+  #untrackQueue: (() => void) | undefined;
 
   constructor(o: RunnerOptions) {
     this.#o = o;
@@ -51,17 +51,14 @@ export class WorkerRunner {
       log: o.log,
       onEvents: o.onEvents,
     };
-    this.#variantOptions = { ...VARIANT_JOB_DEFAULTS, ...o.variantJobs, log: o.log };
+    this.#transcodes = new JobSlots(o.log, o.pollMs);
+    this.#pictures = new ImageSizeWorker({ ctx: o.ctx, owner: mediaPictures, log: o.log, pollMs: o.pollMs, jobs: o.variantJobs });
   }
 
   start(): void {
-    this.#stopped = false;
-    this.#untrackQueues = [
-      mediaTranscodeQueue.track(() => waitingJobCount(this.#o.ctx.db, this.#o.ctx.now())),
-      mediaImageVariantQueue.track(() => waitingVariantJobCount(this.#o.ctx.db, this.#o.ctx.now())),
-    ];
-    for (let i = 0; i < this.#o.concurrency; i++) this.#slots.push(this.#slot(() => this.#transcodeOnce()));
-    this.#slots.push(this.#slot(() => this.#variantsOnce()));
+    this.#untrackQueue = mediaTranscodeQueue.track(() => waitingJobCount(this.#o.ctx.db, this.#o.ctx.now()));
+    this.#transcodes.start(() => this.#transcodeOnce(), this.#o.concurrency);
+    this.#pictures.start();
     const sweep = () => {
       this.#sweeping = this.sweep().catch((err: unknown) => this.#o.log.warn({ err }, 'media sweep failed'));
     };
@@ -72,15 +69,14 @@ export class WorkerRunner {
 
   /** A job may be due: wake an idle slot. */
   poke(): void {
-    for (const wake of [...this.#waiters]) wake();
+    this.#transcodes.poke();
+    this.#pictures.poke();
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
-    for (const untrack of this.#untrackQueues) untrack();
+    this.#untrackQueue?.();
     if (this.#sweepTimer) clearInterval(this.#sweepTimer);
-    this.poke();
-    await Promise.all(this.#slots);
+    await Promise.all([this.#transcodes.stop(), this.#pictures.stop()]);
     await this.#sweeping;
   }
 
@@ -98,40 +94,8 @@ export class WorkerRunner {
     if (!result) return false;
     if (result.outcome !== 'skipped') mediaTranscodeDuration.observe({ outcome: result.outcome }, (performance.now() - started) / 1000);
     if (result.outcome === 'failed' || result.outcome === 'retry') mediaTranscodeFailures.inc();
-    if (result.outcome === 'ready') this.poke(); // its poster's sizes are due
+    if (result.outcome === 'ready') this.#pictures.poke(); // its poster's sizes are due
     this.#o.log.info({ videoId: result.videoId, outcome: result.outcome }, 'transcode job finished');
     return true;
-  }
-
-  /** Makes one due picture's responsive sizes; false when none was due. */
-  async #variantsOnce(): Promise<boolean> {
-    const result = await runNextVariantJob(this.#o.ctx, this.#variantOptions);
-    if (!result) return false;
-    mediaImageVariantJobs.inc({ outcome: result.outcome });
-    return true;
-  }
-
-  async #slot(runOnce: () => Promise<boolean>): Promise<void> {
-    while (!this.#stopped) {
-      let ran = false;
-      try {
-        ran = await runOnce();
-      } catch (err) {
-        this.#o.log.warn({ err }, 'worker slot failed; retrying');
-      }
-      if (!ran && !this.#stopped) await this.#idle(this.#o.pollMs ?? 1_000);
-    }
-  }
-
-  #idle(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#waiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.#waiters.add(done);
-    });
   }
 }

@@ -105,6 +105,7 @@ export async function adminCompanyRoutes(app: FastifyInstance, deps: CatalogueDe
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const row = await setCompanyLogo(deps.db, deps.objects, request.params.slug, bytes, { actorId: request.caller?.userId ?? '', reason: '', correlationId: request.id, mediaUrl: deps.mediaUrl });
         deps.relay.poke();
+        deps.pokeImageSizes?.(); // the logo's sizes are made after the answer (ADR 033)
         return toAdminDto(row);
       },
     );

@@ -15,6 +15,7 @@ export function toCompanyDto(r: CompanyRow): Static<typeof CompanyDto> {
     countryCode: r.country_code,
     description: { en: r.description_en, zh: r.description_zh },
     logoKey: r.logo_key,
+    logoSizes: r.logo_sizes,
     score: Number(r.score),
     reviewCount: r.review_count,
     founded: r.founded,

@@ -1,3 +1,4 @@
+import { ResponsiveSizes } from '@brokerwise/service-kit';
 import { Type } from 'typebox';
 import { BilingualText, LicenceStatus } from '../../domain/company-details.ts';
 import { MAX_PAGE_SIZE } from '../../domain/companies.ts';
@@ -33,6 +34,8 @@ export const CompanyDto = Type.Object({
   countryCode: Type.String(),
   description: Type.Object({ en: Type.String(), zh: Type.String() }),
   logoKey: Type.Union([Type.String(), Type.Null()]),
+  /** The logo's responsive sizes as made (ADR 033): the srcset lists these and nothing else. */
+  logoSizes: ResponsiveSizes,
   score: Type.Number(),
   reviewCount: Type.Integer(),
   founded: Type.Union([Type.Integer(), Type.Null()]),

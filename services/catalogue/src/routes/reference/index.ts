@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ResponsiveSizes } from '@brokerwise/service-kit';
 import { Type, type Static } from 'typebox';
 import { countCompaniesByCategory } from '../../store/company.store.ts';
 import { listBanners, listCategories, listCountries } from '../../store/reference.store.ts';
@@ -7,7 +8,17 @@ import type { CatalogueDeps } from '../../deps.ts';
 const Bilingual = { nameEn: Type.String(), nameZh: Type.String() };
 const CategoryDto = Type.Object({ slug: Type.String(), ...Bilingual, sort: Type.Integer(), companyCount: Type.Integer() });
 const CountryDto = Type.Object({ code: Type.String(), ...Bilingual, popular: Type.Boolean() });
-const BannerDto = Type.Object({ id: Type.String(), titleEn: Type.String(), titleZh: Type.String(), imageKeyEn: Type.String(), imageKeyZh: Type.String(), link: Type.String() });
+const BannerDto = Type.Object({
+  id: Type.String(),
+  titleEn: Type.String(),
+  titleZh: Type.String(),
+  imageKeyEn: Type.String(),
+  imageKeyZh: Type.String(),
+  /** Each picture's responsive sizes as made (ADR 033). */
+  imageSizesEn: ResponsiveSizes,
+  imageSizesZh: ResponsiveSizes,
+  link: Type.String(),
+});
 const CountriesQuery = Type.Object({ popular: Type.Boolean({ default: false }) }, { additionalProperties: false });
 const BannersQuery = Type.Object(
   { page: Type.Integer({ minimum: 1, maximum: 1000, default: 1 }), limit: Type.Integer({ minimum: 1, maximum: 20, default: 5 }) },
@@ -37,7 +48,16 @@ export async function referenceRoutes(app: FastifyInstance, deps: CatalogueDeps)
       const { page, limit } = request.query;
       const { rows, total } = await listBanners(deps.db, (page - 1) * limit, limit);
       return {
-        items: rows.map((r) => ({ id: r.id, titleEn: r.title_en, titleZh: r.title_zh, imageKeyEn: r.image_key_en, imageKeyZh: r.image_key_zh, link: r.link })),
+        items: rows.map((r) => ({
+          id: r.id,
+          titleEn: r.title_en,
+          titleZh: r.title_zh,
+          imageKeyEn: r.image_key_en,
+          imageKeyZh: r.image_key_zh,
+          imageSizesEn: r.image_sizes_en,
+          imageSizesZh: r.image_sizes_zh,
+          link: r.link,
+        })),
         total,
       };
     },
