@@ -68,9 +68,10 @@ const headings = (() => {
 })();
 
 describe('k8s/components/monitoring', () => {
-  it('ships alerts for 5xx rate, p99 latency, outbox age, consumer lag, dead letters and trader sync staleness', () => {
+  it('ships alerts for 5xx rate, p99 latency, outbox age, consumer lag, dead letters, trader sync staleness and picture sizes', () => {
     const exprs = rules.filter((r) => r.alert).map((r) => r.expr);
-    for (const metric of ['http_requests_total', 'http_request_duration_seconds_bucket', 'outbox_oldest_event_age_seconds', 'event_consumer_pending', 'event_dead_letters', 'trader_sync_oldest_due_age_seconds']) {
+    const metrics = ['http_requests_total', 'http_request_duration_seconds_bucket', 'outbox_oldest_event_age_seconds', 'event_consumer_pending', 'event_dead_letters', 'trader_sync_oldest_due_age_seconds'];
+    for (const metric of [...metrics, 'image_variant_queue_length', 'image_variant_jobs_total']) {
       expect(exprs.some((e) => metricNames(e).includes(metric)), metric).toBe(true);
     }
   });
