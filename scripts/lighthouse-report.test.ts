@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Result } from 'lighthouse';
 import { describe, expect, it } from 'vitest';
-import { belowThreshold, formatTable, median, medianRow, needsRerun, perfNotes, summarise, THRESHOLDS, type Run, type Scores } from './lighthouse-report.ts';
+import { belowThreshold, formatTable, judge, median, medianRow, needsRerun, perfNotes, summarise, THRESHOLDS, type Run, type Scores } from './lighthouse-report.ts';
 
 const scores = (performance: number, rest: Partial<Scores> = {}): Scores => ({ performance, accessibility: 100, 'best-practices': 100, seo: 100, ...rest });
 const run = (performance: number, extra: Partial<Run> = {}): Run => ({
@@ -78,6 +78,37 @@ describe('medianRow', () => {
     const only = run(96, { lost: ['x'] });
     expect(medianRow([only])).toEqual({ ...only, perfRuns: [96] });
     expect(() => medianRow([])).toThrow();
+  });
+});
+
+describe('judge (--check, with --perf-floor)', () => {
+  const rows = [
+    medianRow([run(97)]),
+    medianRow([run(88, { lang: 'zh-CN' }), run(93, { lang: 'zh-CN' }), run(91, { lang: 'zh-CN' })]),
+    medianRow([run(84, { page: 'detail' }), run(80, { page: 'detail' }), run(86, { page: 'detail' })]),
+    medianRow([run(99, { page: 'login', scores: scores(99, { accessibility: 96 }) })]),
+    medianRow([run(40, { page: 'post', formFactor: 'desktop' })]),
+  ];
+
+  it('fails a phone row under the floor or under 100 elsewhere, and lists the rows between the floor and the bar', () => {
+    expect(judge(rows, 85)).toEqual({
+      failures: ['detail en: performance 84 < 85 (median of 84, 80, 86)', 'login en: accessibility 96 < 100'],
+      underBar: ['home zh-CN: performance 91 < 95 (median of 88, 93, 91)'],
+    });
+  });
+
+  it('without a floor, fails every phone row under the bar and lists none', () => {
+    expect(judge(rows)).toEqual({
+      failures: ['home zh-CN: performance 91 < 95 (median of 88, 93, 91)', 'detail en: performance 84 < 95 (median of 84, 80, 86)', 'login en: accessibility 96 < 100'],
+      underBar: [],
+    });
+  });
+
+  it('holds a row at the floor, lists it while the floor is under the bar, and never names a single run', () => {
+    expect(judge([medianRow([run(90)])], 90)).toEqual({ failures: [], underBar: ['home en: performance 90 < 95'] });
+    expect(judge([medianRow([run(89)])], 90)).toEqual({ failures: ['home en: performance 89 < 90'], underBar: [] });
+    // Every row at or over the bar: nothing to say whatever the floor.
+    expect(judge([medianRow([run(95)]), medianRow([run(100, { lang: 'zh-CN' })])], 85)).toEqual({ failures: [], underBar: [] });
   });
 });
 

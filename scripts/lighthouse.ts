@@ -6,8 +6,9 @@
  * The browser is the one the browser tests drive (e2e/chromium.ts: CHROMIUM_PATH, the system one,
  * else @sparticuz/chromium from npm). `--check` exits 1 when a mobile row is under the thresholds; a
  * phone run under the performance bar is rerun and its row is the median of 3 (--runs). The pure
- * parts (summary, median, thresholds, table) are in lighthouse-report.ts. `npm test`'s lighthouse
- * step runs this with --target on the site its browser tests use.
+ * parts (summary, median, thresholds, the --check verdict with --perf-floor, table) are in
+ * lighthouse-report.ts. `npm test`'s lighthouse step runs this with --target on the site its
+ * browser tests use.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { freePort } from '@brokerwise/testing/ports';
 import { exitWithUsageOnHelp } from '@brokerwise/config';
 import { resolveChromium } from '../e2e/chromium.ts';
 import { demoDoneIn } from './startup.ts';
-import { belowThreshold, CATEGORIES, formatTable, medianRow, needsRerun, summarise, THRESHOLDS, type FormFactor, type Row, type Run } from './lighthouse-report.ts';
+import { CATEGORIES, formatTable, judge, medianRow, needsRerun, summarise, THRESHOLDS, type FormFactor, type Row, type Run } from './lighthouse-report.ts';
 
 const PAGE_NAMES = ['home', 'listing', 'detail', 'search', 'topbrokers', 'post', 'trader', 'login'] as const;
 type PageName = (typeof PAGE_NAMES)[number];
@@ -235,9 +236,7 @@ if (lost.length) {
 }
 console.log(`\nReports in ${path.relative(process.cwd(), options.out) || '.'}/ · ${rows.length} rows, ${runCount} runs in ${Math.round((Date.now() - started) / 1000)} s`);
 if (options.check) {
-  const describe = (r: (typeof rows)[number], f: string) => `${r.page} ${r.lang}: ${f}${f.startsWith('performance') && r.perfRuns.length > 1 ? ` (median of ${r.perfRuns.join(', ')})` : ''}`;
-  const failures = rows.flatMap((r) => belowThreshold(r, { ...THRESHOLDS, performance: perfFloor }).map((f) => describe(r, f)));
-  const underBar = perfFloor < THRESHOLDS.performance ? rows.flatMap((r) => belowThreshold(r).filter((f) => f.startsWith('performance') && r.scores.performance >= perfFloor).map((f) => describe(r, f))) : [];
+  const { failures, underBar } = judge(rows, perfFloor);
   if (underBar.length) console.log(`\nUnder the performance bar of ${THRESHOLDS.performance}, above the floor of ${perfFloor} (not failing yet):\n  ${underBar.join('\n  ')}`);
   if (failures.length) {
     console.error(`\nBelow the thresholds on mobile:\n  ${failures.join('\n  ')}`);
