@@ -57,7 +57,8 @@ describe('gateway /api contract (spec §7, §8)', () => {
     t = await createTestDatabase('catalogue', process.env.DATABASE_URL);
     searchDb = await createTestDatabase('search', process.env.DATABASE_URL);
     // The search service indexes what the catalogue publishes: start it first, on the same bus.
-    search = await startSearch(parseSearchConfig({ PORT: '0', LOG_LEVEL: 'silent' }), { bus, database: searchDb });
+    // Totals past 2 matches are "more than 2" (ADR 029), so three companies cross it.
+    search = await startSearch(parseSearchConfig({ PORT: '0', LOG_LEVEL: 'silent', SEARCH_EXACT_TOTAL_UP_TO: '2' }), { bus, database: searchDb });
     dir = await mkdtemp(path.join(os.tmpdir(), 'bw-gw-'));
     const objects = new DiskStore({ dir });
     catalogue = await startCatalogue(parseCatalogueConfig({ PORT: '0', DEMO_SEED: 'false', LOG_LEVEL: 'silent', DATA_DIR: dir }), { bus, database: t, objects });
@@ -174,6 +175,15 @@ describe('gateway /api contract (spec §7, §8)', () => {
     const zh = await call<BrokersListResponse['data']>(`/api/brokers/brokersList?keyword=copperline`, { lang: 'zh-cn' });
     expect(zh.body.data.list[0]).toMatchObject({ id: 'copperline-fx', name: 'Copperline FX（中）', reviewCount: 30 }); // card data from the catalogue
   }, 150_000);
+
+  it('says "more than" for a keyword that matches more companies than the search counts exactly', async () => {
+    // "english" is in all three descriptions; the search counts up to 2, unless the page ends past it.
+    const page = (limit: number) => call<BrokersListResponse['data']>(`/api/brokers/brokersList?keyword=english&limit=${limit}`);
+    await expect.poll(async () => (await page(10)).body.data.total, { timeout: 30_000 }).toBe(3);
+    expect((await page(10)).body.data).not.toHaveProperty('totalExact');
+    const first = (await page(1)).body.data;
+    expect({ total: first.total, totalExact: first.totalExact, list: first.list.length }).toEqual({ total: 2, totalExact: false, list: 1 });
+  });
 
   it('filters by licence status, with and without a keyword', async () => {
     const ids = async (qs: string) => (await call<BrokersListResponse['data']>(`/api/brokers/brokersList?${qs}`)).body.data.list.map((c) => c.id).sort();

@@ -43,6 +43,13 @@ describe('pageWindow', () => {
     expect(pageWindow(1, 10)).toEqual([1, 2, null, 10]);
     expect(pageWindow(3, 4)).toEqual([1, 2, 3, 4]);
   });
+
+  it('offers no last page when the total is a lower bound, only a gap after the window', () => {
+    // "More than 500" at 20 a page: at least 26 pages, the 26th not the last.
+    expect(pageWindow(1, 26, 1, true)).toEqual([1, 2, null]);
+    expect(pageWindow(25, 26, 1, true)).toEqual([1, null, 24, 25, 26, null]);
+    expect(pageWindow(1, 2, 1, true)).toEqual([1, 2, null]);
+  });
 });
 
 describe('country helpers', () => {

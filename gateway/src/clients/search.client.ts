@@ -25,6 +25,7 @@ export class SearchClient {
     this.http = new ServiceClient('search', baseUrl, timeoutMs, tokens);
   }
   search(q: { q: string; category?: string | undefined; country?: string | undefined; minScore?: number | undefined; regulated?: boolean | undefined; order?: string | undefined; page: number; limit: number }, requestId: string) {
-    return this.http.get<{ items: SearchHit[]; total: number }>('/v1/search', q, requestId);
+    // `totalExact` false: more than `total` companies match (the search counts exactly up to a limit).
+    return this.http.get<{ items: SearchHit[]; total: number; totalExact?: boolean }>('/v1/search', q, requestId);
   }
 }

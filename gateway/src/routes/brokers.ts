@@ -3,7 +3,7 @@ import { operations, type Validated } from '@brokerwise/api-contract';
 import type { Cache } from '@brokerwise/cache';
 import { contractSchema, dataSerializer } from '../http/contract-schema.ts';
 import type { CatalogueClient, CatalogueCategory, CatalogueCountry } from '../clients/catalogue.client.ts';
-import type { Banner, Category, CompanyCard, CompanyDetail, Country, Page, RankedCompany } from '@brokerwise/api-contract';
+import type { Banner, Category, CompanyCard, CompanyDetail, CompanyListPage, Country, Page, RankedCompany } from '@brokerwise/api-contract';
 import type { OpaqueIds } from '../domain/opaque-id.ts';
 import type { Presenters } from '../domain/presenters.ts';
 import type { SearchClient } from '../clients/search.client.ts';
@@ -68,7 +68,8 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
         const c = bySlug.get(s);
         return c ? [presenters.company(c, request.lang, cats)] : [];
       });
-      const page: Page<CompanyCard> = { list, total: hits.total, page: q.page, limit: q.limit };
+      // Past the search's exact count, `total` is a lower bound (ADR 029).
+      const page: CompanyListPage = { list, total: hits.total, page: q.page, limit: q.limit, ...(hits.totalExact === false ? { totalExact: false } : {}) };
       return page;
     }, dataSerializer('brokersList'));
     publicCache(reply, ttlSeconds, hit);

@@ -40,7 +40,7 @@ const op = <D extends TSchema, R extends OperationRequest = OperationRequest>(me
 
 export const operations = {
   // Catalogue
-  brokersList: op('GET', '/api/brokers/brokersList', 'public', 'Companies, filtered and ordered', S.Page(S.CompanyCard), { query: S.BrokersListQuery }),
+  brokersList: op('GET', '/api/brokers/brokersList', 'public', 'Companies, filtered and ordered', S.CompanyListPage, { query: S.BrokersListQuery }),
   companyDetail: op('GET', '/api/brokers/detail', 'public', 'One company', S.CompanyDetail, { query: S.SlugQuery }),
   topBrokers: op('GET', '/api/brokers/topBrokersList', 'public', 'Top Brokers ranking (20 a page)', S.Page(S.RankedCompany), { query: S.PageQuery }),
   banners: op('GET', '/api/brokers/getBannerList', 'public', 'Home page banners', S.Page(S.Banner), { query: S.BannerListQuery }),

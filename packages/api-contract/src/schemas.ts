@@ -161,7 +161,17 @@ export const BannerListQuery = Type.Object({ page: PageNumber(), limit: Defaulte
 
 export const BannerListResponse = Envelope(Page(Banner));
 export type BannerListResponse = Static<typeof BannerListResponse>;
-export const BrokersListResponse = Envelope(Page(CompanyCard));
+/**
+ * GET /api/brokers/brokersList: a page of companies. A keyword search counts its matches exactly up
+ * to 500 (ADR 029); past that `totalExact` is false and `total` is a lower bound: there are more
+ * matches than it.
+ */
+export const CompanyListPage = Type.Object({
+  ...Page(CompanyCard).properties,
+  totalExact: Type.Optional(Type.Boolean({ description: 'false: more companies match than `total` (a keyword search counts up to 500). Absent: `total` is exact.' })),
+});
+export type CompanyListPage = Static<typeof CompanyListPage>;
+export const BrokersListResponse = Envelope(CompanyListPage);
 export type BrokersListResponse = Static<typeof BrokersListResponse>;
 export const CategoriesResponse = Envelope(Type.Array(Category));
 export type CategoriesResponse = Static<typeof CategoriesResponse>;

@@ -1,5 +1,6 @@
 import { Type, commonServiceSettings, serviceTokenSettings, parseConfig, type Static } from '@brokerwise/config';
 import { FUZZY_THRESHOLD } from './domain/search.ts';
+import { EXACT_TOTAL_UP_TO } from './store/company.store.ts';
 
 export const SearchConfigSchema = Type.Object({
   ...commonServiceSettings,
@@ -14,6 +15,8 @@ export const SearchConfigSchema = Type.Object({
   CATALOGUE_DURABLE: Type.String({ default: 'search-catalogue', pattern: '^[A-Za-z0-9_-]+$' }),
   /** Least similarity (0..1) of a typo match to a company name; see FUZZY_THRESHOLD in domain/search.ts. */
   SEARCH_FUZZY_THRESHOLD: Type.Number({ default: FUZZY_THRESHOLD, minimum: 0, maximum: 1 }),
+  /** Matches a keyword search counts exactly; past it the total is "more than" it (EXACT_TOTAL_UP_TO, ADR 029). */
+  SEARCH_EXACT_TOTAL_UP_TO: Type.Integer({ default: EXACT_TOTAL_UP_TO, minimum: 1, maximum: 100_000 }),
 });
 
 export type SearchConfig = Static<typeof SearchConfigSchema>;

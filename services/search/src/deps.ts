@@ -6,4 +6,6 @@ export interface SearchDeps {
   db: Kysely<SearchTables>;
   /** Least similarity of a typo match (config SEARCH_FUZZY_THRESHOLD). */
   fuzzyThreshold?: number | undefined;
+  /** Matches a search counts exactly (config SEARCH_EXACT_TOTAL_UP_TO). */
+  exactTotalUpTo?: number | undefined;
 }

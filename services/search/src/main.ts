@@ -24,7 +24,7 @@ export function startSearch(config: SearchConfig, shared: Shared = {}): Promise<
     bus: { shared: shared.bus },
     outbox: false,
     setup: async (kit) => {
-      await kit.routes(searchApp, { db: kit.db, fuzzyThreshold: config.SEARCH_FUZZY_THRESHOLD });
+      await kit.routes(searchApp, { db: kit.db, fuzzyThreshold: config.SEARCH_FUZZY_THRESHOLD, exactTotalUpTo: config.SEARCH_EXACT_TOTAL_UP_TO });
       kit.consume({ durable: config.CATALOGUE_DURABLE, handlers: catalogueHandlers });
       return {};
     },

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
-import type { CompanyCard as Company, Page } from '@brokerwise/api-contract';
+import type { CompanyListPage } from '@brokerwise/api-contract';
 import type { Settled } from '../lib/api';
 import { countryName } from '../lib/format';
 import type { Locale } from '../lib/locale';
@@ -14,7 +14,7 @@ import classes from '../routes/list-page.module.css';
  * A company list's filters beside its results (/search, /listing/:name). The filters are a GET
  * form to `pathname`; /search adds the name field and the category select (`withKeyword`).
  */
-export function FilteredResults({ pathname, withKeyword = false, query, result, locale }: { pathname: string; withKeyword?: boolean; query: SearchQuery; result: Settled<Page<Company>>; locale: Locale }) {
+export function FilteredResults({ pathname, withKeyword = false, query, result, locale }: { pathname: string; withKeyword?: boolean; query: SearchQuery; result: Settled<CompanyListPage>; locale: Locale }) {
   const t = useT();
   const root = useRouteLoaderData<RootData>('root');
   const countries = root?.countries.ok ? root.countries.data : [];

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
-import type { CompanyCard as Company, Page } from '@brokerwise/api-contract';
+import type { CompanyListPage } from '@brokerwise/api-contract';
 import type { Settled } from '../lib/api';
 import type { Locale } from '../lib/locale';
 import { searchHref, type SearchQuery } from '../lib/search-query';
@@ -12,7 +12,7 @@ import classes from './Results.module.css';
 
 /** A result list with its count, empty state and page links; used by /search and /listing/:name. */
 export function Results(props: {
-  result: Settled<Page<Company>>;
+  result: Settled<CompanyListPage>;
   query: SearchQuery;
   pathname: string;
   locale: Locale;
@@ -23,6 +23,8 @@ export function Results(props: {
   const { result, query } = props;
   if (!result.ok) return <ErrorNotice error={result.error} />;
   const { list, total } = result.data;
+  // A keyword search counts its matches exactly up to a limit; past it, `total` is a lower bound.
+  const more = result.data.totalExact === false;
   // A page past the end (an old link, a hand-edited address): say so and link to the last page.
   if (list.length === 0 && total > 0 && query.page > 1) {
     const last = Math.max(1, Math.ceil(total / props.limit));
@@ -51,8 +53,8 @@ export function Results(props: {
     <>
       <p className={classes.count} data-testid="results-count" aria-live="polite">
         {query.keyword
-          ? t('search.results.countFor', { count: total, keyword: query.keyword })
-          : t('search.results.count', { count: total })}
+          ? t(more ? 'search.results.countForMore' : 'search.results.countFor', { count: total, keyword: query.keyword })
+          : t(more ? 'search.results.countMore' : 'search.results.count', { count: total })}
       </p>
       <ul className={classes.list} data-testid="results-list">
         {list.map((company) => (
@@ -61,7 +63,7 @@ export function Results(props: {
           </li>
         ))}
       </ul>
-      <Pagination page={query.page} total={total} limit={props.limit} hrefFor={(p) => searchHref(props.pathname, query, p)} />
+      <Pagination page={query.page} total={total} more={more} limit={props.limit} hrefFor={(p) => searchHref(props.pathname, query, p)} />
     </>
   );
 }

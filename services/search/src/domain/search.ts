@@ -1,5 +1,5 @@
 import type { Kysely } from '@brokerwise/sql';
-import { searchCompanies, type RelevanceWeights, type SearchRow } from '../store/company.store.ts';
+import { searchCompanies, type RelevanceWeights, type SearchResult } from '../store/company.store.ts';
 import type { SearchTables } from '../store/types.ts';
 import { foldLatin, hanText, latinWords, segmentZh, toTsQuery } from './text.ts';
 
@@ -54,6 +54,7 @@ export function planQuery(q: string) {
     latin: foldLatin(q),
     zh,
     latinPrefixQuery: toTsQuery(words, { prefix: true, weights: 'AB' }),
+    latinNamesQuery: toTsQuery(words, { prefix: true }),
     latinWordsQuery: toTsQuery(words, { prefix: false }),
     zhWordsQuery: toTsQuery(segmentZh(zh), { prefix: false }),
   };
@@ -62,12 +63,12 @@ export function planQuery(q: string) {
 export async function searchCatalogue(
   db: Kysely<SearchTables>,
   input: SearchInput,
-  opts: { fuzzyThreshold?: number | undefined } = {},
-): Promise<{ rows: SearchRow[]; total: number }> {
+  opts: { fuzzyThreshold?: number | undefined; exactTotalUpTo?: number | undefined } = {},
+): Promise<SearchResult> {
   const plan = planQuery((input.q ?? '').slice(0, MAX_QUERY_LENGTH));
   const hasText = plan.latin !== '' || plan.zh !== '';
   // Text that folds to nothing searchable ("%_\\", "!!!") finds nothing, rather than everything.
-  if (!hasText && (input.q ?? '').trim() !== '') return { rows: [], total: 0 };
+  if (!hasText && (input.q ?? '').trim() !== '') return { rows: [], total: 0, totalExact: true };
   const limit = Math.min(Math.max(1, input.limit), MAX_PAGE_SIZE);
   return searchCompanies(db, {
     ...plan,
@@ -79,5 +80,6 @@ export async function searchCatalogue(
     offset: (Math.max(1, input.page) - 1) * limit,
     limit,
     weights: opts.fuzzyThreshold === undefined ? RELEVANCE : { ...RELEVANCE, trigramThreshold: opts.fuzzyThreshold },
+    exactTotalUpTo: opts.exactTotalUpTo,
   });
 }

@@ -83,6 +83,8 @@ export interface SearchParams {
   zh: string;
   /** Latin words as prefixes of name/alias lexemes (weights A, B). */
   latinPrefixQuery: string | null;
+  /** The same prefixes without weights, for the name words alone (`company_name_words`). */
+  latinNamesQuery: string | null;
   /** Latin words as whole lexemes anywhere (descriptions). */
   latinWordsQuery: string | null;
   /** Chinese query words as whole lexemes anywhere. */
@@ -96,6 +98,8 @@ export interface SearchParams {
   offset: number;
   limit: number;
   weights: RelevanceWeights;
+  /** Matches counted exactly up to this many (default EXACT_TOTAL_UP_TO; tests lower it). */
+  exactTotalUpTo?: number | undefined;
 }
 
 /** A hit: the company's shown columns and how well it matched. */
@@ -111,18 +115,6 @@ const ORDER = {
   name: sql`lower(name) asc, slug asc`,
 } as const;
 
-/**
- * Relevance is computed only for candidates that an index can find (ADR 029): a superset of
- * every row the tiers below can score above 0, so results equal scoring every row.
- * - Latin: the folded query inside `search_latin` (holds names, aliases, slug words; trigram GIN,
- *   LIKE), a strict-word-similarity typo (`%>>`, same index, threshold set for the transaction),
- *   or a tsquery on `search_doc` (GIN).
- * - Chinese: every character and character pair of the query among those of `search_zh` (GIN on
- *   `search_zh_grams`: trigrams need three characters, most Chinese words have two), or the
- *   word tsquery on `search_doc`.
- * With text the page and the total come from one pass (`count(*) over ()`); without, the page
- * walks the score index and the total is a separate count.
- */
 /** Fewest letters (spaces aside) a Latin query needs before typos of it are searched (ADR 029). */
 export const MIN_TYPO_LENGTH = 4;
 
@@ -135,129 +127,282 @@ export const MIN_TYPO_LENGTH = 4;
  */
 export const TYPO_FALLBACK_BELOW = 50;
 
-export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams): Promise<{ rows: SearchRow[]; total: number }> {
+/**
+ * A search counts its matches exactly up to this many (ADR 029). Past it, the total says "more
+ * than this many" (`totalExact: false`), and the page is found from the first matches read: with
+ * this many of them in hand, the page's rows lie within a range of the order's index, so a word
+ * in 7,000 companies reads a few hundred rows, not all 7,000. Pages that end past it count every
+ * match (as every search did before).
+ */
+export const EXACT_TOTAL_UP_TO = 500;
+
+export interface SearchResult {
+  rows: SearchRow[];
+  /** Exact when `totalExact`; otherwise there are more matches than this. */
+  total: number;
+  totalExact: boolean;
+}
+
+/** A tsquery operand for one whole key (spaces allowed), quoted as tsquery input wants. */
+export const tsOperand = (text: string, prefix: boolean): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${prefix ? ':*' : ''}`;
+
+/**
+ * The grams a text's grams must hold for the query to occur in it: its character pairs (every pair of
+ * an occurrence is a pair of the text), or the character itself. Pairs alone, not the characters
+ * too: the same rows, fewer index keys, and a row estimate the planner gets right.
+ */
+export function queryGrams(zh: string): string[] {
+  const chars = Array.from(zh);
+  return chars.length < 2 ? chars : [...new Set(chars.slice(1).map((c, i) => chars[i] + c))];
+}
+
+type Fragment = ReturnType<typeof sql>;
+const anyOf = (parts: (Fragment | null)[]): Fragment => {
+  const present = parts.filter((x): x is Fragment => x !== null);
+  return present.length === 0 ? sql`false` : sql`(${sql.join(present, sql` or `)})`;
+};
+const both = (a: Fragment, b: Fragment): Fragment => sql`(${a} and ${b})`;
+
+/** The first-read match at the page's last position, in the page's order (see EXACT_TOTAL_UP_TO). */
+interface Bound {
+  relevance: number;
+  score: number;
+  slug: string;
+  founded: number | null;
+  name_key: string;
+}
+
+/**
+ * Relevance is computed only for candidates that indexes find (ADR 029): per tier, a lossless
+ * index whose rows are a superset of that tier's, so results equal scoring every row.
+ * - Exact name, name prefix, alias, alias prefix (English, Chinese or slug words): `company_keys`,
+ *   whole names and aliases as lexemes, `'query':*`.
+ * - Word prefix: `company_name_words` (the name and alias words; Latin) and `company_name_grams`
+ *   (characters and pairs of Chinese names and aliases; trigrams need three characters).
+ * - Typo (strict word similarity, `%>>` on the `search_latin` trigram index): its own step.
+ * - Description: the word tsquery on `search_doc`, or the Chinese grams of `search_zh`.
+ * Up to EXACT_TOTAL_UP_TO matches, the page and the total come from one pass over them; past it,
+ * the page comes from a second pass bounded by the first (see EXACT_TOTAL_UP_TO).
+ */
+export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams): Promise<SearchResult> {
   const w = p.weights;
-  const hasText = p.latin !== '' || p.zh !== '';
-  const latinLike = `%${p.latin}%`;
-  // No typo tier for queries under MIN_TYPO_LENGTH letters: a "typo" of "pay" is any word sharing
-  // " pa" (partners, pacific…), tens of thousands of rechecks at scale for no useful match. Nor
-  // when the words match TYPO_FALLBACK_BELOW companies by name (decided in the transaction below).
-  const typoLength = p.latin.replace(/ /g, '').length >= MIN_TYPO_LENGTH;
   const filters = sql`(${p.category ?? null}::text is null or c.category = ${p.category ?? null}::text)
         and (${p.countryCode ?? null}::text is null or c.country_code = ${p.countryCode ?? null}::text)
         and (${p.minScore ?? null}::numeric is null or c.score >= ${p.minScore ?? null}::numeric)
         and (${p.regulated ?? null}::boolean is null or c.regulated = ${p.regulated ?? null}::boolean)`;
-  // The Latin tiers above the typo tier, each true only for a row of that tier or a better one.
-  const latinNameTier = sql`(c.name_latin = q.latin or replace(c.slug, '-', ' ') = q.latin
-        or c.name_latin like q.latin || '%'
-        or q.latin = any(c.aliases_latin)
-        or exists (select 1 from unnest(c.aliases_latin) a where a like q.latin || '%')
-        or (${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text)))`;
-  /** Whether the query's words match fewer than TYPO_FALLBACK_BELOW companies by name (stops counting there). */
-  const typosNeeded = async (trx: Transaction<SearchTables>) => {
-    if (!typoLength) return false;
-    const { rows } = await sql<{ n: number }>`
-      with q as (select unaccent(${p.latin}::text) as latin)
-      select count(*)::int as n from (
-        select 1 from company c, q
-        where ${filters}
-          and (c.search_latin like unaccent(${latinLike}::text)
-            or (${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text)))
-          and ${latinNameTier}
-        limit ${TYPO_FALLBACK_BELOW}) named`.execute(trx);
-    return (rows[0]?.n ?? 0) < TYPO_FALLBACK_BELOW;
-  };
-  // The page and total queries, with or without the typo tier.
-  const queries = (typos: boolean) => {
-    // Every row a tier other than the typo tier can score above 0 is one of these.
-    const candidate = sql`(
-        (${p.latin} <> '' and (
-          c.search_latin like unaccent(${latinLike}::text)
-          or (${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text))
-          or (${p.latinWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinWordsQuery}::text))))
-        or (${p.zh} <> '' and (
-          c.search_zh_grams @> zh_grams(${p.zh}::text)
-          or (${p.zhWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.zhWordsQuery}::text)))))`;
-    const relevance = sql`greatest(
-          case
-            when q.latin = '' then 0
-            when c.name_latin = q.latin or replace(c.slug, '-', ' ') = q.latin then ${w.exactName}
-            when c.name_latin like q.latin || '%' then ${w.namePrefix}
-            when q.latin = any(c.aliases_latin) then ${w.alias}
-            when exists (select 1 from unnest(c.aliases_latin) a where a like q.latin || '%') then ${w.aliasPrefix}
-            when ${p.latinPrefixQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text) then ${w.wordPrefix}
-            when t.similarity is not null then ${w.trigram} + t.similarity
-            when ${p.latinWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.latinWordsQuery}::text) then ${w.description}
-            else 0
-          end,
-          case
-            when q.zh = '' then 0
-            when c.name_zh = q.zh then ${w.exactName}
-            when c.name_zh like q.zh || '%' then ${w.namePrefix}
-            when q.zh = any(c.aliases) then ${w.alias}
-            when exists (select 1 from unnest(c.aliases) a where a like q.zh || '%') then ${w.aliasPrefix}
-            when strpos(c.name_zh, q.zh) > 0 or exists (select 1 from unnest(c.aliases) a where strpos(a, q.zh) > 0) then ${w.wordPrefix}
-            when strpos(c.search_zh, q.zh) > 0 then ${w.description}
-            when ${p.zhWordsQuery}::text is not null and c.search_doc @@ to_tsquery('simple', ${p.zhWordsQuery}::text) then ${w.description}
-            else 0
-          end
-        )::float8`;
-    const scored = sql`
-      with q as (select unaccent(${p.latin}::text) as latin, ${p.zh}::text as zh),
-      -- Typo matches, found on their own: whole words only (strict: "sealpoint" is not a typo of
-      -- the "point" in "Lagoon Point"), the similarity computed once per match. The other
-      -- candidates look their similarity up here instead of computing it (a description match of
-      -- a broad word would otherwise compute it for thousands of rows).
-      typo as materialized (
-        select c.id, strict_word_similarity(q.latin, c.search_latin) as similarity
-        from company c, q
-        where ${typos} and ${filters} and c.search_latin %>> q.latin
-      ),
-      -- With text, materialized: the relevance is computed once, in the scan, and only narrow rows
-      -- travel on (inlined, PostgreSQL carries whole rows into the window and spills them to disk).
-      -- Without, inlined: the page can walk the score index.
-      scored as ${hasText ? sql`materialized` : sql``} (
-        select c.id, c.slug, c.name, c.score, c.founded, ${relevance} as relevance
-        from company c cross join q left join typo t on t.id = c.id
-        where ${filters}
-          and (${hasText} = false or ${candidate})
-        union all
-        -- Typo matches that no other tier's candidates hold.
-        select c.id, c.slug, c.name, c.score, c.founded, ${relevance}
-        from typo t join company c on c.id = t.id cross join q
-        where not ${candidate}
-      ),
-      hits as (select * from scored where ${hasText} = false or relevance > 0)`;
-    // Candidates are ranked on narrow rows (id and sort keys); only the page's rows are read in full.
-    const pageOf = (withTotal: boolean) => sql`${scored},
-      page as (select id, relevance${withTotal ? sql`, count(*) over ()::int as total` : sql``} from hits order by ${ORDER[p.order]} limit ${p.limit} offset ${p.offset})
-      select c.id, c.slug, c.name, c.name_zh, c.category, c.country_code, c.description_en, c.description_zh,
-        c.score, c.regulated, c.founded, c.logo_url, page.relevance${withTotal ? sql`, page.total` : sql``}
-      from page join company c on c.id = page.id
-      order by ${ORDER[p.order]}`;
-    return { scored, pageOf };
-  };
-  if (!hasText) {
-    const { scored, pageOf } = queries(false);
-    const page = await sql<SearchRow>`${pageOf(false)}`.execute(db);
-    const count = await sql<{ total: number }>`${scored} select count(*)::int as total from hits`.execute(db);
-    return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+  const columns = sql`c.id, c.slug, c.name, c.name_zh, c.category, c.country_code, c.description_en, c.description_zh,
+        c.score, c.regulated, c.founded, c.logo_url`;
+  if (p.latin === '' && p.zh === '') {
+    // Filters only: the page walks the score index, the total is a count of the filtered rows.
+    const page = await sql<SearchRow>`
+      select ${columns}, 0::float8 as relevance from company c where ${filters}
+      order by ${ORDER[p.order]} limit ${p.limit} offset ${p.offset}`.execute(db);
+    const count = await sql<{ total: number }>`select count(*)::int as total from company c where ${filters}`.execute(db);
+    return { rows: page.rows, total: count.rows[0]?.total ?? 0, totalExact: true };
   }
   return db.transaction().execute(async (trx) => {
     // `%>>` reads its threshold from this setting; the tiers above use the configured one. The
     // planner underrates `%>>` per row and may pick a sequential scan that runs it on every
     // company (seconds at 100,000); the candidate indexes are always the better path here. With
     // sequential scans off, a merge join with the typo matches walks the whole primary key: the
-    // candidates' bitmap scan and a hash join are the plan meant.
-    await sql`select set_config('pg_trgm.strict_word_similarity_threshold', ${String(w.trigramThreshold)}, true),
-      set_config('enable_seqscan', 'off', true), set_config('enable_mergejoin', 'off', true)`.execute(trx);
-    const { scored, pageOf } = queries(await typosNeeded(trx));
-    const page = await sql<SearchRow & { total: number }>`${pageOf(true)}`.execute(trx);
-    if (page.rows.length > 0 || p.offset === 0) {
-      return { rows: page.rows.map(({ total: _total, ...row }) => row), total: page.rows[0]?.total ?? 0 };
+    // candidates' bitmap scans and a hash join are the plans meant. JIT would compile such plans
+    // (their disabled nodes cost past its threshold) for queries that run in milliseconds.
+    // With them, the Latin query as the documents hold it (`unaccent` folds what NFKD left), to be a
+    // constant in the queries below.
+    const settings = await sql<{ latin: string }>`select set_config('pg_trgm.strict_word_similarity_threshold', ${String(w.trigramThreshold)}, true),
+      set_config('enable_seqscan', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('jit', 'off', true),
+      unaccent(${p.latin}::text) as latin`.execute(trx);
+    const latin = settings.rows[0]?.latin ?? '';
+    const zh = p.zh;
+    if (latin === '' && zh === '') return { rows: [], total: 0, totalExact: true };
+
+    // Candidates per tier (see above); each is a superset of its tier's rows.
+    const keys = sql`company_keys(c.name_latin, c.slug, c.name_zh, c.aliases_latin, c.aliases)`;
+    const keysQuery = (prefix: boolean) => [latin, zh].filter((s) => s !== '').map((s) => tsOperand(s, prefix)).join(' | ');
+    const strong = sql`${keys} @@ ${keysQuery(true)}::tsquery`;
+    const exact = sql`${keys} @@ ${keysQuery(false)}::tsquery`;
+    const latinWords = latin !== '' && p.latinNamesQuery !== null ? sql`company_name_words(c.search_doc) @@ to_tsquery('simple', ${p.latinNamesQuery}::text)` : null;
+    const grams = sql`${queryGrams(zh)}::text[]`;
+    const word = anyOf([latinWords, zh !== '' ? sql`company_name_grams(c.name_zh, c.aliases) @> ${grams}` : null]);
+    const description = anyOf([
+      latin !== '' && p.latinWordsQuery !== null ? sql`c.search_doc @@ to_tsquery('simple', ${p.latinWordsQuery}::text)` : null,
+      zh !== '' ? sql`c.search_zh_grams @> ${grams}` : null,
+      zh !== '' && p.zhWordsQuery !== null ? sql`c.search_doc @@ to_tsquery('simple', ${p.zhWordsQuery}::text)` : null,
+    ]);
+    const candidate = anyOf([strong, word, description]);
+
+    // The Latin tiers above the typo tier, each true only for a row of that tier or a better one.
+    const latinPrefix = `${latin}%`;
+    const latinWordPrefix = latin !== '' && p.latinPrefixQuery !== null ? sql`c.search_doc @@ to_tsquery('simple', ${p.latinPrefixQuery}::text)` : null;
+    const latinNameTier = anyOf([
+      sql`c.name_latin = ${latin} or replace(c.slug, '-', ' ') = ${latin} or c.name_latin like ${latinPrefix}`,
+      sql`${latin} = any(c.aliases_latin) or exists (select 1 from unnest(c.aliases_latin) a where a like ${latinPrefix})`,
+      latinWordPrefix,
+    ]);
+    const weight = (x: number) => sql`${x}::float8`;
+    const latinRelevance = (typos: boolean) =>
+      latin === ''
+        ? sql`0::float8`
+        : sql`case
+            when c.name_latin = ${latin} or replace(c.slug, '-', ' ') = ${latin} then ${weight(w.exactName)}
+            when c.name_latin like ${latinPrefix} then ${weight(w.namePrefix)}
+            when ${latin} = any(c.aliases_latin) then ${weight(w.alias)}
+            when exists (select 1 from unnest(c.aliases_latin) a where a like ${latinPrefix}) then ${weight(w.aliasPrefix)}
+            when ${latinWordPrefix ?? sql`false`} then ${weight(w.wordPrefix)}
+            when ${typos ? sql`t.similarity is not null` : sql`false`} then ${weight(w.trigram)} + ${typos ? sql`t.similarity` : sql`0`}
+            when ${p.latinWordsQuery !== null ? sql`c.search_doc @@ to_tsquery('simple', ${p.latinWordsQuery}::text)` : sql`false`} then ${weight(w.description)}
+            else 0::float8
+          end`;
+    const zhPrefix = `${zh}%`;
+    const zhRelevance =
+      zh === ''
+        ? sql`0::float8`
+        : sql`case
+            when c.name_zh = ${zh} then ${weight(w.exactName)}
+            when c.name_zh like ${zhPrefix} then ${weight(w.namePrefix)}
+            when ${zh} = any(c.aliases) then ${weight(w.alias)}
+            when exists (select 1 from unnest(c.aliases) a where a like ${zhPrefix}) then ${weight(w.aliasPrefix)}
+            when strpos(c.name_zh, ${zh}) > 0 or exists (select 1 from unnest(c.aliases) a where strpos(a, ${zh}) > 0) then ${weight(w.wordPrefix)}
+            when strpos(c.search_zh, ${zh}) > 0 then ${weight(w.description)}
+            when ${p.zhWordsQuery !== null ? sql`c.search_doc @@ to_tsquery('simple', ${p.zhWordsQuery}::text)` : sql`false`} then ${weight(w.description)}
+            else 0::float8
+          end`;
+
+    // Typo matches, found on their own: whole words only (strict: "sealpoint" is not a typo of the
+    // "point" in "Lagoon Point"), the similarity computed once per match. The other candidates look
+    // their similarity up here instead of computing it.
+    const withTypo = (typos: boolean) =>
+      typos
+        ? sql`typo as materialized (
+            select c.id, strict_word_similarity(${latin}, c.search_latin) as similarity
+            from company c where ${filters} and c.search_latin %>> ${latin}
+          ),`
+        : sql``;
+    // Narrow rows (id, sort keys, relevance per script) of the companies under `where`, and of the
+    // typo matches; relevance is computed once per row, and only the page's rows are read in full.
+    // `rest`: how the typo matches join the others (none also under `where`, or a union that
+    // keeps each row once).
+    const narrow = (typos: boolean, where: Fragment, rest: 'union all' | 'union') => sql`
+        select c.id, c.slug, c.name, c.score, c.founded, ${latinRelevance(typos)} as latin_relevance, ${zhRelevance} as zh_relevance
+        from company c ${typos ? sql`left join typo t on t.id = c.id` : sql``}
+        where ${filters} and ${where}
+        ${typos ? sql`${sql.raw(rest)}
+        select c.id, c.slug, c.name, c.score, c.founded, ${latinRelevance(typos)}, ${zhRelevance}
+        from typo t join company c on c.id = t.id
+        ${rest === 'union all' ? sql`where not ${where}` : sql``}` : sql``}`;
+    const relevant = (typos: boolean, where: Fragment, rest: 'union all' | 'union') => sql`
+        select id, slug, name, score, founded, latin_relevance, zh_relevance, greatest(latin_relevance, zh_relevance) as relevance
+        from (${narrow(typos, where, rest)}) u where greatest(latin_relevance, zh_relevance) > 0`;
+
+    const need = p.offset + p.limit;
+    const upTo = p.exactTotalUpTo ?? EXACT_TOTAL_UP_TO;
+    const cap = need <= upTo ? upTo : null;
+    const wordTier = weight(w.wordPrefix);
+    // Typo matches with the other matches, `matched0` (relevance without typos): each row's Latin
+    // relevance becomes the typo tier's where it is below the word-prefix tier, and typo-only rows
+    // are nothing else (no candidate of any other tier, so no Chinese tier either).
+    const withTypoMatches = sql`
+        typo as materialized (
+          select c.id, strict_word_similarity(${latin}, c.search_latin) as similarity
+          from company c
+          where (select count(*) from matched0) <= ${cap ?? Number.MAX_SAFE_INTEGER}
+            and (select count(*) from matched0 where latin_relevance >= ${wordTier}) < ${TYPO_FALLBACK_BELOW}
+            and ${filters} and c.search_latin %>> ${latin}
+        ),
+        matched as materialized (
+          select m.id, m.slug, m.name, m.score, m.founded, m.latin_relevance,
+            greatest(case when m.latin_relevance >= ${wordTier} or t.similarity is null then m.latin_relevance
+              else ${weight(w.trigram)} + t.similarity end, m.zh_relevance) as relevance
+          from matched0 m left join typo t on t.id = m.id
+          union all
+          select c.id, c.slug, c.name, c.score, c.founded, ${weight(w.trigram)} + t.similarity, ${weight(w.trigram)} + t.similarity
+          from typo t join company c on c.id = t.id
+          where not exists (select 1 from matched0 m where m.id = t.id)
+        )`;
+    // Every match up to cap + 1 of them (in the order the indexes give them): the page and the count
+    // when that is all of them, the bound for the second pass when it is not, and how many of those
+    // read match the Latin words by name. `typos`: 'decide' adds the typo matches when those read
+    // are all the matches and fewer than TYPO_FALLBACK_BELOW of them match by name.
+    const first = async (typos: 'none' | 'decide' | 'all') => {
+      const limit = cap === null ? sql`` : sql`limit ${cap + 1}`;
+      const { rows } = await sql<SearchRow & { total: number; named: number; complete: boolean; bound: Bound | null }>`
+        with ${withTypo(typos === 'all')}
+        matched0 as materialized (${relevant(typos === 'all', candidate, 'union all')} ${limit}),
+        ${typos === 'decide' ? withTypoMatches : sql`matched as (select * from matched0)`},
+        page as (select id, relevance from matched order by ${ORDER[p.order]} limit ${p.limit} offset ${p.offset})
+        select (select count(*)::int from matched) as total,
+          (select count(*)::int from matched0 where latin_relevance >= ${wordTier}) as named,
+          ${cap === null ? sql`true` : sql`(select count(*) from matched0) <= ${cap}`} as complete,
+          ${cap === null ? sql`null` : sql`(select row_to_json(b) from (select relevance, score, slug, founded, lower(name) as name_key
+            from matched order by ${ORDER[p.order]} offset ${need - 1} limit 1) b)`} as bound,
+          ${columns}, page.relevance
+        from (select 1) one left join (page join company c on c.id = page.id) on true
+        order by ${ORDER[p.order]}`.execute(trx);
+      const head = rows[0];
+      return {
+        rows: rows.filter((r) => r.id !== null).map(({ total: _t, named: _n, complete: _c, bound: _b, ...row }) => row as SearchRow),
+        total: head?.total ?? 0,
+        named: head?.named ?? 0,
+        complete: head?.complete ?? true,
+        bound: head?.bound ?? null,
+      };
+    };
+
+    // No typo tier for queries under MIN_TYPO_LENGTH letters: a "typo" of "pay" is any word sharing
+    // " pa" (partners, pacific…), tens of thousands of rechecks at scale for no useful match. Nor
+    // when the words match TYPO_FALLBACK_BELOW companies by name: decided in the first pass when it
+    // reads every match, or else counted on their own (stopping there).
+    const typoLength = latin.replace(/ /g, '').length >= MIN_TYPO_LENGTH;
+    let found = await first(typoLength ? 'decide' : 'none');
+    let typos = false;
+    if (typoLength && !found.complete && found.named < TYPO_FALLBACK_BELOW) {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from (
+          select 1 from company c
+          where ${filters} and ${anyOf([strong, latinWords])} and ${latinNameTier}
+          limit ${TYPO_FALLBACK_BELOW}) named`.execute(trx);
+      typos = (rows[0]?.n ?? 0) < TYPO_FALLBACK_BELOW;
+      if (typos) found = await first('all');
     }
-    // A page past the end has no row to carry the total.
-    const count = await sql<{ total: number }>`${scored} select count(*)::int as total from hits`.execute(trx);
-    return { rows: [], total: count.rows[0]?.total ?? 0 };
+    if (found.complete || found.bound === null) return { rows: found.rows, total: found.total, totalExact: true };
+
+    // More than `cap` matches. The first `need` of them in the page's order are no later than the
+    // bound (the need-th of those read, a subset of all), so they are among the matches no later
+    // than it: per order, the candidates within a range of its index; for relevance, every
+    // candidate of a better tier and those of the bound's tier within a range of the score index.
+    const b = found.bound;
+    // Candidates of the tiers better than a relevance, and of its own tier (typo matches all come
+    // in through the typo step, so their tier needs none).
+    const better = (r: number): Fragment[] =>
+      r >= w.exactName ? [] : r >= w.namePrefix ? [exact] : r >= w.wordPrefix ? [strong] : [strong, word];
+    const tierOf = (r: number): Fragment | null =>
+      r >= w.exactName ? exact : r >= w.aliasPrefix ? strong : r >= w.wordPrefix ? word : r > w.description ? null : description;
+    const tier = tierOf(b.relevance);
+    const upToSlug = sql`c.slug <= ${b.slug}::text`;
+    const upToScore = sql`(c.score > ${b.score}::numeric or (c.score = ${b.score}::numeric and ${upToSlug}))`;
+    let branches: (Fragment | null)[];
+    if (p.order === 'relevance') {
+      branches = [...better(b.relevance), tier && both(tier, upToScore)];
+    } else if (p.order === 'score') {
+      branches = [both(candidate, upToScore), ...better(b.relevance).map((x) => both(x, sql`c.score = ${b.score}::numeric`))];
+    } else if (p.order === 'newest') {
+      const year = b.founded === null ? null : sql`${b.founded}::integer`;
+      branches = [
+        both(candidate, year === null ? sql`(c.founded is not null or ${upToScore})` : sql`(c.founded > ${year} or (c.founded = ${year} and ${upToScore}))`),
+      ];
+    } else {
+      branches = [both(candidate, sql`(lower(c.name) < ${b.name_key}::text or (lower(c.name) = ${b.name_key}::text and ${upToSlug}))`)];
+    }
+    // Each branch its own scan, in a union: one `or` of them the planner could not turn whole into
+    // bitmap scans would be evaluated per row, index functions included.
+    const within = branches.filter((x): x is Fragment => x !== null);
+    const hits = within.map((where) => relevant(typos, where, 'union'));
+    const second = await sql<SearchRow>`
+      with ${withTypo(typos)}
+      hits as materialized (${sql.join(hits, sql` union `)}),
+      page as (select id, relevance from hits order by ${ORDER[p.order]} limit ${p.limit} offset ${p.offset})
+      select ${columns}, page.relevance from page join company c on c.id = page.id
+      order by ${ORDER[p.order]}`.execute(trx);
+    return { rows: second.rows, total: cap ?? found.total, totalExact: false };
   });
 }

@@ -29,7 +29,7 @@ export async function searchRoutes(app: FastifyInstance, deps: SearchDeps): Prom
     { schema: { querystring: SearchQuery, response: { 200: SearchResponse } } },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await searchCatalogue(deps.db, {
+      const { rows, total, totalExact } = await searchCatalogue(deps.db, {
         q: q.q,
         category: q.category,
         countryCode: q.country,
@@ -38,8 +38,8 @@ export async function searchRoutes(app: FastifyInstance, deps: SearchDeps): Prom
         order: q.order,
         page: q.page,
         limit: q.limit,
-      }, { fuzzyThreshold: deps.fuzzyThreshold });
-      return { items: rows.map(toSearchHit), total };
+      }, { fuzzyThreshold: deps.fuzzyThreshold, exactTotalUpTo: deps.exactTotalUpTo });
+      return { items: rows.map(toSearchHit), total, totalExact };
     },
   );
 }

@@ -35,4 +35,8 @@ export const SearchHit = Type.Object({
   relevance: Type.Number(),
 });
 
-export const SearchResponse = Type.Object({ items: Type.Array(SearchHit), total: Type.Integer() });
+/**
+ * `total`: the number of matches when `totalExact`; otherwise a keyword matched more companies than
+ * `total` (counted exactly up to EXACT_TOTAL_UP_TO, ADR 029).
+ */
+export const SearchResponse = Type.Object({ items: Type.Array(SearchHit), total: Type.Integer(), totalExact: Type.Boolean() });
