@@ -131,6 +131,10 @@ describe('complaint cases', () => {
     await company.page.getByTestId('complaint-message-send').click();
     await company.page.getByTestId('complaint-message').filter({ hasText: 'We paid the 2,500 USD today' }).waitFor();
     await expect.poll(() => company.page.getByTestId('complaint-case-status').innerText()).toBe('Awaiting the user');
+    // The author's clock: both sides see the deadline and the days left.
+    await expect
+      .poll(() => company.page.getByTestId('complaint-clock').innerText())
+      .toMatch(/^The company has answered\. The author has 1[5-7] working days left to write back, confirm or reject the outcome \(until .+; weekends and holidays do not count\)\. After that the case closes as “no reply from the author”\.$/);
 
     // Before the trader confirms, nothing is resolved.
     await visitor.page.goto(`/detail?id=${slug}`);
@@ -142,6 +146,7 @@ describe('complaint cases', () => {
     await trader.page.goto(casePath);
     await hydrated(trader.page);
     expect(await trader.page.getByTestId('complaint-message').innerText()).toContain(`${name} — verified representative`);
+    expect(await trader.page.getByTestId('complaint-clock').innerText()).toMatch(/^The company has answered\. You have 1[5-7] working days left to write back, confirm or reject the outcome \(until .+\)\./);
     await trader.page.getByTestId('complaint-confirm').click();
     await trader.page.getByTestId('toast-success').filter({ hasText: 'marked as resolved' }).waitFor();
     await expect.poll(() => trader.page.getByTestId('complaint-case-status').innerText()).toBe('Resolved');

@@ -11,12 +11,14 @@ const WHAT = 'I asked for a withdrawal of 2,500 USD on 3 November; it was never 
 
 describe('complaint cases through the gateway', () => {
   let stack: ReviewStack;
+  // The reviews service's clock: the author's deadline is reached by moving it, not by waiting.
+  let offsetMs = 0;
   let admin: UserInfo;
   const call: ReviewStack['call'] = (method, p, opts) => stack.call(method, p, opts);
   const accounts = companyAccounts(() => stack, () => admin);
 
   beforeAll(async () => {
-    stack = await startReviewStack(SALT, { all: true });
+    stack = await startReviewStack(SALT, { all: true, reviewsNow: () => new Date(Date.now() + offsetMs) });
     const signed = await call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { body: { tab: 'login', email: stack.demoAdmin!.email, password: stack.demoAdmin!.password } });
     admin = signed.body.data.userInfo;
     await companyWithWebsite(stack, 'lantern-fx', 'Lantern FX', '灯笼外汇', 'https://lantern-fx.com');
@@ -30,6 +32,26 @@ describe('complaint cases through the gateway', () => {
   const download = async (url: string, token?: string) =>
     fetch(`${stack.base}${url}`, { headers: { ...(await signatureHeaders(SALT)), lang: 'en', ...(token ? { token } : {}) } });
   const detail = (id: string, token?: string, lang = 'en') => call<ComplaintCase>('GET', `/api/complaints/detail?id=${id}`, { lang, ...(token ? { token } : {}) });
+  const noticeOf = async (token: string, lang: string, title: string) => {
+    let found: NoticePage['list'][number] | undefined;
+    await expect
+      .poll(async () => {
+        found = (await call<NoticePage>('GET', '/api/user/notice', { token, lang })).body.data.list.find((n) => n.title === title);
+        return found !== undefined;
+      })
+      .toBe(true);
+    return found!;
+  };
+  /** A new user who signed up with the site in `lang` (their mails come in it). */
+  const signUpIn = async (lang: string): Promise<UserInfo> => {
+    const name = `z${Math.random().toString(36).slice(2, 9)}`;
+    const email = `${name}@example.com`;
+    await call('POST', '/api/ems/send', { lang, body: { email, event: 'user_register' } });
+    const code = await accounts.codeSentTo(email);
+    const res = await call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { lang, body: { tab: 'register', email, username: name, password: 'Secret123', captcha: code } });
+    expect(res.body.code, res.body.msg).toBe(1);
+    return res.body.data.userInfo;
+  };
 
   it('a user opens a case with a PDF; the file is private; a moderator publishes it; the representative answers; the author confirms it resolved; the figures change', async () => {
     const { rep } = await accounts.representative('lantern-fx', 'support@lantern-fx.com');
@@ -157,6 +179,62 @@ describe('complaint cases through the gateway', () => {
     const withdrawn = await call<ComplaintCase>('POST', '/api/complaints/close', { token: author.token, body: { id: b.id, action: 'withdraw' } });
     expect(withdrawn.body).toMatchObject({ msg: 'The complaint has been withdrawn.', data: { complaint: { status: 'withdrawn' } } });
     expect((await call('GET', '/api/complaints/detail?id=not-a-case')).status).toBe(404);
+  });
+
+  it("once the company answered, the author has a deadline both sides see; an author who lets it pass sees the case close as 'no reply from the author', out of the resolution rate, and both sides are told in their languages", async () => {
+    const { rep } = await accounts.representative('lantern-fx', 'desk@lantern-fx.com');
+    const author = await signUpIn('zh-cn');
+    const opened = await call<ComplaintCard>('POST', '/api/complaints/open', {
+      token: author.token,
+      body: { company: 'lantern-fx', category: 'slippage', amount: '120', currency: 'USD', content: WHAT },
+    });
+    const id = opened.body.data.id;
+    await call('POST', '/api/admin/complaints/decide', { token: admin.token, body: { id, decision: 'approve' } });
+    const answered = await call<ComplaintCase>('POST', '/api/complaints/message', { token: rep.token, body: { id, content: 'We refunded the slippage, 120 USD, to your trading account.' } });
+    const due = answered.body.data.complaint.dueAt!;
+    expect(answered.body.data.complaint).toMatchObject({ status: 'awaiting_user', closedBy: null });
+    expect(Date.parse(due)).toBeGreaterThan(Date.now() + 14 * 86_400_000);
+    // The author, the representative and a visitor all see the author's deadline and the days left.
+    for (const token of [author.token, rep.token, undefined]) {
+      const c = (await detail(id, token)).body.data.complaint;
+      expect(c).toMatchObject({ status: 'awaiting_user', dueAt: due });
+      expect(c.workingDaysLeft).toBeGreaterThanOrEqual(15);
+    }
+    expect((await detail(id, author.token)).body.data.can).toMatchObject({ write: true, close: true });
+
+    // The author is told of the answer and of the deadline, in both languages, and by mail in theirs.
+    const dueText = `${due.slice(0, 10)} ${due.slice(11, 16)} UTC`;
+    expect((await noticeOf(author.token, 'zh-cn', '投诉有新消息')).content).toContain(`请在 ${dueText} 前回复、确认或拒绝处理结果`);
+    expect((await noticeOf(author.token, 'en', 'New message in a complaint')).content).toContain(`please reply, confirm or reject the outcome by ${dueText}`);
+    await expect.poll(async () => (await stack.mailbox.list(author.email!)).map((m) => m.subject)).toContain('灯笼外汇 回应了您的投诉');
+
+    const before = (await call<CompanyComplaintFigures>('GET', '/api/complaints/figures?id=lantern-fx')).body.data.figures;
+    // The deadline passes with no word from the author; the sweeper (operators' route, or its timer) closes the case.
+    offsetMs = Date.parse(due) - Date.now() + 60_000;
+    const swept = await fetch(`${stack.reviewsUrl}/v1/moderation/complaints/sweep`, { method: 'POST', headers: await stack.serviceHeaders('reviews', { role: 'admin' }) });
+    expect(((await swept.json()) as { lapsed: number }).lapsed).toBeGreaterThanOrEqual(1);
+    for (const lang of ['en', 'zh-cn']) {
+      const v = (await detail(id, author.token, lang)).body.data;
+      expect(v.complaint).toMatchObject({ status: 'lapsed', closedBy: 'no_reply', dueAt: null, workingDaysLeft: null });
+      expect(v.can).toMatchObject({ write: false, close: false, withdraw: false });
+    }
+    // Too late to confirm: the company is not credited with a resolution the author never gave.
+    const late = await call<ErrorData>('POST', '/api/complaints/close', { token: author.token, body: { id, action: 'confirm' } });
+    expect(late.status).toBe(409);
+    await expect
+      .poll(async () => (await call<CompanyComplaintFigures>('GET', '/api/complaints/figures?id=lantern-fx')).body.data.figures)
+      .toMatchObject({ cases: before.cases, lapsed: before.lapsed + 1, resolved: before.resolved, unresolved: before.unresolved, resolutionRate: before.resolutionRate });
+    await expect.poll(async () => (await call<Page<ComplaintCard>>('GET', '/api/complaints/list?company=lantern-fx&status=lapsed')).body.data.list.map((c) => c.id)).toEqual([id]);
+
+    // Both sides are told, in both languages, and by mail.
+    expect((await noticeOf(author.token, 'en', 'Complaint closed: no reply from the author')).content).toBe(
+      "You did not reply to Lantern FX's answer in time, so your complaint is closed as “no reply from the author”. It counts neither as resolved nor as unresolved.",
+    );
+    expect((await noticeOf(author.token, 'zh-cn', '投诉已关闭：投诉人未回复')).content).toBe('您未在期限内回复 灯笼外汇 的回应，该投诉已以“投诉人未回复”关闭，既不计为已解决，也不计为未解决。');
+    expect((await noticeOf(rep.token, 'en', 'Complaint closed: no reply from the author')).content).toContain('The author of a complaint against Lantern FX did not reply to the answer in time.');
+    expect((await noticeOf(rep.token, 'zh-cn', '投诉已关闭：投诉人未回复')).content).toContain('针对 灯笼外汇 的投诉，投诉人未在期限内回复贵公司的回应。');
+    await expect.poll(async () => (await stack.mailbox.list(author.email!)).map((m) => m.subject)).toContain('投诉已关闭：投诉人未回复（灯笼外汇）');
+    await expect.poll(async () => (await stack.mailbox.list(rep.email!)).map((m) => m.subject)).toContain('Complaint closed: no reply from the author (Lantern FX)');
   });
 
   it('a user opens at most 5 cases a day: the sixth is refused on its text, in the user’s language', async () => {

@@ -64,7 +64,16 @@ export interface ReviewStack {
  * (mails the codes) and the gateway on one in-process bus, each with its own test database; for
  * the review and admin tests. With `trader`, also trader-sync and the bridge simulator (trader tests).
  */
-export async function startReviewStack(salt: string, opts: { trader?: boolean; /** Also search and media: every /api operation has its service (fuzz suite). */ all?: boolean; gatewayEnv?: Record<string, string>; /** Extra identity settings (social sign-in providers). */ identityEnv?: Record<string, string> } = {}): Promise<ReviewStack> {
+export async function startReviewStack(
+  salt: string,
+  opts: {
+    trader?: boolean;
+    /** Also search and media: every /api operation has its service (fuzz suite). */ all?: boolean;
+    gatewayEnv?: Record<string, string>;
+    /** Extra identity settings (social sign-in providers). */ identityEnv?: Record<string, string>;
+    /** The reviews service's "now" (complaint clocks): tests move it instead of sleeping. */ reviewsNow?: () => Date;
+  } = {},
+): Promise<ReviewStack> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-revstack-'));
   // Service tokens on (ADR 017), as in production: the gateway signs, the services check.
   const keys = serviceTokenKeys();
@@ -94,7 +103,7 @@ export async function startReviewStack(salt: string, opts: { trader?: boolean; /
     stops.push(trader.close);
     traderUrl = `http://127.0.0.1:${trader.port}`;
   }
-  const reviews = await startReviews(parseReviewsConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent' }), { bus, database: await db('reviews') });
+  const reviews = await startReviews(parseReviewsConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent' }), { bus, database: await db('reviews'), ...(opts.reviewsNow ? { now: opts.reviewsNow } : {}) });
   stops.push(reviews.close);
   const extraUrls: Record<string, string> = {};
   if (opts.all) {

@@ -292,7 +292,7 @@ export interface ComplaintRecord {
   amount: string;
   currency: string;
   text: string;
-  status: 'pending' | 'rejected' | 'awaiting_company' | 'awaiting_user' | 'resolved' | 'unresolved' | 'withdrawn';
+  status: 'pending' | 'rejected' | 'awaiting_company' | 'awaiting_user' | 'resolved' | 'unresolved' | 'lapsed' | 'withdrawn';
   rejectReason: string | null;
   createdAt: string;
   publishedAt: string | null;
@@ -300,7 +300,7 @@ export interface ComplaintRecord {
   workingDaysLeft: number | null;
   firstResponseAt: string | null;
   closedAt: string | null;
-  closedBy: 'user' | 'clock' | null;
+  closedBy: 'user' | 'clock' | 'no_reply' | null;
   evidenceCount: number;
 }
 export interface ComplaintMessageRecord { id: string; authorId: string; side: 'user' | 'company'; text: string | null; createdAt: string; removed: boolean }
@@ -318,6 +318,7 @@ export interface ComplaintFiguresRecord {
   medianResponseHours: number | null;
   resolved: number;
   unresolved: number;
+  lapsed: number;
   resolutionRate: number | null;
 }
 /** Who looks at a case: the signed-in user, the companies they represent, whether a moderator (then the call carries the role). */

@@ -729,6 +729,7 @@ export const NoticeKind = Type.Union([
   Type.Literal('complaint_published'),
   Type.Literal('complaint_message'),
   Type.Literal('complaint_expired'),
+  Type.Literal('complaint_lapsed'),
   Type.Literal('representative_approved'),
   Type.Literal('representative_rejected'),
   Type.Literal('representative_revoked'),
@@ -2135,7 +2136,8 @@ export type AdminReplyDecideBody = Static<typeof AdminReplyDecideBody>;
 
 // --- Complaint cases (issue 19, ADR 031) ------------------------------------------------------
 export const COMPLAINT_CATEGORIES = ['withdrawal', 'slippage', 'account_blocked', 'fraud', 'fees', 'other'] as const;
-export const COMPLAINT_STATUSES = ['pending', 'rejected', 'awaiting_company', 'awaiting_user', 'resolved', 'unresolved', 'withdrawn'] as const;
+/** `lapsed`: the company answered and the author did not write back, confirm or reject in time (neither resolved nor unresolved). */
+export const COMPLAINT_STATUSES = ['pending', 'rejected', 'awaiting_company', 'awaiting_user', 'resolved', 'unresolved', 'lapsed', 'withdrawn'] as const;
 export const COMPLAINT_CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'HKD', 'AUD', 'CAD', 'CHF', 'SGD', 'NZD', 'USDT'] as const;
 const ComplaintStatus = StringEnum(COMPLAINT_STATUSES);
 const Nullable = <T extends TSchema>(t: T, description?: string) => Type.Union([t, Type.Null()], description ? { description } : {});
@@ -2152,11 +2154,14 @@ export const ComplaintCard = Type.Object({
   rejectReason: Nullable(Type.String(), "A moderator's reason for refusing it (its author and staff only)."),
   createdAt: Type.String(),
   publishedAt: Nullable(Type.String()),
-  dueAt: Nullable(Type.String(), 'While awaiting the company: the end of its last working day to answer.'),
-  workingDaysLeft: Nullable(Type.Integer(), 'Working days the company has left (weekends and holidays excluded); null when it is not its turn.'),
+  dueAt: Nullable(
+    Type.String(),
+    'While open: the end of the last working day of the side whose turn it is — awaiting the company: to answer; awaiting the user: to write back, confirm or reject the outcome (else the case lapses).',
+  ),
+  workingDaysLeft: Nullable(Type.Integer(), 'Working days that side has left (weekends and holidays excluded); null when the case is not open.'),
   firstResponseAt: Nullable(Type.String()),
   closedAt: Nullable(Type.String()),
-  closedBy: Nullable(StringEnum(['user', 'clock'] as const), '`clock`: the company did not answer in time.'),
+  closedBy: Nullable(StringEnum(['user', 'clock', 'no_reply'] as const), '`clock`: the company did not answer in time (unresolved); `no_reply`: the author did not reply in time (lapsed).'),
   evidenceCount: Type.Integer(),
 });
 export type ComplaintCard = Static<typeof ComplaintCard>;
@@ -2199,7 +2204,8 @@ export const ComplaintFigures = Type.Object({
   medianResponseHours: Nullable(Type.Number(), 'Median hours from publication to the company’s first answer.'),
   resolved: Type.Integer(),
   unresolved: Type.Integer(),
-  resolutionRate: Nullable(Type.Number(), 'Resolved / (resolved + unresolved), 0–1.'),
+  lapsed: Type.Integer({ description: 'Answered, then closed because the author did not reply in time: in neither resolved nor unresolved.' }),
+  resolutionRate: Nullable(Type.Number(), 'Resolved / (resolved + unresolved), 0–1; lapsed cases are left out.'),
 });
 export type ComplaintFigures = Static<typeof ComplaintFigures>;
 export const CompanyComplaintFigures = Type.Object({ company: CompanyRef, figures: ComplaintFigures });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knownUser, noticesOf, startHarness, ts, type Harness } from './harness.ts';
+import { knownUser, noticesOf, startHarness, ts, waitFor, type Harness } from './harness.ts';
 
 describe('complaint cases tell the other side: notices in both languages (real SQL, bus)', () => {
   let h: Harness;
@@ -63,5 +63,79 @@ describe('complaint cases tell the other side: notices in both languages (real S
     expect(closed.items[0]).toMatchObject({ kind: 'complaint_expired', text: 'Harbour FX did not answer your complaint within 15 working days; it is now marked unresolved.' });
     expect((await notices(repA.id, 'en', 1)).total).toBe(1);
     expect((await notices(repB.id, 'en', 1)).total).toBe(1);
+  });
+
+  it("the company's answer gives the author a deadline (notice and mail); a case the author let lapse tells the author and every representative, in their languages", async () => {
+    const companyId = randomUUID();
+    await h.publish('catalogue.company.upserted', { id: companyId, slug: 'lantern-fx', name: 'Lantern FX', nameZh: '灯笼外汇', category: 'Brokers', version: 1n });
+    const author = await knownUser(h, { locale: 'zh-cn' });
+    const [repA, repB] = await Promise.all([knownUser(h), knownUser(h, { locale: 'zh-cn' })]);
+    const complaintId = randomUUID();
+    const answer = {
+      complaintId,
+      companyId,
+      messageId: randomUUID(),
+      writerId: repA.id,
+      fromCompany: true,
+      recipientIds: [author.id],
+      postedAt: ts(),
+      excerpt: 'We refunded the fee.',
+      status: 'awaiting_user',
+      dueAt: { seconds: BigInt(Date.parse('2027-02-02T00:00:00Z') / 1000), nanos: 0 },
+    };
+    const { bytes } = await h.publish('reviews.complaint.message_posted', answer);
+    expect((await notices(author.id, 'en', 1)).items[0]).toMatchObject({
+      kind: 'complaint_message',
+      text: 'Lantern FX answered your complaint: We refunded the fee. — please reply, confirm or reject the outcome by 2027-02-02 00:00 UTC; after that the case closes as “no reply from the author”.',
+    });
+    expect((await notices(author.id, 'zh-cn', 1)).items[0].text).toBe('灯笼外汇 回应了您的投诉：We refunded the fee. —— 请在 2027-02-02 00:00 UTC 前回复、确认或拒绝处理结果，逾期该投诉将以“投诉人未回复”关闭。');
+    const [answered] = await waitFor(() => h.mailbox!.list(author.email), (m) => m.length >= 1, 'the answer mail');
+    expect(answered!.subject).toBe('灯笼外汇 回应了您的投诉');
+    expect(answered!.text).toContain('请在 2027-02-02 00:00 UTC 前回复、确认已解决或表示未解决');
+    expect(answered!.text).toContain(`https://brokerwise.test/complaints/${complaintId}`);
+    await h.redeliver('reviews.complaint.message_posted', bytes);
+
+    const closed = await h.publish('reviews.complaint.closed', {
+      complaintId,
+      companyId,
+      authorId: author.id,
+      status: 'lapsed',
+      closedBy: 'no_reply',
+      closedAt: ts(),
+      representativeIds: [repA.id, repB.id, repA.id],
+    });
+    await h.redeliver('reviews.complaint.closed', closed.bytes);
+    const mine = await notices(author.id, 'en', 2);
+    expect(mine.items[0]).toMatchObject({
+      kind: 'complaint_lapsed',
+      title: 'Complaint closed: no reply from the author',
+      text: "You did not reply to Lantern FX's answer in time, so your complaint is closed as “no reply from the author”. It counts neither as resolved nor as unresolved.",
+      link: `/complaints/${complaintId}`,
+    });
+    expect((await notices(author.id, 'zh-cn', 2)).items[0]).toMatchObject({ title: '投诉已关闭：投诉人未回复', text: '您未在期限内回复 灯笼外汇 的回应，该投诉已以“投诉人未回复”关闭，既不计为已解决，也不计为未解决。' });
+    for (const rep of [repA, repB]) {
+      const en = await notices(rep.id, 'en', 1);
+      expect(en.total).toBe(1);
+      expect(en.items[0].text).toBe('The author of a complaint against Lantern FX did not reply to the answer in time. The case is closed as “no reply from the author”: it counts neither as resolved nor as unresolved.');
+      expect((await notices(rep.id, 'zh-cn', 1)).items[0].text).toBe('针对 灯笼外汇 的投诉，投诉人未在期限内回复贵公司的回应。该投诉已以“投诉人未回复”关闭，既不计为已解决，也不计为未解决。');
+    }
+    // Mails: the author in Chinese, each representative in their own language; one each despite the redelivery.
+    const authorMails = await waitFor(() => h.mailbox!.list(author.email), (m) => m.length >= 2, 'the closing mail');
+    expect(authorMails.map((m) => m.subject)).toContain('投诉已关闭：投诉人未回复（灯笼外汇）');
+    const [a] = await waitFor(() => h.mailbox!.list(repA.email), (m) => m.length >= 1, 'a representative mail');
+    expect(a!.subject).toBe('Complaint closed: no reply from the author (Lantern FX)');
+    expect(a!.text).toContain("it counts neither as resolved nor as unresolved in Lantern FX's figures");
+    const [b] = await waitFor(() => h.mailbox!.list(repB.email), (m) => m.length >= 1, 'a representative mail');
+    expect(b!.subject).toBe('投诉已关闭：投诉人未回复（灯笼外汇）');
+    expect(await h.mailbox!.list(author.email)).toHaveLength(2);
+    expect(await h.mailbox!.list(repA.email)).toHaveLength(1);
+
+    // A way of closing this version does not know tells nobody.
+    await h.publish('reviews.complaint.closed', { complaintId: randomUUID(), companyId, authorId: author.id, status: 'archived', closedBy: 'archive', closedAt: ts(), representativeIds: [repA.id] });
+    // (then something that does tell repA, published after it: once that is there, the unknown one was handled)
+    await h.publish('reviews.complaint.closed', { complaintId, companyId, authorId: author.id, status: 'unresolved', closedBy: 'clock', closedAt: ts(), representativeIds: [repA.id] });
+    const after = await notices(repA.id, 'en', 2);
+    expect(after.total).toBe(2);
+    expect(after.items[0]).toMatchObject({ kind: 'complaint_expired', text: 'A complaint against Lantern FX was not answered by its deadline; it is now marked unresolved.' });
   });
 });

@@ -11,6 +11,7 @@ import { migration as contentRemovals } from './20261227T0710_content_removals.t
 import { migration as companyReplies } from './20270105T0900_company_replies.ts';
 import { migration as complaintCases } from './20270106T0900_complaint_cases.ts';
 import { migration as complaintAudit } from './20270107T0900_complaint_audit.ts';
+import { migration as complaintAuthorClock } from './20270112T0900_complaint_author_clock.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
@@ -26,4 +27,5 @@ export const migrations: MigrationSet = {
   '20270105T0900_company_replies': companyReplies,
   '20270106T0900_complaint_cases': complaintCases,
   '20270107T0900_complaint_audit': complaintAudit,
+  '20270112T0900_complaint_author_clock': complaintAuthorClock,
 };

@@ -17,11 +17,16 @@ export const ReviewsConfigSchema = Type.Object({
   RATING_RECOMPUTE_INTERVAL_MS: Type.Integer({ default: 86_400_000, minimum: 60_000 }),
   /** Working days a company has to answer a published complaint (issue 19, ADR 031). */
   COMPLAINT_RESPONSE_DAYS: Type.Integer({ default: 15, minimum: 1, maximum: 365 }),
+  /**
+   * Working days the author has, once the company answered, to write back, confirm or reject the
+   * outcome before the case closes as lapsed (ADR 031): as long as the company had to answer.
+   */
+  COMPLAINT_USER_RESPONSE_DAYS: Type.Integer({ default: 15, minimum: 1, maximum: 365 }),
   /** Days that are not working days besides weekends, `YYYY-MM-DD` separated by commas (UTC days). */
   COMPLAINT_HOLIDAYS: Type.String({ default: '' }),
   /** Complaint cases one user may open per rolling 24 hours (`reviews.complaint_limit`). */
   COMPLAINTS_PER_DAY: Type.Integer({ default: 5, minimum: 1, maximum: 10_000 }),
-  /** How often overdue complaints are turned unresolved. */
+  /** How often the sweeper closes cases past their deadline (unresolved, or lapsed when the author did not reply). */
   COMPLAINT_SWEEP_INTERVAL_MS: Type.Integer({ default: 300_000, minimum: 1_000 }),
   // Automatic signals (issue 17; README "Automatic signals"): each sends a review up the queue.
   /** Queue severity of a flagged pending review (reports are 1–5, a plain pending review 0). */
@@ -57,6 +62,10 @@ export const signalThresholds = (c: ReviewsConfig): SignalThresholds => ({
 });
 
 /** The complaint clock from the settings (a bad holiday throws at boot, naming it). */
-export const complaintClockOf = (c: ReviewsConfig): ComplaintClock => ({ days: c.COMPLAINT_RESPONSE_DAYS, holidays: parseHolidays(c.COMPLAINT_HOLIDAYS) });
+export const complaintClockOf = (c: ReviewsConfig): ComplaintClock => ({
+  days: c.COMPLAINT_RESPONSE_DAYS,
+  userDays: c.COMPLAINT_USER_RESPONSE_DAYS,
+  holidays: parseHolidays(c.COMPLAINT_HOLIDAYS),
+});
 
 export const parseReviewsConfig = (env: Record<string, string | undefined>): Readonly<ReviewsConfig> => parseConfig(ReviewsConfigSchema, env);

@@ -4,7 +4,7 @@ import type { Database } from '@brokerwise/sql';
 import { migrations } from '../migrations/index.ts';
 import { reviewsApp } from './app.ts';
 import { complaintClockOf, signalThresholds, type ReviewsConfig } from './config.ts';
-import { expireOverdueComplaints } from './domain/complaints.ts';
+import { sweepComplaintClocks } from './domain/complaints.ts';
 import type { Clock } from './domain/context.ts';
 import { recomputeAllRatings } from './domain/maintenance.ts';
 import type { OnCompanyAnnounced } from './events/handlers/company.handler.ts';
@@ -45,15 +45,16 @@ export function startReviews(config: ReviewsConfig, shared: Shared = {}): Promis
           .then((n) => n !== null && app.log.info({ companies: n }, 'ratings recomputed'))
           .catch((err: unknown) => app.log.error({ err }, 'rating recomputation failed'));
       };
-      // The complaint sweeper (ADR 031): cases whose company's clock ran out turn unresolved.
+      // The complaint sweeper (ADR 031): cases whose company's clock ran out turn unresolved, those
+      // whose author's clock ran out lapse.
       let sweepTimer: NodeJS.Timeout | undefined;
       let sweeping: Promise<unknown> = Promise.resolve();
       const sweep = () => {
-        sweeping = expireOverdueComplaints({ db, now })
-          .then((n) => {
-            if (n > 0) {
+        sweeping = sweepComplaintClocks({ db, now, complaintClock })
+          .then(({ expired, lapsed }) => {
+            if (expired + lapsed > 0) {
               relay.poke();
-              app.log.info({ complaints: n }, 'overdue complaints closed as unresolved');
+              app.log.info({ expired, lapsed }, 'complaints past their deadline closed');
             }
           })
           .catch((err: unknown) => app.log.error({ err }, 'complaint sweep failed'));

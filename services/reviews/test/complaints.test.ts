@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireOverdueComplaints } from '../src/domain/complaints.ts';
+import { sweepComplaintClocks } from '../src/domain/complaints.ts';
 import { addWorkingDays, workingDaysLeft } from '../src/domain/working-days.ts';
+import { updateComplaint } from '../src/store/complaint.store.ts';
 import { errorOf, moderator, newCompany, startHarness, type Harness } from './harness.ts';
 
 const DAY = 86_400_000;
@@ -145,10 +146,13 @@ describe('complaint cases (real SQL, bus)', () => {
     h.advance(2 * 3600_000);
     const answer = await write(id, rep, [company], 'We processed the withdrawal today, please check your bank account.');
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.complaint).toMatchObject({ status: 'awaiting_user', dueAt: null, workingDaysLeft: null });
+    // The company's clock stops; the author's starts: 15 working days to write back, confirm or reject.
+    const authorDue = addWorkingDays(new Date(answer.body.message.createdAt as string), 15).toISOString();
+    expect(answer.body.complaint).toMatchObject({ status: 'awaiting_user', dueAt: authorDue, workingDaysLeft: workingDaysLeft(h.now(), new Date(authorDue)) });
     expect(answer.body.message).toMatchObject({ side: 'company', authorId: rep });
     const told = await h.waitForEvent('reviews.complaint.message_posted', (p) => p.complaintId === id);
     expect(told.payload).toMatchObject({ fromCompany: true, recipientIds: [author.userId], status: 'awaiting_user' });
+    expect(told.payload.dueAt?.seconds).toBe(BigInt(Date.parse(authorDue) / 1000));
 
     const done = await close(id, author.userId, 'confirm');
     expect(done.body).toMatchObject({ status: 'resolved', closedBy: 'user' });
@@ -159,7 +163,7 @@ describe('complaint cases (real SQL, bus)', () => {
 
     const v = await view(id);
     expect(v.body.messages).toEqual([expect.objectContaining({ side: 'company', text: 'We processed the withdrawal today, please check your bank account.' })]);
-    expect(await figures(company)).toEqual({ cases: 1, answered: 1, responseRate: 1, medianResponseHours: 2, resolved: 1, unresolved: 0, resolutionRate: 1 });
+    expect(await figures(company)).toEqual({ cases: 1, answered: 1, responseRate: 1, medianResponseHours: 2, resolved: 1, unresolved: 0, lapsed: 0, resolutionRate: 1 });
   });
 
   it('the author writing back hands the case to the company with a fresh clock; rejecting the outcome leaves it unresolved', async () => {
@@ -178,7 +182,7 @@ describe('complaint cases (real SQL, bus)', () => {
   it('the author withdraws a case; the figures leave it out of the rates', async () => {
     const { company, author, id } = await published();
     expect((await close(id, author.userId, 'withdraw')).body).toMatchObject({ status: 'withdrawn' });
-    expect(await figures(company)).toEqual({ cases: 1, answered: 0, responseRate: null, medianResponseHours: null, resolved: 0, unresolved: 0, resolutionRate: null });
+    expect(await figures(company)).toEqual({ cases: 1, answered: 0, responseRate: null, medianResponseHours: null, resolved: 0, unresolved: 0, lapsed: 0, resolutionRate: null });
     // A pending case can be withdrawn too, and is never shown.
     const other = person();
     const p = await open(other, company);
@@ -189,20 +193,86 @@ describe('complaint cases (real SQL, bus)', () => {
   it('the sweeper turns a case whose clock ran out unresolved, by the clock; an answered case is left alone', async () => {
     const late = await published();
     const answered = await published();
-    await write(answered.id, answered.rep, [answered.company], 'We are looking into it.');
-    // The day before the deadline nothing happens.
+    // Answered a minute before the other case's deadline: the author's own clock has barely started.
     const due = new Date((await view(late.id)).body.complaint.dueAt as string);
     h.advance(due.getTime() - h.now().getTime() - 60_000);
-    await expireOverdueComplaints({ db: h.db, now: h.now });
+    await write(answered.id, answered.rep, [answered.company], 'We are looking into it.');
+    // Just before the deadline nothing happens.
+    await sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: { days: 15, userDays: 15, holidays: new Set() } });
     expect((await view(late.id)).body.complaint.status).toBe('awaiting_company');
 
     h.advance(2 * 60_000);
     expect((await h.call('POST', '/v1/moderation/complaints/sweep')).body.expired).toBeGreaterThanOrEqual(1);
     const v = (await view(late.id)).body.complaint;
-    expect(v).toMatchObject({ status: 'unresolved', closedBy: 'clock', workingDaysLeft: null });
-    expect((await h.waitForEvent('reviews.complaint.closed', (p) => p.complaintId === late.id)).payload).toMatchObject({ status: 'unresolved', closedBy: 'clock' });
+    expect(v).toMatchObject({ status: 'unresolved', closedBy: 'clock', dueAt: null, workingDaysLeft: null });
+    expect((await h.waitForEvent('reviews.complaint.closed', (p) => p.complaintId === late.id)).payload).toMatchObject({ status: 'unresolved', closedBy: 'clock', representativeIds: [late.rep] });
     expect((await view(answered.id)).body.complaint.status).toBe('awaiting_user');
-    expect(await figures(late.company)).toMatchObject({ cases: 1, answered: 0, responseRate: 0, unresolved: 1, resolutionRate: 0 });
+    expect(await figures(late.company)).toMatchObject({ cases: 1, answered: 0, responseRate: 0, unresolved: 1, lapsed: 0, resolutionRate: 0 });
+  });
+
+  it("the author's clock: once the company answered, an author who neither writes back, confirms nor rejects in time sees the case lapse — not resolved, out of the resolution rate", async () => {
+    const { company, author, rep, id } = await published();
+    const rep2 = randomUUID();
+    h.advance(3 * 3600_000);
+    const answer = await write(id, rep, [company], 'We refunded the fee; it should reach you within five days.', [rep, rep2]);
+    const firstDue = new Date(answer.body.complaint.dueAt as string);
+    // Another message from the company starts the author's time afresh.
+    h.advance(2 * DAY);
+    const again = await write(id, rep, [company], 'The refund has been sent; reference RF-2291.', [rep, rep2]);
+    const due = new Date(again.body.complaint.dueAt as string);
+    expect(due.getTime()).toBe(addWorkingDays(new Date(again.body.message.createdAt as string), 15).getTime());
+    expect(due.getTime()).toBeGreaterThan(firstDue.getTime());
+    expect(again.body.complaint.workingDaysLeft).toBe(workingDaysLeft(h.now(), due));
+
+    // A minute before the deadline: one working day left, still open.
+    h.advance(due.getTime() - h.now().getTime() - 60_000);
+    expect((await view(id)).body.complaint).toMatchObject({ status: 'awaiting_user', workingDaysLeft: 1 });
+    // (Cases of earlier tests may lapse here: the clock is shared.)
+    await sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: { days: 15, userDays: 15, holidays: new Set() } });
+    expect((await view(id)).body.complaint.status).toBe('awaiting_user');
+
+    h.advance(2 * 60_000);
+    const swept = (await h.call('POST', '/v1/moderation/complaints/sweep')).body;
+    expect(swept.lapsed).toBeGreaterThanOrEqual(1);
+    const closed = (await view(id)).body.complaint;
+    expect(closed).toMatchObject({ status: 'lapsed', closedBy: 'no_reply', dueAt: null, workingDaysLeft: null });
+    expect(Date.parse(closed.closedAt as string)).toBeGreaterThan(due.getTime());
+    // Both sides are told (the representatives the gateway last named).
+    const event = await h.waitForEvent('reviews.complaint.closed', (p) => p.complaintId === id);
+    expect(event.payload).toMatchObject({ status: 'lapsed', closedBy: 'no_reply', authorId: author.userId, representativeIds: [rep, rep2] });
+    // Closed: the author can no longer confirm (the company is not credited after the fact), nobody writes.
+    expect((await close(id, author.userId, 'confirm')).status).toBe(409);
+    expect((await write(id, author.userId, [], 'Sorry, I was away.')).status).toBe(409);
+    // Answered (response rate), but neither resolved nor unresolved.
+    expect(await figures(company)).toEqual({ cases: 1, answered: 1, responseRate: 1, medianResponseHours: 3, resolved: 0, unresolved: 0, lapsed: 1, resolutionRate: null });
+    // The public list filters on it.
+    const list = (await h.call('GET', `/v1/complaints?companyId=${company}&status=lapsed`)).body;
+    expect(list.items.map((c: { id: string }) => c.id)).toEqual([id]);
+  });
+
+  it('a case that awaited its author before authors had a clock gets one counted from the first sweep', async () => {
+    const { company, rep, id } = await published();
+    await write(id, rep, [company], 'Fixed on our side.');
+    await updateComplaint(h.db, id, { due_at: null }); // as the migration left such cases
+    expect((await view(id)).body.complaint).toMatchObject({ status: 'awaiting_user', dueAt: null, workingDaysLeft: null });
+    h.advance(40 * DAY);
+    const at = h.now();
+    await h.call('POST', '/v1/moderation/complaints/sweep');
+    const c = (await view(id)).body.complaint;
+    expect(c.status).toBe('awaiting_user');
+    expect(Date.parse(c.dueAt as string)).toBe(addWorkingDays(at, 15).getTime());
+  });
+
+  it('the author writing back in time stops their clock and starts the company’s', async () => {
+    const { company, author, rep, id } = await published();
+    await write(id, rep, [company], 'Which account number is it?');
+    h.advance(10 * DAY);
+    const back = await write(id, author.userId, [], 'It is 12345.', [rep]);
+    expect(back.body.complaint).toMatchObject({ status: 'awaiting_company', dueAt: addWorkingDays(new Date(back.body.message.createdAt as string), 15).toISOString() });
+    // The author's old deadline passes: nothing lapses (it is the company's turn now).
+    h.advance(12 * DAY);
+    await h.call('POST', '/v1/moderation/complaints/sweep');
+    expect((await view(id)).body.complaint.status).toBe('awaiting_company');
   });
 
   it('a moderator removes a message of a thread; its text is no longer shown', async () => {

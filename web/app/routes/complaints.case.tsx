@@ -108,8 +108,11 @@ function Clock({ view, due }: { view: ComplaintCase; due: string }) {
   let text: string | null = null;
   if (c.status === 'pending') text = t('complaints.clock.pending');
   else if (c.status === 'awaiting_company' && c.workingDaysLeft !== null) text = t('complaints.clock.awaitingCompany', { days: c.workingDaysLeft, due });
+  else if (c.status === 'awaiting_user' && c.workingDaysLeft !== null)
+    text = t(view.viewer === 'author' ? 'complaints.clock.awaitingYou' : 'complaints.clock.awaitingUserDue', { days: c.workingDaysLeft, due });
   else if (c.status === 'awaiting_user') text = t('complaints.clock.awaitingUser');
   else if (c.status === 'unresolved' && c.closedBy === 'clock') text = t('complaints.clock.expired');
+  else if (c.status === 'lapsed') text = t('complaints.clock.lapsed');
   return text ? (
     <p className={classes.clock} data-testid="complaint-clock">
       {text}

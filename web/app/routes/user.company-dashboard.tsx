@@ -173,7 +173,10 @@ function Dashboard({ d }: { d: CompanyDashboard }) {
                 <p className={list.content}>{c.content.length > 200 ? `${c.content.slice(0, 200)}…` : c.content}</p>
                 <p className={classes.small} data-testid="dashboard-case-clock">
                   {c.dueAt && c.workingDaysLeft !== null
-                    ? t('companyDashboard.cases.due', { date: intl.formatDate(c.dueAt, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }), days: c.workingDaysLeft })
+                    ? t(c.status === 'awaiting_user' ? 'companyDashboard.cases.userDue' : 'companyDashboard.cases.due', {
+                        date: intl.formatDate(c.dueAt, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }),
+                        days: c.workingDaysLeft,
+                      })
                     : t('companyDashboard.cases.userTurn')}{' '}
                   <Link to={casePath(c.id)} className={list.link} data-testid="dashboard-case-open">
                     {t('companyDashboard.cases.open')}

@@ -5,7 +5,7 @@ import type { Locale, NotificationsTables } from '../store/types.ts';
 import type { NotificationsContext } from './context.ts';
 import type { MailContent } from './mail-templates.ts';
 
-export type MailKind = 'code' | 'review_decision' | 'application_decision' | 'newsletter_confirm' | 'newsletter_issue' | 'appeal_decision' | 'company_reply' | 'representative_decision';
+export type MailKind = 'code' | 'review_decision' | 'application_decision' | 'newsletter_confirm' | 'newsletter_issue' | 'appeal_decision' | 'company_reply' | 'representative_decision' | 'complaint';
 
 export interface QueueMailInput {
   /** What this mail is for, e.g. `code:<event id>`: the same key never queues a second mail. */

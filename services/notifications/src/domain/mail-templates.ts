@@ -247,3 +247,59 @@ export function companyReplyMail(d: { username: string; company: string; excerpt
   ];
   return decisionMail(locale, d, { subject, lines, label: en ? 'Read the reply' : '查看回复', note: SETTINGS_NOTE[locale](d.settingsUrl) });
 }
+
+// ------------------------------------------------------------------ complaint cases (non-essential)
+
+const COMPLAINT_SETTINGS_NOTE: Record<Locale, (url: string) => string> = {
+  en: (url) => `You get this email because you take part in a complaint on Brokerwise. You can turn off these emails in your settings: ${url}`,
+  'zh-cn': (url) => `您收到此邮件是因为您参与了 Brokerwise 上的一项投诉。如不想再收到此类邮件，可在设置中关闭：${url}`,
+};
+
+/** The company answered the reader's complaint: what it wrote, and the reader's deadline to reply, confirm or reject. */
+export function complaintAnsweredMail(d: { username: string; company: string; excerpt: string; due: string; link: string; settingsUrl: string }, locale: Locale): MailContent {
+  const en = locale === 'en';
+  const subject = en ? `${d.company} answered your complaint` : `${d.company} 回应了您的投诉`;
+  const lines = [
+    en ? `${d.company} answered your complaint on Brokerwise:` : `${d.company} 在 Brokerwise 上回应了您的投诉：`,
+    `“${d.excerpt}”`,
+    en
+      ? `Please write back, confirm that it is resolved or say that it is not by ${d.due}. After that the case closes as “no reply from the author”, which counts neither as resolved nor as unresolved.`
+      : `请在 ${d.due} 前回复、确认已解决或表示未解决。逾期该投诉将以“投诉人未回复”关闭，既不计为已解决，也不计为未解决。`,
+  ];
+  return decisionMail(locale, d, { subject, lines, label: en ? 'Open the case' : '查看投诉', note: COMPLAINT_SETTINGS_NOTE[locale](d.settingsUrl) });
+}
+
+/**
+ * A clock closed a complaint the reader takes part in: the company's (`expired`: unresolved) or
+ * the author's (`lapsed`: no reply from the author); to the author, or to a representative.
+ */
+export function complaintClosedMail(
+  d: { why: 'expired' | 'lapsed'; forCompany: boolean; username: string; company: string; link: string; settingsUrl: string },
+  locale: Locale,
+): MailContent {
+  const en = locale === 'en';
+  const lapsed = d.why === 'lapsed';
+  const subject = lapsed
+    ? en
+      ? `Complaint closed: no reply from the author (${d.company})`
+      : `投诉已关闭：投诉人未回复（${d.company}）`
+    : en
+      ? `Complaint unresolved: ${d.company} did not answer in time`
+      : `投诉未解决：${d.company} 未在期限内回应`;
+  const line = lapsed
+    ? d.forCompany
+      ? en
+        ? `The author of a complaint against ${d.company} did not reply to the answer in time. The case is closed as “no reply from the author”: it counts neither as resolved nor as unresolved in ${d.company}'s figures.`
+        : `针对 ${d.company} 的投诉，投诉人未在期限内回复贵公司的回应。该投诉已以“投诉人未回复”关闭，在 ${d.company} 的统计中既不计为已解决，也不计为未解决。`
+      : en
+        ? `You did not reply to ${d.company}'s answer in time, so your complaint is closed as “no reply from the author”. It counts neither as resolved nor as unresolved.`
+        : `您未在期限内回复 ${d.company} 的回应，该投诉已以“投诉人未回复”关闭，既不计为已解决，也不计为未解决。`
+    : d.forCompany
+      ? en
+        ? `A complaint against ${d.company} was not answered by its deadline; it is now marked unresolved.`
+        : `针对 ${d.company} 的一项投诉未在期限内得到回应，现已标记为未解决。`
+      : en
+        ? `${d.company} did not answer your complaint by its deadline; it is now marked unresolved.`
+        : `${d.company} 未在期限内回应您的投诉，该投诉现已标记为未解决。`;
+  return decisionMail(locale, d, { subject, lines: [line], label: en ? 'Open the case' : '查看投诉', note: COMPLAINT_SETTINGS_NOTE[locale](d.settingsUrl) });
+}

@@ -28,6 +28,7 @@ export type NoticeKind =
   | 'complaint_published'
   | 'complaint_message'
   | 'complaint_expired'
+  | 'complaint_lapsed'
   | 'representative_approved'
   | 'representative_rejected'
   | 'representative_revoked'
@@ -198,7 +199,10 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
     },
     complaint_message: {
       title: 'New message in a complaint',
-      text: (p) => (p.fromCompany ? `${p.company} answered your complaint: ${excerpt(p.excerpt)}` : `The author of a complaint against ${p.company} wrote: ${excerpt(p.excerpt)}`),
+      text: (p) =>
+        p.fromCompany
+          ? `${p.company} answered your complaint: ${excerpt(p.excerpt)}${p.due ? ` — please reply, confirm or reject the outcome by ${p.due}; after that the case closes as “no reply from the author”.` : ''}`
+          : `The author of a complaint against ${p.company} wrote: ${excerpt(p.excerpt)}${p.due ? ` — please answer by ${p.due}.` : ''}`,
     },
     representative_approved: {
       title: 'Company representative approved',
@@ -208,7 +212,17 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
     representative_revoked: { title: 'Company representative revoked', text: (p) => `You no longer represent ${p.company} on Brokerwise. Reason: ${p.reason}` },
     complaint_expired: {
       title: 'Complaint unresolved',
-      text: (p) => `${p.company} did not answer your complaint within 15 working days; it is now marked unresolved.`,
+      text: (p) =>
+        p.forCompany
+          ? `A complaint against ${p.company} was not answered by its deadline; it is now marked unresolved.`
+          : `${p.company} did not answer your complaint within 15 working days; it is now marked unresolved.`,
+    },
+    complaint_lapsed: {
+      title: 'Complaint closed: no reply from the author',
+      text: (p) =>
+        p.forCompany
+          ? `The author of a complaint against ${p.company} did not reply to the answer in time. The case is closed as “no reply from the author”: it counts neither as resolved nor as unresolved.`
+          : `You did not reply to ${p.company}'s answer in time, so your complaint is closed as “no reply from the author”. It counts neither as resolved nor as unresolved.`,
     },
   },
   'zh-cn': {
@@ -260,11 +274,22 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
     },
     complaint_message: {
       title: '投诉有新消息',
-      text: (p) => (p.fromCompany ? `${p.company} 回应了您的投诉：${excerpt(p.excerpt)}` : `针对 ${p.company} 的投诉的投诉人写道：${excerpt(p.excerpt)}`),
+      text: (p) =>
+        p.fromCompany
+          ? `${p.company} 回应了您的投诉：${excerpt(p.excerpt)}${p.due ? ` —— 请在 ${p.due} 前回复、确认或拒绝处理结果，逾期该投诉将以“投诉人未回复”关闭。` : ''}`
+          : `针对 ${p.company} 的投诉的投诉人写道：${excerpt(p.excerpt)}${p.due ? ` —— 请在 ${p.due} 前回应。` : ''}`,
     },
     complaint_expired: {
       title: '投诉未解决',
-      text: (p) => `${p.company} 未在 15 个工作日内回应您的投诉，该投诉现已标记为未解决。`,
+      text: (p) =>
+        p.forCompany ? `针对 ${p.company} 的一项投诉未在期限内得到回应，现已标记为未解决。` : `${p.company} 未在 15 个工作日内回应您的投诉，该投诉现已标记为未解决。`,
+    },
+    complaint_lapsed: {
+      title: '投诉已关闭：投诉人未回复',
+      text: (p) =>
+        p.forCompany
+          ? `针对 ${p.company} 的投诉，投诉人未在期限内回复贵公司的回应。该投诉已以“投诉人未回复”关闭，既不计为已解决，也不计为未解决。`
+          : `您未在期限内回复 ${p.company} 的回应，该投诉已以“投诉人未回复”关闭，既不计为已解决，也不计为未解决。`,
     },
   },
 };
@@ -331,6 +356,7 @@ function linkOf(kind: NoticeKind, p: P, company: CompanyRow | undefined, post: P
     case 'complaint_published':
     case 'complaint_message':
     case 'complaint_expired':
+    case 'complaint_lapsed':
       return p.complaintId ? `/complaints/${encodeURIComponent(p.complaintId)}` : '/complaints';
     case 'representative_approved':
       return '/user/company/dashboard';

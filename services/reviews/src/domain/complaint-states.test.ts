@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ComplaintStatus } from '../store/types.ts';
 import { nextStatus, type ComplaintAction } from './complaint-states.ts';
 
-const ALL: ComplaintStatus[] = ['pending', 'rejected', 'awaiting_company', 'awaiting_user', 'resolved', 'unresolved', 'withdrawn'];
-const ACTIONS: ComplaintAction[] = ['publish', 'refuse', 'company_message', 'user_message', 'confirm', 'reject', 'withdraw', 'expire'];
+const ALL: ComplaintStatus[] = ['pending', 'rejected', 'awaiting_company', 'awaiting_user', 'resolved', 'unresolved', 'lapsed', 'withdrawn'];
+const ACTIONS: ComplaintAction[] = ['publish', 'refuse', 'company_message', 'user_message', 'confirm', 'reject', 'withdraw', 'expire', 'lapse'];
 
 describe('the life of a complaint case', () => {
   it('is published or refused by a moderator, or withdrawn, while pending', () => {
@@ -26,13 +26,20 @@ describe('the life of a complaint case', () => {
     expect(nextStatus('awaiting_user', 'confirm')).toBe('resolved');
     expect(nextStatus('awaiting_user', 'reject')).toBe('unresolved');
     expect(nextStatus('awaiting_company', 'expire')).toBe('unresolved');
-    // The clock only runs while the company has to answer.
+    // The company's clock only runs while the company has to answer.
     expect(nextStatus('awaiting_user', 'expire')).toBeNull();
     expect(nextStatus('awaiting_company', 'withdraw')).toBe('withdrawn');
   });
 
+  it("ends lapsed when the author lets their own clock run out after the company answered — neither resolved nor unresolved", () => {
+    expect(nextStatus('awaiting_user', 'lapse')).toBe('lapsed');
+    // The author's clock only runs while it is the author's turn.
+    expect(nextStatus('awaiting_company', 'lapse')).toBeNull();
+    expect(nextStatus('pending', 'lapse')).toBeNull();
+  });
+
   it('never leaves a closed case', () => {
-    for (const s of ['rejected', 'resolved', 'unresolved', 'withdrawn'] as const) for (const a of ACTIONS) expect(nextStatus(s, a)).toBeNull();
+    for (const s of ['rejected', 'resolved', 'unresolved', 'lapsed', 'withdrawn'] as const) for (const a of ACTIONS) expect(nextStatus(s, a)).toBeNull();
   });
 
   it('never publishes or refuses a case twice', () => {

@@ -2,14 +2,15 @@
  * The life of a complaint case (ADR 031), as a pure table: which action moves a case from which
  * status to which. The use cases ask it before they write; anything missing is refused.
  *
- * pending ── publish ──▶ awaiting_company ── company writes ──▶ awaiting_user
+ * pending ── publish ──▶ awaiting_company ── company writes ──▶ awaiting_user ── author's clock runs out ──▶ lapsed
  *    │ refuse                 ▲ ◀──────────── user writes ─────────┘
  *    ▼                        │
- * rejected        confirm → resolved · reject / clock runs out → unresolved · withdraw → withdrawn
+ * rejected        confirm → resolved · reject / company's clock runs out → unresolved · withdraw → withdrawn
  */
 import type { ComplaintStatus } from '../store/types.ts';
 
-export type ComplaintAction = 'publish' | 'refuse' | 'company_message' | 'user_message' | 'confirm' | 'reject' | 'withdraw' | 'expire';
+/** `expire`: the company's clock ran out; `lapse`: the author's ran out after the company answered. */
+export type ComplaintAction = 'publish' | 'refuse' | 'company_message' | 'user_message' | 'confirm' | 'reject' | 'withdraw' | 'expire' | 'lapse';
 
 const OPEN: Partial<Record<ComplaintAction, ComplaintStatus>> = {
   company_message: 'awaiting_user',
@@ -22,10 +23,11 @@ const OPEN: Partial<Record<ComplaintAction, ComplaintStatus>> = {
 const TABLE: Record<ComplaintStatus, Partial<Record<ComplaintAction, ComplaintStatus>>> = {
   pending: { publish: 'awaiting_company', refuse: 'rejected', withdraw: 'withdrawn' },
   awaiting_company: { ...OPEN, expire: 'unresolved' },
-  awaiting_user: OPEN,
+  awaiting_user: { ...OPEN, lapse: 'lapsed' },
   rejected: {},
   resolved: {},
   unresolved: {},
+  lapsed: {},
   withdrawn: {},
 };
 

@@ -5,8 +5,10 @@
  * calendar, `working-days.ts`) to answer in the case's public thread. The author and the
  * company's verified representatives (the gateway says which companies the caller represents:
  * identity owns that) write there; the thread is post-moderated (a moderator removes a message).
- * The author confirms the outcome (resolved), rejects it (unresolved) or withdraws the case; a
- * case whose clock ran out turns unresolved by itself (`expireOverdueComplaints`, the sweeper).
+ * Once the company has answered, the author has a number of working days of their own to write
+ * back, confirm the outcome (resolved), reject it (unresolved) or withdraw the case. The sweeper
+ * (`sweepComplaintClocks`) closes a case whose company let its clock run out as unresolved, and
+ * one whose author let theirs run out as lapsed: answered, with no word from the author either way.
  */
 import { randomUUID } from 'node:crypto';
 import { enqueueEvent } from '@brokerwise/service-kit';
@@ -29,6 +31,7 @@ import {
   messagesOf,
   overdueComplaints,
   removeMessage,
+  startAuthorClocks,
   updateComplaint,
   type ComplaintRow,
   type EvidenceRow,
@@ -43,17 +46,25 @@ import { UUID } from './reviews.ts';
 import { charCount, validateReason } from './rules.ts';
 import { addWorkingDays, type Holidays } from './working-days.ts';
 
-/** How long a company has to answer: working days and the holidays that do not count. */
+/** How long each side has: working days, and the holidays that do not count. */
 export interface ComplaintClock {
+  /** The company, to answer a published case or the author's last message. */
   days: number;
+  /** The author, once the company has answered: to write back, confirm or reject the outcome. */
+  userDays: number;
   holidays: Holidays;
 }
+
+/** The end of the company's time to answer, counted from `at`. */
+const companyDue = (clock: ComplaintClock, at: Date) => addWorkingDays(at, clock.days, clock.holidays);
+/** The end of the author's time to reply, counted from `at` (the company's latest message). */
+const authorDue = (clock: ComplaintClock, at: Date) => addWorkingDays(at, clock.userDays, clock.holidays);
 
 type Ctx = Pick<ReviewsContext, 'db' | 'now'>;
 type ClockCtx = Ctx & { complaintClock: ComplaintClock };
 
 export const CATEGORIES: readonly ComplaintCategory[] = ['withdrawal', 'slippage', 'account_blocked', 'fraud', 'fees', 'other'];
-export const STATUSES: readonly ComplaintStatus[] = ['pending', 'rejected', 'awaiting_company', 'awaiting_user', 'resolved', 'unresolved', 'withdrawn'];
+export const STATUSES: readonly ComplaintStatus[] = ['pending', 'rejected', 'awaiting_company', 'awaiting_user', 'resolved', 'unresolved', 'lapsed', 'withdrawn'];
 export const CURRENCIES: readonly string[] = ['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'HKD', 'AUD', 'CAD', 'CHF', 'SGD', 'NZD', 'USDT'];
 export const COMPLAINT_TEXT_MIN = 30;
 export const COMPLAINT_TEXT_MAX = 5000;
@@ -137,6 +148,8 @@ export async function registerEvidence(
   return insertEvidence(ctx.db, { id: randomUUID(), uploaderId: input.uploaderId, key: input.key, contentType: input.contentType, size: input.size, sha256: input.sha256, name, now: ctx.now() });
 }
 
+const uniqueIds = (ids: readonly string[]) => [...new Set(ids.map((id) => id.toLowerCase()))].slice(0, 200);
+
 const move = (row: ComplaintRow, action: ComplaintAction): ComplaintStatus => {
   const to = nextStatus(row.status, action);
   if (!to) throw complaintState(row.status);
@@ -166,7 +179,7 @@ export async function decideComplaint(
       moderated_at: now,
       moderated_by: input.moderatorId,
       reject_reason: published ? null : reason,
-      ...(published ? { published_at: now, due_at: addWorkingDays(now, ctx.complaintClock.days, ctx.complaintClock.holidays) } : {}),
+      ...(published ? { published_at: now, due_at: companyDue(ctx.complaintClock, now), representative_ids: JSON.stringify(uniqueIds(input.representativeIds)) } : {}),
     });
     // In the moderation log like every other decision (/admin/audit, the transparency report).
     await insertAudit(trx, {
@@ -196,9 +209,10 @@ export interface PostMessageInput {
 }
 
 /**
- * One side writes in the public thread. The company's first message stops its clock (its
- * response time); the author writing back hands the case to the company again with a fresh
- * clock. Shown at once (post-moderation); the other side is told.
+ * One side writes in the public thread. A company message stops the company's clock (its first
+ * one is its response time) and starts the author's (each later one starts it afresh); the author
+ * writing back hands the case to the company again with a fresh clock. Shown at once
+ * (post-moderation); the other side is told, with the new deadline.
  */
 export async function postComplaintMessage(ctx: ClockCtx, input: PostMessageInput, meta: RequestMeta = {}) {
   const text = input.text.replace(/\r\n?/g, '\n').trim();
@@ -218,9 +232,11 @@ export async function postComplaintMessage(ctx: ClockCtx, input: PostMessageInpu
     const updated = await updateComplaint(trx, row.id, {
       status,
       updated_at: now,
+      // Who represents the company now (identity, via the gateway): whom the sweeper tells if it closes the case.
+      representative_ids: JSON.stringify(uniqueIds(input.representativeIds)),
       ...(side === 'company' && row.first_response_at === null ? { first_response_at: now } : {}),
-      ...(side === 'company' ? { due_at: null } : {}),
-      ...(handedBack ? { due_at: addWorkingDays(now, ctx.complaintClock.days, ctx.complaintClock.holidays) } : {}),
+      ...(side === 'company' ? { due_at: authorDue(ctx.complaintClock, now) } : {}),
+      ...(handedBack ? { due_at: companyDue(ctx.complaintClock, now) } : {}),
     });
     const recipients = side === 'company' ? [row.user_id] : input.representativeIds.filter((id) => id !== input.userId);
     await enqueueEvent(trx, complaintMessagePosted(updated, message, recipients, meta.correlationId));
@@ -245,25 +261,41 @@ export async function closeComplaint(ctx: Ctx, input: { complaintId: string; use
   });
 }
 
+/** What one sweep did: cases closed because the company's clock ran out, or the author's. */
+export interface SweepResult {
+  /** Awaiting the company past its deadline: unresolved, closed by `clock`. */
+  expired: number;
+  /** Awaiting the author past theirs: lapsed, closed by `no_reply`. */
+  lapsed: number;
+}
+
 /**
- * The sweeper: every case still awaiting the company after its deadline turns unresolved (closed
- * by the clock), in batches; answers how many. Replicas may run it at once (rows are skip-locked).
+ * The sweeper: every open case past its deadline closes, in batches — awaiting the company:
+ * unresolved (closed by `clock`); awaiting the author: lapsed (closed by `no_reply`). Each sends
+ * `reviews.complaint.closed`. Replicas may run it at once (rows are skip-locked). Cases that
+ * waited for their author before the author had a clock get one counted from now, first.
  */
-export async function expireOverdueComplaints(ctx: Ctx, batch = 100): Promise<number> {
-  let total = 0;
+export async function sweepComplaintClocks(ctx: ClockCtx, batch = 100): Promise<SweepResult> {
+  const now = ctx.now();
+  await startAuthorClocks(ctx.db, authorDue(ctx.complaintClock, now));
+  const result: SweepResult = { expired: 0, lapsed: 0 };
   for (;;) {
-    const n = await ctx.db.transaction().execute(async (trx) => {
-      const now = ctx.now();
-      const rows = await overdueComplaints(trx, now, batch);
+    const done = await ctx.db.transaction().execute(async (trx) => {
+      const at = ctx.now();
+      const rows = await overdueComplaints(trx, at, batch);
+      let lapsed = 0;
       for (const row of rows) {
-        const status = move(row, 'expire');
-        const updated = await updateComplaint(trx, row.id, { status, updated_at: now, closed_at: now, closed_by: 'clock' });
+        const lapse = row.status === 'awaiting_user';
+        const status = move(row, lapse ? 'lapse' : 'expire');
+        const updated = await updateComplaint(trx, row.id, { status, updated_at: at, closed_at: at, closed_by: lapse ? 'no_reply' : 'clock', due_at: null });
         await enqueueEvent(trx, complaintClosed(updated, undefined));
+        if (lapse) lapsed += 1;
       }
-      return rows.length;
+      return { n: rows.length, lapsed };
     });
-    total += n;
-    if (n < batch) return total;
+    result.lapsed += done.lapsed;
+    result.expired += done.n - done.lapsed;
+    if (done.n < batch) return result;
   }
 }
 
@@ -344,9 +376,13 @@ export const pendingComplaints = (ctx: Pick<ReviewsContext, 'db'>, page: Page) =
 
 export const complaintsOf = (ctx: Pick<ReviewsContext, 'db'>, userId: string) => complaintsOfUser(ctx.db, userId, 100);
 
-/** Cases, response rate, median response time and resolution rate over the last 12 months. */
+/**
+ * Cases, response rate, median response time and resolution rate over the last 12 months. A
+ * lapsed case (answered, then no word from its author) counts as answered but is left out of the
+ * resolution rate: the author's silence is neither a confirmation nor a rejection.
+ */
 export async function companyComplaintFigures(ctx: Ctx, companyId: string) {
-  if (!UUID.test(companyId)) return { cases: 0, answered: 0, responseRate: null, medianResponseHours: null, resolved: 0, unresolved: 0, resolutionRate: null };
+  if (!UUID.test(companyId)) return { cases: 0, answered: 0, responseRate: null, medianResponseHours: null, resolved: 0, unresolved: 0, lapsed: 0, resolutionRate: null };
   const f = await complaintFigures(ctx.db, companyId.toLowerCase(), new Date(ctx.now().getTime() - FIGURES_WINDOW_MS));
   const closed = f.resolved + f.unresolved;
   return {
@@ -356,6 +392,7 @@ export async function companyComplaintFigures(ctx: Ctx, companyId: string) {
     medianResponseHours: f.medianSeconds === null ? null : Math.round((f.medianSeconds / 3600) * 10) / 10,
     resolved: f.resolved,
     unresolved: f.unresolved,
+    lapsed: f.lapsed,
     resolutionRate: closed > 0 ? f.resolved / closed : null,
   };
 }

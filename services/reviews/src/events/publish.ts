@@ -152,17 +152,26 @@ export function complaintMessagePosted(row: ComplaintRow, message: ComplaintMess
       postedAt: timestampFromDate(message.created_at),
       excerpt: excerptOf(message.text),
       status: row.status,
+      ...(row.due_at ? { dueAt: timestampFromDate(row.due_at) } : {}),
     },
     meta(correlationId, message.created_at),
   );
 }
 
-/** `reviews.complaint.closed`: resolved, unresolved (by the user or the clock) or withdrawn. */
+/** `reviews.complaint.closed`: resolved, unresolved (by the user or the company's clock), lapsed (the author's clock) or withdrawn. */
 export function complaintClosed(row: ComplaintRow, correlationId: string | undefined): EncodedEvent {
   const at = row.closed_at ?? row.updated_at;
   return encodeEvent(
     'reviews.complaint.closed',
-    { complaintId: row.id, companyId: row.company_id, authorId: row.user_id, status: row.status, closedBy: row.closed_by ?? 'user', closedAt: timestampFromDate(at) },
+    {
+      complaintId: row.id,
+      companyId: row.company_id,
+      authorId: row.user_id,
+      status: row.status,
+      closedBy: row.closed_by ?? 'user',
+      closedAt: timestampFromDate(at),
+      representativeIds: [...row.representative_ids],
+    },
     meta(correlationId, at),
   );
 }

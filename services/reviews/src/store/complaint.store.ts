@@ -88,18 +88,30 @@ export async function complaintsOpenedSince(db: Db, userId: string, since: Date)
 export const complaintsOfUser = (db: Db, userId: string, limit: number): Promise<ComplaintRow[]> =>
   db.selectFrom('complaint').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
 
-/** Cases whose company did not answer in time, locked (other replicas skip them), oldest first. */
+/**
+ * Open cases past their deadline — the company's (awaiting the company) or the author's (awaiting
+ * the author) — locked (other replicas skip them), oldest deadline first.
+ */
 export const overdueComplaints = (db: Db, now: Date, limit: number): Promise<ComplaintRow[]> =>
   db
     .selectFrom('complaint')
     .selectAll()
-    .where('status', '=', 'awaiting_company')
+    .where('status', 'in', ['awaiting_company', 'awaiting_user'])
     .where('due_at', '<=', now)
     .orderBy('due_at')
     .limit(limit)
     .forUpdate()
     .skipLocked()
     .execute();
+
+/**
+ * Cases that were awaiting their author before the author had a clock (ADR 031, amended) get the
+ * deadline `due`; answers how many. A no-op once none is left.
+ */
+export async function startAuthorClocks(db: Db, due: Date): Promise<number> {
+  const rows = await db.updateTable('complaint').set({ due_at: due }).where('status', '=', 'awaiting_user').where('due_at', 'is', null).returning('id').execute();
+  return rows.length;
+}
 
 export const insertMessage = (db: Db, m: { id: string; complaintId: string; authorId: string; side: 'user' | 'company'; text: string; now: Date }): Promise<ComplaintMessageRow> =>
   db
@@ -159,6 +171,8 @@ export interface ComplaintFigureCounts {
   answered: number;
   resolved: number;
   unresolved: number;
+  /** Answered, then closed because the author did not reply in time. */
+  lapsed: number;
   /** Median seconds from publication to the company's first message; null without answers. */
   medianSeconds: number | null;
 }
@@ -175,6 +189,7 @@ export async function complaintFigures(db: Db, companyId: string, since: Date): 
       sql<string>`count(first_response_at)`.as('answered'),
       sql<string>`count(*) filter (where status = 'resolved')`.as('resolved'),
       sql<string>`count(*) filter (where status = 'unresolved')`.as('unresolved'),
+      sql<string>`count(*) filter (where status = 'lapsed')`.as('lapsed'),
       sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from first_response_at - published_at)) filter (where first_response_at is not null)`.as('median'),
     ])
     .executeTakeFirstOrThrow();
@@ -184,6 +199,7 @@ export async function complaintFigures(db: Db, companyId: string, since: Date): 
     answered: Number(row.answered),
     resolved: Number(row.resolved),
     unresolved: Number(row.unresolved),
+    lapsed: Number(row.lapsed),
     medianSeconds: row.median === null ? null : Number(row.median),
   };
 }

@@ -14,7 +14,10 @@ export type AuditAction = Decision | 'dismiss' | 'remove' | 'restore' | 'uphold'
 /** A second moderator's answer to a removal appeal: publish the content again, or keep it removed. */
 export type RemovalAppealDecision = 'restore' | 'uphold';
 export type ComplaintCategory = 'withdrawal' | 'slippage' | 'account_blocked' | 'fraud' | 'fees' | 'other';
-export type ComplaintStatus = 'pending' | 'rejected' | 'awaiting_company' | 'awaiting_user' | 'resolved' | 'unresolved' | 'withdrawn';
+/** `lapsed`: the company answered and the author let their time to reply pass (ADR 031). */
+export type ComplaintStatus = 'pending' | 'rejected' | 'awaiting_company' | 'awaiting_user' | 'resolved' | 'unresolved' | 'lapsed' | 'withdrawn';
+/** Who closed a case: its author, the company's clock (`clock`) or the author's (`no_reply`). */
+export type ComplaintClosedBy = 'user' | 'clock' | 'no_reply';
 type Json = ColumnType<Record<string, unknown>, string, never>;
 
 /** bigint comes back from pg as a string; we write numbers. */
@@ -135,7 +138,9 @@ export interface ReviewsTables extends KitTables {
     due_at: Date | null;
     first_response_at: Date | null;
     closed_at: Date | null;
-    closed_by: 'user' | 'clock' | null;
+    closed_by: ComplaintClosedBy | null;
+    /** The company's verified representatives as the gateway last named them (jsonb array of user ids). */
+    representative_ids: ColumnType<string[], string | undefined, string>;
   };
   /** The public thread of a case: its author and the company's verified representatives. */
   complaint_message: {

@@ -3,7 +3,10 @@ import { useIntl } from 'react-intl';
 import { useT } from '../../lib/use-t';
 import classes from './Complaints.module.css';
 
-/** A company's complaint figures over 12 months: cases, response rate, median response time, resolution rate. */
+/**
+ * A company's complaint figures over 12 months: cases, response rate, median response time,
+ * resolution rate (cases closed for the author's silence are counted apart, not as resolved).
+ */
 export function ComplaintFigures({ figures }: { figures: Figures }) {
   const t = useT();
   const intl = useIntl();
@@ -24,7 +27,7 @@ export function ComplaintFigures({ figures }: { figures: Figures }) {
           </li>
         ))}
       </ul>
-      <p className={classes.figureLabel}>{t('complaints.figures.window', { resolved: figures.resolved, unresolved: figures.unresolved })}</p>
+      <p className={classes.figureLabel}>{t('complaints.figures.window', { resolved: figures.resolved, unresolved: figures.unresolved, lapsed: figures.lapsed })}</p>
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function ComplaintList({ items, showCompany = true }: { items: ComplaintC
             <p className={classes.content}>{c.content.length > 240 ? `${c.content.slice(0, 240)}…` : c.content}</p>
             <p className={own.meta}>
               <span>{t('complaints.item.amount', { amount: c.amount, currency: c.currency })}</span>
-              {c.workingDaysLeft !== null && <span>{t('complaints.clock.left', { days: c.workingDaysLeft })}</span>}
+              {c.workingDaysLeft !== null && <span>{t(c.status === 'awaiting_user' ? 'complaints.clock.userLeft' : 'complaints.clock.left', { days: c.workingDaysLeft })}</span>}
               <Link to={casePath(c.id)} className={classes.link} data-testid="complaint-open">
                 {t('complaints.item.open')}
               </Link>

@@ -16,6 +16,7 @@ export const STATUS_LABEL: Record<ComplaintCard['status'], string> = {
   awaiting_user: 'complaints.status.awaitingUser',
   resolved: 'complaints.status.resolved',
   unresolved: 'complaints.status.unresolved',
+  lapsed: 'complaints.status.lapsed',
   withdrawn: 'complaints.status.withdrawn',
 };
 /** The badge colours of the reviews pages. */
@@ -26,11 +27,13 @@ export const STATUS_BADGE: Record<ComplaintCard['status'], string> = {
   awaiting_user: 'pending',
   resolved: 'approved',
   unresolved: 'rejected',
+  // Neither resolved nor unresolved: the plain badge.
+  lapsed: 'closed',
   withdrawn: 'rejected',
 };
 export const CATEGORIES = Object.keys(CATEGORY_LABEL) as ComplaintCard['category'][];
 /** The statuses a published case can have (the public list's filter). */
-export const PUBLIC_STATUSES: ComplaintCard['status'][] = ['awaiting_company', 'awaiting_user', 'resolved', 'unresolved', 'withdrawn'];
+export const PUBLIC_STATUSES: ComplaintCard['status'][] = ['awaiting_company', 'awaiting_user', 'resolved', 'unresolved', 'lapsed', 'withdrawn'];
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'HKD', 'AUD', 'CAD', 'CHF', 'SGD', 'NZD', 'USDT'] as const;
 
 export const casePath = (id: string) => `/complaints/${encodeURIComponent(id)}`;

@@ -10,13 +10,13 @@ import {
   decideComplaint,
   evidenceCountsOf,
   evidenceFile,
-  expireOverdueComplaints,
   openComplaint,
   pendingComplaints,
   postComplaintMessage,
   publishedComplaints,
   registerEvidence,
   removeComplaintMessage,
+  sweepComplaintClocks,
   type Viewer,
 } from '../../domain/complaints.ts';
 import { companyDashboard } from '../../domain/dashboard.ts';
@@ -43,6 +43,7 @@ import {
   PostedDto,
   QueueQuery,
   RemoveBody,
+  SweepDto,
   UserParams,
   ViewDto,
   ViewerQuery,
@@ -69,7 +70,8 @@ export async function complaintRoutes(app: FastifyInstance, deps: ReviewsDeps): 
     createdAt: c.created_at.toISOString(),
     publishedAt: iso(c.published_at),
     dueAt: iso(c.due_at),
-    workingDaysLeft: c.status === 'awaiting_company' && c.due_at ? workingDaysLeft(deps.now(), c.due_at, deps.complaintClock.holidays) : null,
+    // Whose turn it is says whose clock this is: the company's (awaiting_company) or the author's (awaiting_user).
+    workingDaysLeft: (c.status === 'awaiting_company' || c.status === 'awaiting_user') && c.due_at ? workingDaysLeft(deps.now(), c.due_at, deps.complaintClock.holidays) : null,
     firstResponseAt: iso(c.first_response_at),
     closedAt: iso(c.closed_at),
     closedBy: c.closed_by,
@@ -230,5 +232,9 @@ export async function complaintRoutes(app: FastifyInstance, deps: ReviewsDeps): 
   );
 
   /** The sweeper on demand (operators, and tests with a moved clock); it also runs on a timer. */
-  app.post('/v1/moderation/complaints/sweep', { config: { callerRole: 'admin' } }, async () => ({ expired: await expireOverdueComplaints(deps) }));
+  app.post('/v1/moderation/complaints/sweep', { config: { callerRole: 'admin' }, schema: { response: { 200: SweepDto } } }, async () => {
+    const result = await sweepComplaintClocks(deps);
+    deps.relay.poke();
+    return result;
+  });
 }

@@ -11,6 +11,7 @@ const Status = Type.Union([
   Type.Literal('awaiting_user'),
   Type.Literal('resolved'),
   Type.Literal('unresolved'),
+  Type.Literal('lapsed'),
   Type.Literal('withdrawn'),
 ]);
 
@@ -94,11 +95,13 @@ export const ComplaintDto = Type.Object({
   rejectReason: NullableString,
   createdAt: Type.String(),
   publishedAt: NullableString,
+  /** While open: the end of the last working day of the side whose turn it is (the status says which). */
   dueAt: NullableString,
-  /** Working days the company has left to answer (null when it is not its turn). */
+  /** Working days that side has left (null when the case is not open). */
   workingDaysLeft: Type.Union([Type.Integer(), Type.Null()]),
   firstResponseAt: NullableString,
   closedAt: NullableString,
+  /** `user` (its author), `clock` (the company did not answer in time) or `no_reply` (the author did not). */
   closedBy: NullableString,
   evidenceCount: Type.Integer(),
 });
@@ -146,8 +149,12 @@ export const FiguresDto = Type.Object({
   medianResponseHours: NullableNumber,
   resolved: Type.Integer(),
   unresolved: Type.Integer(),
+  /** Answered, then closed because the author did not reply in time: out of the resolution rate. */
+  lapsed: Type.Integer(),
   resolutionRate: NullableNumber,
 });
+/** What one sweep closed. */
+export const SweepDto = Type.Object({ expired: Type.Integer(), lapsed: Type.Integer() });
 
 /** A company's dashboard (issue 19): rating trend, newest reviews, open cases. */
 export const DashboardParams = Type.Object({ companyId: Uuid });
