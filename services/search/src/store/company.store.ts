@@ -136,6 +136,12 @@ export const TYPO_FALLBACK_BELOW = 50;
  */
 export const EXACT_TOTAL_UP_TO = 500;
 
+/**
+ * Without words, the page walks the order's index when the filters keep at least this many
+ * companies (a page then reads a few hundred rows at most), and sorts the ones they keep otherwise.
+ */
+const FILTERED_WALK_FROM = 2000;
+
 export interface SearchResult {
   rows: SearchRow[];
   /** Exact when `totalExact`; otherwise there are more matches than this. */
@@ -193,12 +199,24 @@ export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams)
   const columns = sql`c.id, c.slug, c.name, c.name_zh, c.category, c.country_code, c.description_en, c.description_zh,
         c.score, c.regulated, c.founded, c.logo_url`;
   if (p.latin === '' && p.zh === '') {
-    // Filters only: the page walks the score index, the total is a count of the filtered rows.
-    const page = await sql<SearchRow>`
-      select ${columns}, 0::float8 as relevance from company c where ${filters}
-      order by ${ORDER[p.order]} limit ${p.limit} offset ${p.offset}`.execute(db);
+    // Filters only. The count first (an index-only count over `company_filters`); then the page
+    // walks the order's index while the filters keep many rows, and otherwise sorts the few they
+    // keep: walking for a mix that keeps none would read every company.
     const count = await sql<{ total: number }>`select count(*)::int as total from company c where ${filters}`.execute(db);
-    return { rows: page.rows, total: count.rows[0]?.total ?? 0, totalExact: true };
+    const total = count.rows[0]?.total ?? 0;
+    if (total <= p.offset) return { rows: [], total, totalExact: true };
+    const order = ORDER[p.order === 'relevance' ? 'score' : p.order];
+    const page =
+      total >= FILTERED_WALK_FROM
+        ? await sql<SearchRow>`
+            select ${columns}, 0::float8 as relevance from company c where ${filters}
+            order by ${order} limit ${p.limit} offset ${p.offset}`.execute(db)
+        : await sql<SearchRow>`
+            with kept as materialized (select c.id, c.slug, c.name, c.score, c.founded, 0::float8 as relevance from company c where ${filters}),
+            page as (select id from kept order by ${order} limit ${p.limit} offset ${p.offset})
+            select ${columns}, 0::float8 as relevance from page join company c on c.id = page.id
+            order by ${order}`.execute(db);
+    return { rows: page.rows, total, totalExact: true };
   }
   return db.transaction().execute(async (trx) => {
     // `%>>` reads its threshold from this setting; the tiers above use the configured one. The
