@@ -63,7 +63,8 @@ export interface Deployable {
 export const DEPLOYABLES: readonly Deployable[] = [
   { name: 'catalogue', service: 'catalogue', entry: 'services/catalogue/src/server.ts', port: 3201, fixed: {}, compose: 'catalogue', k8s: 'catalogue', parse: parseCatalogueConfig, objects: true },
   { name: 'identity', service: 'identity', entry: 'services/identity/src/server.ts', port: 3202, fixed: {}, compose: 'identity', k8s: 'identity', parse: parseIdentityConfig, objects: true },
-  { name: 'reviews', service: 'reviews', entry: 'services/reviews/src/server.ts', port: 3203, fixed: {}, compose: 'reviews', k8s: 'reviews', parse: parseReviewsConfig, consumer: true },
+  // Objects: it deletes complaint evidence the gateway stored and no case ever took (ADR 031).
+  { name: 'reviews', service: 'reviews', entry: 'services/reviews/src/server.ts', port: 3203, fixed: {}, compose: 'reviews', k8s: 'reviews', parse: parseReviewsConfig, consumer: true, objects: true },
   { name: 'search', service: 'search', entry: 'services/search/src/server.ts', port: 3204, fixed: {}, compose: 'search', k8s: 'search', parse: parseSearchConfig, consumer: true },
   { name: 'media-api', service: 'media', entry: 'services/media/src/server.ts', port: 3205, fixed: { ROLE: 'api' }, compose: 'media', k8s: 'media-api', parse: parseMediaConfig, objects: true },
   // worker.ts forces ROLE=worker whatever the environment says.

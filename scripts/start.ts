@@ -160,7 +160,7 @@ async function main(): Promise<void> {
   // Consumers first: the in-process bus delivers only what is published after a durable exists,
   // and the catalogue's demo seed is published as soon as its outbox relay starts.
   const search = await startSearch(searchConfig, { bus });
-  const reviews = await startReviews(reviewsConfig, { bus, ...(demo && reviewsConfig.DEMO_REVIEWS ? { onCompanyAnnounced: demo.seedDemoReviews } : {}) });
+  const reviews = await startReviews(reviewsConfig, { bus, objects, ...(demo && reviewsConfig.DEMO_REVIEWS ? { onCompanyAnnounced: demo.seedDemoReviews } : {}) });
   // The bridge simulator stands in for brokers' MetaTrader bridges unless BRIDGE_URL names a real one.
   const simulator = env.BRIDGE_URL ? undefined : await startBridgeSimulator(simulatorConfig);
   // Demo trader accounts (bound to the bridge simulator) at some of the catalogue's demo brokers.

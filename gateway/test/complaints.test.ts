@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
-import type { AuditLogEntry, CompanyComplaintFigures, ComplaintCard, ComplaintCase, ErrorData, NoticePage, Page, UploadedComplaintEvidence, UserInfo } from '@brokerwise/api-contract';
+import type { AuditLogEntry, CompanyComplaintFigures, ComplaintCard, ComplaintCase, ErrorData, NoticePage, Page, UploadedComplaintEvidence, UserInfo, UserProfile } from '@brokerwise/api-contract';
 import { companyAccounts, companyWithWebsite } from './company-accounts.ts';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 import { multipartFile } from './stack-call.ts';
@@ -42,6 +42,8 @@ describe('complaint cases through the gateway', () => {
       .toBe(true);
     return found!;
   };
+  /** The mailbox of a signed-in user (their profile). */
+  const emailOf = async (token: string) => (await call<UserProfile>('POST', '/api/user/index', { token })).body.data.email!;
   /** A new user who signed up with the site in `lang` (their mails come in it). */
   const signUpIn = async (lang: string): Promise<UserInfo> => {
     const name = `z${Math.random().toString(36).slice(2, 9)}`;
@@ -184,6 +186,8 @@ describe('complaint cases through the gateway', () => {
   it("once the company answered, the author has a deadline both sides see; an author who lets it pass sees the case close as 'no reply from the author', out of the resolution rate, and both sides are told in their languages", async () => {
     const { rep } = await accounts.representative('lantern-fx', 'desk@lantern-fx.com');
     const author = await signUpIn('zh-cn');
+    const [authorMail, repMail] = await Promise.all([emailOf(author.token), emailOf(rep.token)]);
+    expect(authorMail).toMatch(/@example\.com$/);
     const opened = await call<ComplaintCard>('POST', '/api/complaints/open', {
       token: author.token,
       body: { company: 'lantern-fx', category: 'slippage', amount: '120', currency: 'USD', content: WHAT },
@@ -206,7 +210,7 @@ describe('complaint cases through the gateway', () => {
     const dueText = `${due.slice(0, 10)} ${due.slice(11, 16)} UTC`;
     expect((await noticeOf(author.token, 'zh-cn', '投诉有新消息')).content).toContain(`请在 ${dueText} 前回复、确认或拒绝处理结果`);
     expect((await noticeOf(author.token, 'en', 'New message in a complaint')).content).toContain(`please reply, confirm or reject the outcome by ${dueText}`);
-    await expect.poll(async () => (await stack.mailbox.list(author.email!)).map((m) => m.subject)).toContain('灯笼外汇 回应了您的投诉');
+    await expect.poll(async () => (await stack.mailbox.list(authorMail)).map((m) => m.subject)).toContain('灯笼外汇 回应了您的投诉');
 
     const before = (await call<CompanyComplaintFigures>('GET', '/api/complaints/figures?id=lantern-fx')).body.data.figures;
     // The deadline passes with no word from the author; the sweeper (operators' route, or its timer) closes the case.
@@ -233,8 +237,28 @@ describe('complaint cases through the gateway', () => {
     expect((await noticeOf(author.token, 'zh-cn', '投诉已关闭：投诉人未回复')).content).toBe('您未在期限内回复 灯笼外汇 的回应，该投诉已以“投诉人未回复”关闭，既不计为已解决，也不计为未解决。');
     expect((await noticeOf(rep.token, 'en', 'Complaint closed: no reply from the author')).content).toContain('The author of a complaint against Lantern FX did not reply to the answer in time.');
     expect((await noticeOf(rep.token, 'zh-cn', '投诉已关闭：投诉人未回复')).content).toContain('针对 灯笼外汇 的投诉，投诉人未在期限内回复贵公司的回应。');
-    await expect.poll(async () => (await stack.mailbox.list(author.email!)).map((m) => m.subject)).toContain('投诉已关闭：投诉人未回复（灯笼外汇）');
-    await expect.poll(async () => (await stack.mailbox.list(rep.email!)).map((m) => m.subject)).toContain('Complaint closed: no reply from the author (Lantern FX)');
+    await expect.poll(async () => (await stack.mailbox.list(authorMail)).map((m) => m.subject)).toContain('投诉已关闭：投诉人未回复（灯笼外汇）');
+    await expect.poll(async () => (await stack.mailbox.list(repMail)).map((m) => m.subject)).toContain('Complaint closed: no reply from the author (Lantern FX)');
+  });
+
+  it('evidence uploaded for a case never sent is deleted from the object store after 24 hours; it can no longer be attached', async () => {
+    const user = await stack.signUp();
+    const keys = async () => new Set((await stack.objects.list('complaint-evidence/')).map((o) => o.key));
+    const before = await keys();
+    const file = await upload(user.token, PDF, 'statement.pdf');
+    const key = [...(await keys())].find((k) => !before.has(k))!;
+    expect(key).toMatch(/^complaint-evidence\/.+\.pdf$/);
+
+    offsetMs += 25 * 3_600_000;
+    const swept = await fetch(`${stack.reviewsUrl}/v1/moderation/complaints/sweep`, { method: 'POST', headers: await stack.serviceHeaders('reviews', { role: 'admin' }) });
+    expect(((await swept.json()) as { evidence: number }).evidence).toBeGreaterThanOrEqual(1);
+    expect(await stack.objects.head(key)).toBeNull();
+    const refused = await call<ErrorData>('POST', '/api/complaints/open', {
+      token: user.token,
+      body: { company: 'lantern-fx', category: 'other', amount: '1', currency: 'USD', content: WHAT, evidence: [file.body.data.id] },
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.data.fields ?? {})).toEqual(['evidence']);
   });
 
   it('a user opens at most 5 cases a day: the sixth is refused on its text, in the user’s language', async () => {

@@ -103,7 +103,7 @@ export async function startReviewStack(
     stops.push(trader.close);
     traderUrl = `http://127.0.0.1:${trader.port}`;
   }
-  const reviews = await startReviews(parseReviewsConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent' }), { bus, database: await db('reviews'), ...(opts.reviewsNow ? { now: opts.reviewsNow } : {}) });
+  const reviews = await startReviews(parseReviewsConfig({ ...svcKey, PORT: '0', LOG_LEVEL: 'silent' }), { bus, objects, database: await db('reviews'), ...(opts.reviewsNow ? { now: opts.reviewsNow } : {}) });
   stops.push(reviews.close);
   const extraUrls: Record<string, string> = {};
   if (opts.all) {

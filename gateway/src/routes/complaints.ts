@@ -236,7 +236,13 @@ export async function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps)
     // A random name: private, never derived from the content (a known file's hash would find it).
     const key = `complaint-evidence/${randomUUID()}.${kind.ext}`;
     await objects.put(key, bytes, kind.mime);
-    const saved = await reviews.registerComplaintEvidence(user.userId, { key, contentType: kind.mime, size: bytes.length, sha256, name: `evidence-${sha256.slice(0, 8)}.${kind.ext}` }, request.id);
+    const saved = await reviews
+      .registerComplaintEvidence(user.userId, { key, contentType: kind.mime, size: bytes.length, sha256, name: `evidence-${sha256.slice(0, 8)}.${kind.ext}` }, request.id)
+      .catch(async (err: unknown) => {
+        // Not registered: no case can take it and reviews' loose-evidence sweep never sees it (ADR 031).
+        await objects.delete(key).catch(() => undefined);
+        throw err;
+      });
     const data: UploadedComplaintEvidence = { id: saved.id, name: saved.name, contentType: saved.contentType, size: saved.size, sha256: saved.sha256 };
     return send(request, reply, 'complaint.evidence_uploaded', data);
   });

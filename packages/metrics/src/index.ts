@@ -275,6 +275,13 @@ export const traderSyncDuration = new Histogram({
   registers: [registry],
 });
 
+// ---------------------------------------------------------------- reviews: complaint evidence (ADR 031)
+export const complaintEvidenceDeleted = new Counter({
+  name: 'complaint_evidence_deleted_total',
+  help: 'Complaint evidence files uploaded but never attached to a case, deleted (object and row) once old enough.',
+  registers: [registry],
+});
+
 // ---------------------------------------------------------------- gateway caches
 export const gatewayCacheRequests = new Counter({
   name: 'gateway_cache_requests_total',

@@ -26,8 +26,19 @@ export const ReviewsConfigSchema = Type.Object({
   COMPLAINT_HOLIDAYS: Type.String({ default: '' }),
   /** Complaint cases one user may open per rolling 24 hours (`reviews.complaint_limit`). */
   COMPLAINTS_PER_DAY: Type.Integer({ default: 5, minimum: 1, maximum: 10_000 }),
-  /** How often the sweeper closes cases past their deadline (unresolved, or lapsed when the author did not reply). */
+  /**
+   * How often the sweeper closes cases past their deadline (unresolved, or lapsed when the author
+   * did not reply) and deletes loose evidence files.
+   */
   COMPLAINT_SWEEP_INTERVAL_MS: Type.Integer({ default: 300_000, minimum: 1_000 }),
+  /** Evidence files uploaded but not attached to a case are deleted (object and row) after this many hours. */
+  COMPLAINT_EVIDENCE_LOOSE_HOURS: Type.Integer({ default: 24, minimum: 1, maximum: 8760 }),
+  // Object storage (evidence files, which the gateway stores): S3 in production, DATA_DIR otherwise.
+  S3_ENDPOINT: Type.Optional(Type.String()),
+  S3_ACCESS_KEY: Type.Optional(Type.String()),
+  S3_SECRET_KEY: Type.Optional(Type.String()),
+  S3_BUCKET: Type.String({ default: 'brokerwise' }),
+  S3_REGION: Type.String({ default: 'us-east-1' }),
   // Automatic signals (issue 17; README "Automatic signals"): each sends a review up the queue.
   /** Queue severity of a flagged pending review (reports are 1–5, a plain pending review 0). */
   SIGNAL_SEVERITY: Type.Integer({ default: 3, minimum: 1, maximum: 5 }),

@@ -1,4 +1,5 @@
 import type { OutboxRelay } from '@brokerwise/service-kit';
+import type { ObjectStore } from '@brokerwise/storage';
 import type { ComplaintClock } from './domain/complaints.ts';
 import type { ReviewsContext } from './domain/context.ts';
 import type { SignalThresholds } from './domain/signals.ts';
@@ -14,4 +15,8 @@ export interface ReviewsDeps extends ReviewsContext {
   complaintClock: ComplaintClock;
   /** Complaint cases one user may open per rolling 24 hours. */
   complaintsPerDay: number;
+  /** Where the gateway stores complaint evidence: loose files are deleted from it. */
+  objects: ObjectStore;
+  /** Loose evidence (never attached to a case) older than this is deleted. */
+  looseEvidenceMaxAgeMs: number;
 }

@@ -1,10 +1,11 @@
 import type { EventBus } from '@brokerwise/bus';
 import { startService, type StartedService } from '@brokerwise/service-kit';
 import type { Database } from '@brokerwise/sql';
+import { createObjectStore, parseS3Env, type ObjectStore } from '@brokerwise/storage';
 import { migrations } from '../migrations/index.ts';
 import { reviewsApp } from './app.ts';
 import { complaintClockOf, signalThresholds, type ReviewsConfig } from './config.ts';
-import { sweepComplaintClocks } from './domain/complaints.ts';
+import { collectLooseEvidence, sweepComplaintClocks } from './domain/complaints.ts';
 import type { Clock } from './domain/context.ts';
 import { recomputeAllRatings } from './domain/maintenance.ts';
 import type { OnCompanyAnnounced } from './events/handlers/company.handler.ts';
@@ -20,20 +21,37 @@ export interface Shared {
   now?: Clock;
   /** Consumes the catalogue's company announcements with this: the start script's demo reviews (demo/reviews). */
   onCompanyAnnounced?: OnCompanyAnnounced;
+  /** The object store the gateway keeps complaint evidence in (embedded: the one every process shares). */
+  objects?: ObjectStore;
 }
 
 /** Boots reviews: routes → consumers (rating recomputation) → the scheduled recomputation. */
-export function startReviews(config: ReviewsConfig, shared: Shared = {}): Promise<StartedService<object>> {
+export async function startReviews(config: ReviewsConfig, shared: Shared = {}): Promise<StartedService<object>> {
   const now = shared.now ?? (() => new Date());
   const complaintClock = complaintClockOf(config);
+  const objects =
+    shared.objects ?? (await createObjectStore({ dataDir: config.DATA_DIR, s3: parseS3Env(config as unknown as Record<string, string | undefined>) }));
+  const looseEvidenceMaxAgeMs = config.COMPLAINT_EVIDENCE_LOOSE_HOURS * 3_600_000;
   return startService<ReviewsTables>({
     name: 'reviews',
     config,
     serviceToken: 'reviews',
     database: { schema: 'reviews', migrations, shared: shared.database },
     bus: { shared: shared.bus },
+    // Only the loose-evidence sweep needs it: reviews still serves without it (degraded, not unready).
+    resources: [{ name: 'objects', check: () => objects.ping(), whenFailing: 'degraded' }],
     setup: async ({ app, db, relay, routes, consume, background }) => {
-      await routes(reviewsApp, { db, relay, now, reportsPerHour: config.REPORTS_PER_HOUR, signals: signalThresholds(config), complaintClock, complaintsPerDay: config.COMPLAINTS_PER_DAY });
+      await routes(reviewsApp, {
+        db,
+        relay,
+        now,
+        reportsPerHour: config.REPORTS_PER_HOUR,
+        signals: signalThresholds(config),
+        complaintClock,
+        complaintsPerDay: config.COMPLAINTS_PER_DAY,
+        objects,
+        looseEvidenceMaxAgeMs,
+      });
       const consumed = handlers(now, { onCompanyAnnounced: shared.onCompanyAnnounced });
       if (Object.keys(consumed).length > 0) consume({ durable: 'reviews-rating', handlers: consumed });
 
@@ -46,11 +64,11 @@ export function startReviews(config: ReviewsConfig, shared: Shared = {}): Promis
           .catch((err: unknown) => app.log.error({ err }, 'rating recomputation failed'));
       };
       // The complaint sweeper (ADR 031): cases whose company's clock ran out turn unresolved, those
-      // whose author's clock ran out lapse.
+      // whose author's clock ran out lapse; evidence never attached to a case goes once old enough.
       let sweepTimer: NodeJS.Timeout | undefined;
       let sweeping: Promise<unknown> = Promise.resolve();
       const sweep = () => {
-        sweeping = sweepComplaintClocks({ db, now, complaintClock })
+        const clocks = sweepComplaintClocks({ db, now, complaintClock })
           .then(({ expired, lapsed }) => {
             if (expired + lapsed > 0) {
               relay.poke();
@@ -58,6 +76,10 @@ export function startReviews(config: ReviewsConfig, shared: Shared = {}): Promis
             }
           })
           .catch((err: unknown) => app.log.error({ err }, 'complaint sweep failed'));
+        const evidence = collectLooseEvidence({ db, now, objects }, looseEvidenceMaxAgeMs)
+          .then((n) => n > 0 && app.log.info({ files: n }, 'loose complaint evidence deleted'))
+          .catch((err: unknown) => app.log.error({ err }, 'loose complaint evidence sweep failed'));
+        sweeping = Promise.all([clocks, evidence]);
       };
       background({
         start: () => {

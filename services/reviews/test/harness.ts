@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createBus, type EventBus, destroyBus } from '@brokerwise/bus';
 import { decodeEvent, type DecodedEvent, type EventPayload, type EventType } from '@brokerwise/proto';
 import { createTestDatabase, type Kysely, type TestDatabase } from '@brokerwise/sql';
+import { DiskStore, type ObjectStore } from '@brokerwise/storage';
 import { jsonCaller, uniqueName, waitForMatch, type Reply } from '@brokerwise/testing';
 import { parseReviewsConfig } from '../src/config.ts';
 import { startReviews, type Shared } from '../src/main.ts';
@@ -25,6 +26,8 @@ export interface Harness {
   advance(ms: number): void;
   now(): Date;
   call<T = any>(method: string, url: string, body?: unknown): Promise<Reply<T>>;
+  /** The object store the service deletes loose evidence from (a directory of the test's own). */
+  objects: ObjectStore;
   /** Polls the published events until one of `type` matches (the relay and the bus are asynchronous). */
   waitForEvent<T extends EventType>(type: T, match: (payload: EventPayload<T>) => boolean): Promise<Extract<DecodedEvent, { type: T }>>;
   close(): Promise<void>;
@@ -41,7 +44,8 @@ export async function startHarness(env: Record<string, string> = {}, shared: Pic
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   const config = parseReviewsConfig({ PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dir, ...env });
-  const svc = await startReviews(config, { ...shared, bus, database: t, now });
+  const objects = new DiskStore({ dir: path.join(dir, 'objects') });
+  const svc = await startReviews(config, { ...shared, bus, database: t, now, objects });
   const base = `http://127.0.0.1:${svc.port}`;
 
   const call = jsonCaller(base);
@@ -60,6 +64,7 @@ export async function startHarness(env: Record<string, string> = {}, shared: Pic
     advance: (ms) => void (offsetMs += ms),
     now,
     call,
+    objects,
     waitForEvent,
     metricsPort: svc.metricsPort,
     close: async () => {

@@ -11,13 +11,16 @@
  * one whose author let theirs run out as lapsed: answered, with no word from the author either way.
  */
 import { randomUUID } from 'node:crypto';
+import { complaintEvidenceDeleted } from '@brokerwise/metrics';
 import { enqueueEvent } from '@brokerwise/service-kit';
+import type { ObjectStore } from '@brokerwise/storage';
 import { complaintClosed, complaintMessagePosted, complaintPublished } from '../events/publish.ts';
 import {
   attachEvidence,
   complaintFigures,
   complaintsOpenedSince,
   complaintsOfUser,
+  deleteLooseEvidence,
   evidenceCounts,
   evidenceOf,
   findComplaint,
@@ -28,6 +31,7 @@ import {
   insertMessage,
   listPendingComplaints,
   listPublishedComplaints,
+  looseEvidence,
   messagesOf,
   overdueComplaints,
   removeMessage,
@@ -146,6 +150,32 @@ export async function registerEvidence(
   }
   const name = [...input.name].filter((ch) => ch.charCodeAt(0) >= 32 && ch !== '\u007f' && ch !== '/' && ch !== '\\').join('').trim().slice(0, 200) || 'evidence';
   return insertEvidence(ctx.db, { id: randomUUID(), uploaderId: input.uploaderId, key: input.key, contentType: input.contentType, size: input.size, sha256: input.sha256, name, now: ctx.now() });
+}
+
+/**
+ * Deletes evidence files that were uploaded and never attached to a case once older than
+ * `maxAgeMs` (a form abandoned, a page closed): the object, then its row, in batches. Each batch
+ * locks its rows (`SKIP LOCKED`: replicas sweep together, each taking other rows) and deletes the
+ * objects before its transaction commits, so a case being opened with one of them waits and then
+ * finds it gone (`complaint_evidence_missing`) rather than attaching a file that no longer exists.
+ * A failed delete rolls the batch back; deleting an object already gone is not an error, so the
+ * next sweep simply tries again. Answers how many files went.
+ */
+export async function collectLooseEvidence(ctx: Ctx & { objects: ObjectStore }, maxAgeMs: number, batch = 100): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await ctx.db.transaction().execute(async (trx) => {
+      const rows = await looseEvidence(trx, new Date(ctx.now().getTime() - maxAgeMs), batch);
+      for (const row of rows) await ctx.objects.delete(row.object_key);
+      return deleteLooseEvidence(
+        trx,
+        rows.map((r) => r.id),
+      );
+    });
+    complaintEvidenceDeleted.inc(n);
+    total += n;
+    if (n < batch) return total;
+  }
 }
 
 const uniqueIds = (ids: readonly string[]) => [...new Set(ids.map((id) => id.toLowerCase()))].slice(0, 200);

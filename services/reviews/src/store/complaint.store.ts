@@ -159,6 +159,29 @@ export async function attachEvidence(db: Db, ids: readonly string[], uploaderId:
   return rows.length;
 }
 
+/**
+ * Evidence files uploaded before `before` and never attached to a case, locked (other replicas
+ * skip them, and a case being opened with one waits until this transaction ends), oldest first.
+ */
+export const looseEvidence = (db: Db, before: Date, limit: number): Promise<EvidenceRow[]> =>
+  db
+    .selectFrom('complaint_evidence')
+    .selectAll()
+    .where('complaint_id', 'is', null)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+
+/** Deletes these evidence rows while still loose; answers how many went. */
+export async function deleteLooseEvidence(db: Db, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db.deleteFrom('complaint_evidence').where('id', 'in', ids).where('complaint_id', 'is', null).returning('id').execute();
+  return rows.length;
+}
+
 export const evidenceOf = (db: Db, complaintId: string): Promise<EvidenceRow[]> =>
   db.selectFrom('complaint_evidence').selectAll().where('complaint_id', '=', complaintId).orderBy('created_at').orderBy('id').execute();
 

@@ -4,6 +4,7 @@ import { hasRole } from '@brokerwise/service-kit';
 import type { ReviewsDeps } from '../../deps.ts';
 import {
   closeComplaint,
+  collectLooseEvidence,
   companyComplaintFigures,
   complaintsOf,
   complaintView,
@@ -235,6 +236,6 @@ export async function complaintRoutes(app: FastifyInstance, deps: ReviewsDeps): 
   app.post('/v1/moderation/complaints/sweep', { config: { callerRole: 'admin' }, schema: { response: { 200: SweepDto } } }, async () => {
     const result = await sweepComplaintClocks(deps);
     deps.relay.poke();
-    return result;
+    return { ...result, evidence: await collectLooseEvidence(deps, deps.looseEvidenceMaxAgeMs) };
   });
 }
