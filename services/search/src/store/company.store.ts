@@ -224,11 +224,13 @@ export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams)
     // company (seconds at 100,000); the candidate indexes are always the better path here. With
     // sequential scans off, a merge join with the typo matches walks the whole primary key: the
     // candidates' bitmap scans and a hash join are the plans meant. JIT would compile such plans
-    // (their disabled nodes cost past its threshold) for queries that run in milliseconds.
+    // (their disabled nodes cost past its threshold) for queries that run in milliseconds, and
+    // parallel workers cost more to start than these scans take.
     // With them, the Latin query as the documents hold it (`unaccent` folds what NFKD left), to be a
     // constant in the queries below.
     const settings = await sql<{ latin: string }>`select set_config('pg_trgm.strict_word_similarity_threshold', ${String(w.trigramThreshold)}, true),
       set_config('enable_seqscan', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('jit', 'off', true),
+      set_config('max_parallel_workers_per_gather', '0', true),
       unaccent(${p.latin}::text) as latin`.execute(trx);
     const latin = settings.rows[0]?.latin ?? '';
     const zh = p.zh;
@@ -378,12 +380,21 @@ export async function searchCompanies(db: Kysely<SearchTables>, p: SearchParams)
     let found = await first(typoLength ? 'decide' : 'none');
     let typos = false;
     if (typoLength && !found.complete && found.named < TYPO_FALLBACK_BELOW) {
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from (
-          select 1 from company c
-          where ${filters} and ${anyOf([strong, latinWords])} and ${latinNameTier}
-          limit ${TYPO_FALLBACK_BELOW}) named`.execute(trx);
-      typos = (rows[0]?.n ?? 0) < TYPO_FALLBACK_BELOW;
+      // Whether there are any typo matches too: a word found only in descriptions ("forex") has
+      // none, and the first pass stands.
+      const { rows } = await sql<{ named: number; typos: number }>`
+        with named as (
+          select count(*)::int as n from (
+            select 1 from company c
+            where ${filters} and ${anyOf([strong, latinWords])} and ${latinNameTier}
+            limit ${TYPO_FALLBACK_BELOW}) x
+        )
+        select n as named, (select count(*)::int from (
+            select 1 from company c
+            where (select n from named) < ${TYPO_FALLBACK_BELOW} and ${filters} and c.search_latin %>> ${typoQuery}
+            limit 1) y) as typos
+        from named`.execute(trx);
+      typos = (rows[0]?.named ?? 0) < TYPO_FALLBACK_BELOW && (rows[0]?.typos ?? 0) > 0;
       if (typos) found = await first('all');
     }
     if (found.complete || found.bound === null) return { rows: found.rows, total: found.total, totalExact: true };
