@@ -8,6 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { AFTER_PAINT_REL_PREFIX, AFTER_PAINT_SCRIPT_TYPE } from '../web/app/lib/after-paint.ts';
 import { BASE_URL, browserSession, hydrated } from './browser.ts';
 
 const session = browserSession();
@@ -127,6 +128,37 @@ describe('public pages as a crawler and a phone see them', () => {
     expect(await page.locator('body').evaluate((el) => getComputedStyle(el).margin)).toBe('0px');
     expect(await page.getByTestId('banner-carousel').evaluate((el) => getComputedStyle(el).borderRadius)).toBe('18px');
     expect(css).toEqual([]);
+  });
+
+  it('start their scripts and messages only once the page has painted (and its banner, cover or poster is drawn), and still hydrate', async () => {
+    const pages = await publicPages();
+    const { context, page } = await session.visitor('zh-CN', PHONE);
+    // As served: the loads are inert until the paint (web/app/lib/after-paint.ts).
+    const html = await (await context.request.get('/')).text();
+    expect(html).not.toMatch(/<link rel="modulepreload"|<link rel="preload" as="fetch"| type="module" async=""/);
+    expect(html).toContain(`<link rel="${AFTER_PAINT_REL_PREFIX}modulepreload" href="/assets/`);
+    expect(html).toContain(`<link rel="${AFTER_PAINT_REL_PREFIX}preload" as="fetch"`);
+    expect(html).toContain(`type="${AFTER_PAINT_SCRIPT_TYPE}"`);
+    for (const path of pages) {
+      await page.goto(path);
+      await hydrated(page);
+      const timing = await page.evaluate(() => {
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const loads = resources.filter((r) => /\/assets\/.+\.js$|\/i18n\//.test(new URL(r.name).pathname));
+        const pictures = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].map((img) => resources.find((r) => r.name === img.currentSrc)?.responseEnd ?? 0);
+        return {
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+          pictures: Math.max(0, ...pictures),
+          firstLoad: Math.min(...loads.map((r) => r.startTime)),
+          loads: loads.length,
+        };
+      });
+      expect(timing.loads, path).toBeGreaterThan(2);
+      expect(timing.firstLoad, path).toBeGreaterThanOrEqual(timing.paint);
+      expect(timing.firstLoad, path).toBeGreaterThanOrEqual(timing.pictures);
+      // Every inert link was turned back on.
+      expect(await page.locator(`link[rel^="${AFTER_PAINT_REL_PREFIX}"]`).count(), path).toBe(0);
+    }
   });
 
   it('preload the home banner at high priority, as the AVIF size a phone needs, and give each of its dots a 24 px target', async () => {

@@ -59,9 +59,10 @@ describe('home page (English)', () => {
 
   it('serves hashed assets as immutable and compresses pages', async () => {
     await freshPage();
-    // From the served HTML: React Router drops its modulepreload links once the page has hydrated.
+    // From the served HTML (its module preloads wait for the first paint, web/app/lib/after-paint.ts):
+    // React Router drops them once the page has hydrated.
     const served = await (await context.request.get('/')).text();
-    const script = /<link rel="modulepreload" href="([^"]+)"/.exec(served)?.[1];
+    const script = /<link rel="x-after-paint-modulepreload" href="([^"]+)"/.exec(served)?.[1];
     expect(script).toMatch(/^\/assets\//);
     const asset = await context.request.get(script!);
     expect(asset.status()).toBe(200);

@@ -11,6 +11,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { contentSecurityPolicy } from './lib/csp';
+import { deferUntilPaintedStream } from './lib/after-paint.server';
 import { builtStylesheets, inlineStylesheetsStream, type ReadStylesheet } from './lib/inline-css.server';
 import { NonceContext } from './lib/nonce';
 
@@ -55,7 +56,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           pipe(body);
           // pipeline: an aborted render ends the inlining stream too (the error reaches the response).
           // Development (no client build: Vite serves the CSS) keeps the links.
-          const page = loadContext.clientDir ? pipeline(body, inlineStylesheetsStream(stylesheetsIn(loadContext.clientDir)), () => undefined) : body;
+          // The page's scripts wait for its first paint (lib/after-paint.ts).
+          const page = loadContext.clientDir ? pipeline(body, inlineStylesheetsStream(stylesheetsIn(loadContext.clientDir)), deferUntilPaintedStream(), () => undefined) : body;
           resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -50,6 +50,7 @@ import { localeFromRequest, serializeLangCookie } from './lib/locale';
 import { intlFor } from './lib/intl';
 import { MESSAGES_LINK_ID, messagesFor, provideMessages } from './lib/messages';
 import { useNonce } from './lib/nonce';
+import { AFTER_PAINT_SCRIPT } from './lib/after-paint';
 import type { RootData } from './lib/root-data';
 import { siteOrigin } from './lib/seo';
 import { sessionUserFrom } from './lib/session';
@@ -173,6 +174,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </MantineProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* Starts the scripts above once the page has painted (lib/after-paint.ts); the browser keeps the server's text. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? AFTER_PAINT_SCRIPT : '' }} />
       </body>
     </html>
   );

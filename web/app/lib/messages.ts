@@ -6,7 +6,8 @@ import type { Locale } from './locale';
  * carry the whole dictionary (≈ 2,000 messages) in its HTML and pay for serialising it on every
  * render. The server provides them from the compiled dictionary (lib/i18n.server.ts, in the root
  * loader); the browser fetches them once as a cacheable file (`messagesUrl`, preloaded by a
- * <link id={MESSAGES_LINK_ID}>) before hydrating (entry.client.tsx).
+ * <link id={MESSAGES_LINK_ID}> once the page has painted, lib/after-paint.ts) before hydrating
+ * (entry.client.tsx).
  */
 const provided = new Map<Locale, Messages>();
 const NONE: Messages = {};
