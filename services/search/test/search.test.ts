@@ -76,6 +76,21 @@ describe('search service (real SQL, real bus)', () => {
     expect(hit).toMatchObject({ name: 'Tern Harbour Group', score: 3.6 });
   });
 
+  it('finds a renamed company by its new names and aliases only, in every tier (the tier indexes follow the row)', async () => {
+    const id = randomUUID();
+    await h.deliver(upsertedEvent({ id, slug: 'cormorant-ledge', name: 'Cormorant Ledge', nameZh: '鸬鹚岩架', aliases: ['CML'], version: 1 }));
+    expect((await h.search({ q: 'cormorant ledge' })).body.items[0]).toMatchObject({ slug: 'cormorant-ledge', relevance: 100 });
+    await h.deliver(upsertedEvent({ id, slug: 'skerry-wharf', name: 'Skerry Wharf', nameZh: '礁石码头', aliases: ['SKW'], version: 2 }));
+    for (const gone of ['cormorant', 'cormorant ldge', 'ledge', '鸬鹚', 'CML']) expect(await slugs({ q: gone }), gone).toEqual([]);
+    const first = async (q: string) => (await h.search({ q })).body.items[0];
+    expect(await first('skerry wharf')).toMatchObject({ slug: 'skerry-wharf', relevance: 100 });
+    expect(await first('skerr')).toMatchObject({ slug: 'skerry-wharf', relevance: 80 });
+    expect(await first('wharf')).toMatchObject({ slug: 'skerry-wharf', relevance: 40 });
+    expect(await first('skw')).toMatchObject({ slug: 'skerry-wharf', relevance: 60 });
+    expect(await first('礁石')).toMatchObject({ slug: 'skerry-wharf', relevance: 80 });
+    expect(await first('码头')).toMatchObject({ slug: 'skerry-wharf', relevance: 40 });
+  });
+
   it('removes a company, and a late upsert older than the removal does not bring it back', async () => {
     const id = randomUUID();
     await h.deliver(upsertedEvent({ id, slug: 'puffin-rock', name: 'Puffin Rock', nameZh: '海鹦岩', version: 1 }));
