@@ -39,6 +39,8 @@ import { mediaRoutes } from './routes/media.ts';
 import { webProxyRoutes } from './routes/web-proxy.ts';
 import type { GatewayDeps } from './deps.ts';
 import { RecentAnswers } from './http/cached.ts';
+import { PageParts } from './http/page-parts.ts';
+import { pageRoutes } from './routes/pages.ts';
 
 /** How long anonymous readers share an answer built from people's writes (complaints, replies). */
 const RECENT_ANSWERS_MS = 5_000;
@@ -66,17 +68,19 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     const recent = new RecentAnswers(Math.min(RECENT_ANSWERS_MS, deps.apiCacheTtlSeconds * 1000));
     recent.clearOnWrites(api);
     deps.invalidator?.onInvalidate(() => recent.clear());
-    await brokersRoutes(api, { catalogue: deps.catalogue, search: deps.search, invalidator: deps.invalidator, cache: deps.cache, ids: deps.ids, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });
+    // The operations a page's data is made of register here; /api/pages/* asks them in-process (ADR 036).
+    const parts = new PageParts();
+    await brokersRoutes(api, { catalogue: deps.catalogue, search: deps.search, invalidator: deps.invalidator, cache: deps.cache, ids: deps.ids, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds, parts });
     const sessions = new Sessions({ app: api, identity: deps.identity, cache: deps.cache, secureCookies: deps.secureCookies, secret: deps.jwtSecret });
     const posting = new PostingGuard({ sessions, identity: deps.identity, cache: deps.cache });
-    await reviewRoutes(api, { reviews: deps.reviews, trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions, posting, cache: deps.cache, invalidator: deps.invalidator, ttlSeconds: deps.apiCacheTtlSeconds, originSecret: deps.jwtSecret });
+    await reviewRoutes(api, { reviews: deps.reviews, trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions, posting, cache: deps.cache, invalidator: deps.invalidator, ttlSeconds: deps.apiCacheTtlSeconds, originSecret: deps.jwtSecret, parts });
     await adminRoutes(api, { reviews: deps.reviews, trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions });
     await moderationRoutes(api, { reviews: deps.reviews, media: deps.media, identity: deps.identity, catalogue: deps.catalogue, sessions });
     await adminUserRoutes(api, { identity: deps.identity, sessions, posting });
     await adminAuditRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions });
     await adminCompanyRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, sessions, invalidator: deps.invalidator });
-    await companyReplyRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions, recent });
-    await complaintRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions, posting, objects: deps.objects, recent });
+    await companyReplyRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions, recent, parts });
+    await complaintRoutes(api, { identity: deps.identity, catalogue: deps.catalogue, reviews: deps.reviews, sessions, posting, objects: deps.objects, recent, parts });
     await transparencyRoutes(api, { reviews: deps.reviews, identity: deps.identity, sessions, cache: deps.cache, ttlSeconds: deps.apiCacheTtlSeconds });
     await api.register(async (traders) => traderRoutes(traders, { trader: deps.trader, catalogue: deps.catalogue, identity: deps.identity, sessions }));
     await promotionRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, sessions, cache: deps.cache, invalidator: deps.invalidator, presenters: deps.presenters, ttlSeconds: deps.apiCacheTtlSeconds });
@@ -89,7 +93,8 @@ export async function gatewayApp(app: FastifyInstance, deps: GatewayDeps): Promi
     await openApiRoutes(api);
     await noticeRoutes(api, { notifications: deps.notifications, identity: deps.identity, sessions, streams: deps.noticeStreams });
     await newsletterRoutes(api, { notifications: deps.notifications, cache: deps.cache, limit: deps.newsletterLimit });
-    await licenceRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, notifications: deps.notifications, sessions, invalidator: deps.invalidator, cache: deps.cache, ttlSeconds: deps.apiCacheTtlSeconds });
+    await licenceRoutes(api, { catalogue: deps.catalogue, identity: deps.identity, notifications: deps.notifications, sessions, invalidator: deps.invalidator, cache: deps.cache, ttlSeconds: deps.apiCacheTtlSeconds, parts });
+    await pageRoutes(api, { parts, sessions });
     // Unknown /api paths answer in the envelope instead of falling through to the page proxy.
     api.all('/api/*', async () => {
       throw new AppError({ code: 'route_not_found', kind: 'not_found', message: 'No such API path' });

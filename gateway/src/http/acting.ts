@@ -26,3 +26,12 @@ export function actAsStaff(role: StaffRole): void {
   const store = storage.getStore();
   if (store) store.role = role;
 }
+
+/**
+ * Runs `fn` acting for nobody yet, in a context of its own within the current request: one part
+ * of a page's answer (routes/pages.ts) acts for the user only if that part's own session check
+ * says so, as it would as a request of its own, and never lends the user to the other parts.
+ */
+export function actingAlone<T>(fn: () => Promise<T>): Promise<T> {
+  return storage.run({}, fn);
+}

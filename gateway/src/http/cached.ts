@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Lang } from '@brokerwise/api-contract';
 import type { Cache } from '@brokerwise/cache';
 import { gatewayCacheRequests } from '@brokerwise/metrics';
 import { message } from '../i18n/messages.ts';
@@ -53,10 +54,15 @@ export class JsonCache {
   }
 }
 
+/** The success envelope around already-serialised data, as bytes. */
+export function okEnvelopeJson(lang: Lang, json: Buffer): Buffer {
+  const head = Buffer.from(`{"code":1,"msg":${JSON.stringify(message('ok', lang))},"time":${now()},"data":`);
+  return Buffer.concat([head, json, CLOSE]);
+}
+
 /** The success envelope around already-serialised data. */
 export function sendOkJson(request: FastifyRequest, reply: FastifyReply, json: Buffer): FastifyReply {
-  const head = Buffer.from(`{"code":1,"msg":${JSON.stringify(message('ok', request.lang))},"time":${now()},"data":`);
-  return reply.type('application/json; charset=utf-8').send(Buffer.concat([head, json, CLOSE]));
+  return reply.type('application/json; charset=utf-8').send(okEnvelopeJson(request.lang, json));
 }
 
 const CLOSE = Buffer.from('}');

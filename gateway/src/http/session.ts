@@ -110,6 +110,11 @@ export class Sessions {
     await Promise.all(sessionIds.map((id) => this.cache.del(`sess:${id}`).catch(() => undefined)));
   }
 
+  /** Whether the request carries a session (the `token` header or the session cookie), live or not. */
+  presented(request: FastifyRequest): boolean {
+    return this.tokenOf(request) !== null;
+  }
+
   async optional(request: FastifyRequest, opts: Pick<RequireOptions, 'frozen'> = {}): Promise<SessionUser | null> {
     if (!this.tokenOf(request)) return null;
     try {

@@ -9,6 +9,7 @@ import type { Presenters } from '../domain/presenters.ts';
 import type { SearchClient } from '../clients/search.client.ts';
 import { JsonCache, sendOkJson } from '../http/cached.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
+import type { PageParts } from '../http/page-parts.ts';
 
 export interface BrokersDeps {
   catalogue: CatalogueClient;
@@ -18,6 +19,8 @@ export interface BrokersDeps {
   ids: OpaqueIds;
   presenters: Presenters;
   ttlSeconds: number;
+  /** Where the answers a page's data is made of are registered (ADR 036). */
+  parts: PageParts;
 }
 
 /** Spec §7: the ranking takes only `page`; the page size is fixed. */
@@ -29,7 +32,7 @@ function publicCache(reply: FastifyReply, seconds: number, hit: boolean): void {
 }
 
 export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Promise<void> {
-  const { catalogue, ids, presenters, ttlSeconds } = deps;
+  const { catalogue, ids, presenters, ttlSeconds, parts } = deps;
   const jsonCache = new JsonCache(deps.cache);
   deps.invalidator?.onInvalidate(() => jsonCache.clearLocal());
 
@@ -44,13 +47,12 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
     return { value, hit };
   };
 
-  app.get<{ Querystring: Validated<typeof operations.brokersList.query> }>('/api/brokers/brokersList', { schema: contractSchema('brokersList') }, async (request, reply) => {
-    const q = request.query;
+  const brokersList = parts.add('brokersList', async (request, q) => {
     const countryCode = q.country ? ids.decode('country', q.country, 'country') : undefined;
     const keyword = q.keyword?.trim() || undefined;
     const regulated = q.regulated === undefined ? undefined : q.regulated === 'true';
     const key = `gw:cat:list:${request.lang}:${JSON.stringify([q.page, q.limit, q.categories, q.rating, q.order, keyword?.toLowerCase(), countryCode, regulated])}`;
-    const { json, hit } = await jsonCache.get(key, ttlSeconds, async () => {
+    return jsonCache.get(key, ttlSeconds, async () => {
       await allCountries(request.id);
       const cats = await categoriesMap(request.id);
       if (!keyword) {
@@ -72,18 +74,23 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
       const page: CompanyListPage = { list, total: hits.total, page: q.page, limit: q.limit, ...(hits.totalExact === false ? { totalExact: false } : {}) };
       return page;
     }, dataSerializer('brokersList'));
+  });
+  app.get<{ Querystring: Validated<typeof operations.brokersList.query> }>('/api/brokers/brokersList', { schema: contractSchema('brokersList') }, async (request, reply) => {
+    const { json, hit } = await brokersList(request, request.query);
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.companyDetail.query> }>('/api/brokers/detail', { schema: contractSchema('companyDetail') }, async (request, reply) => {
-    const slug = request.query.id;
-    const { json, hit } = await jsonCache.get(`gw:cat:detail:${request.lang}:${slug}`, ttlSeconds, async () => {
+  const companyDetail = parts.add('companyDetail', (request, { id: slug }) =>
+    jsonCache.get(`gw:cat:detail:${request.lang}:${slug}`, ttlSeconds, async () => {
       await allCountries(request.id);
       const [cats, company] = await Promise.all([categoriesMap(request.id), catalogue.company(slug, request.id)]);
       const data: CompanyDetail = presenters.detail(company, request.lang, cats);
       return data;
-    }, dataSerializer('companyDetail'));
+    }, dataSerializer('companyDetail')),
+  );
+  app.get<{ Querystring: Validated<typeof operations.companyDetail.query> }>('/api/brokers/detail', { schema: contractSchema('companyDetail') }, async (request, reply) => {
+    const { json, hit } = await companyDetail(request, request.query);
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });
@@ -102,23 +109,28 @@ export async function brokersRoutes(app: FastifyInstance, deps: BrokersDeps): Pr
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.banners.query> }>('/api/brokers/getBannerList', { schema: contractSchema('banners') }, async (request, reply) => {
-    const { page, limit } = request.query;
-    const { json, hit } = await jsonCache.get(`gw:cat:banners:${request.lang}:${page}:${limit}`, ttlSeconds, async () => {
+  const banners = parts.add('banners', (request, { page, limit }) =>
+    jsonCache.get(`gw:cat:banners:${request.lang}:${page}:${limit}`, ttlSeconds, async () => {
       const r = await catalogue.banners(page, limit, request.id);
       const data: Page<Banner> = { list: r.items.map((b) => presenters.banner(b, request.lang)), total: r.total, page, limit };
       return data;
-    }, dataSerializer('banners'));
+    }, dataSerializer('banners')),
+  );
+  app.get<{ Querystring: Validated<typeof operations.banners.query> }>('/api/brokers/getBannerList', { schema: contractSchema('banners') }, async (request, reply) => {
+    const { json, hit } = await banners(request, request.query);
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });
 
-  app.get('/api/brokers/categories', { schema: contractSchema('categories') }, async (request, reply) => {
-    const { json, hit } = await jsonCache.get(`gw:cat:categories:${request.lang}`, ttlSeconds, async () => {
+  const categories = parts.add('categories', (request) =>
+    jsonCache.get(`gw:cat:categories:${request.lang}`, ttlSeconds, async () => {
       const list = await catalogue.categories(request.id);
       const data: Category[] = list.map((c) => presenters.category(c, request.lang));
       return data;
-    }, dataSerializer('categories'));
+    }, dataSerializer('categories')),
+  );
+  app.get('/api/brokers/categories', { schema: contractSchema('categories') }, async (request, reply) => {
+    const { json, hit } = await categories(request, {});
     publicCache(reply, ttlSeconds, hit);
     return sendOkJson(request, reply, json);
   });

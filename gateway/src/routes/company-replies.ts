@@ -10,6 +10,7 @@ import { contractSchema } from '../http/contract-schema.ts';
 import { RecentAnswers, sendOkJson } from '../http/cached.ts';
 import { dataSerializer } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
+import type { PageParts } from '../http/page-parts.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
 
@@ -20,6 +21,8 @@ export interface CompanyReplyDeps {
   sessions: Sessions;
   /** Anonymous readers' replies and figures, kept a few seconds (forgotten on every write). */
   recent?: RecentAnswers | undefined;
+  /** Where the answers a page's data is made of are registered (ADR 036). */
+  parts: PageParts;
 }
 
 const PAGE_SIZE = 20;
@@ -128,15 +131,15 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
 
   // --- Replies ----------------------------------------------------------------------------
 
-  app.get<{ Querystring: Validated<typeof operations.companyReplies.query> }>('/api/reviews/replies', { schema: contractSchema('companyReplies') }, async (request, reply) => {
+  const companyReplies = deps.parts.add('companyReplies', async (request, query) => {
     const viewer = await sessions.optional(request);
-    const reviewIds = request.query.reviewIds
+    const reviewIds = query.reviewIds
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)
       .slice(0, MAX_REVIEW_IDS);
     const load = async (): Promise<CompanyReplies> => {
-      const company = await catalogue.company(request.query.id, request.id);
+      const company = await catalogue.company(query.id, request.id);
       const [replies, figures, representing] = await Promise.all([
         reviewIds.length > 0 ? reviews.replies(reviewIds, request.id) : Promise.resolve({ items: [] }),
         reviews.replyFigures(company.id, request.id),
@@ -151,11 +154,13 @@ export async function companyReplyRoutes(app: FastifyInstance, deps: CompanyRepl
         representative,
       };
     };
-    void reply.header('vary', 'cookie, token, lang');
-    if (viewer) return send(request, reply, 'ok', await load());
+    if (viewer) return { json: Buffer.from(dataSerializer('companyReplies')(await load())) };
     // Anonymous: the same answer for every visitor of this company page.
-    const json = await recent.get(`replies:${request.lang}:${request.query.id}:${reviewIds.join(',')}`, load, dataSerializer('companyReplies'));
-    return sendOkJson(request, reply.header('cache-control', 'no-store'), json);
+    return { json: await recent.get(`replies:${request.lang}:${query.id}:${reviewIds.join(',')}`, load, dataSerializer('companyReplies')) };
+  });
+  app.get<{ Querystring: Validated<typeof operations.companyReplies.query> }>('/api/reviews/replies', { schema: contractSchema('companyReplies') }, async (request, reply) => {
+    const { json } = await companyReplies(request, request.query);
+    return sendOkJson(request, reply.header('vary', 'cookie, token, lang').header('cache-control', 'no-store'), json);
   });
 
   app.post<{ Body: Validated<typeof operations.writeReply.body> }>('/api/reviews/reply', { schema: contractSchema('writeReply') }, async (request, reply) => {

@@ -26,6 +26,7 @@ import { RecentAnswers, sendOkJson } from '../http/cached.ts';
 import { dataSerializer } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import { readMultipartFile } from '../http/multipart.ts';
+import type { PageParts } from '../http/page-parts.ts';
 import type { PostingGuard } from '../http/posting.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
@@ -41,6 +42,8 @@ export interface ComplaintDeps {
   objects: ObjectStore;
   /** Public case lists and figures, kept a few seconds (forgotten on every write). */
   recent?: RecentAnswers | undefined;
+  /** Where the answers a page's data is made of are registered (ADR 036). */
+  parts: PageParts;
 }
 
 const PAGE_SIZE = 20;
@@ -151,15 +154,17 @@ export async function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps)
 
   // --- Public -----------------------------------------------------------------------------
 
-  app.get<{ Querystring: Validated<typeof operations.complaints.query> }>('/api/complaints/list', { schema: contractSchema('complaints') }, async (request, reply) => {
-    const q = request.query;
+  const complaints = deps.parts.add('complaints', async (request, q) => {
     const load = async (): Promise<Page<ComplaintCard>> => {
       const company = q.company ? await catalogue.company(q.company, request.id) : undefined;
       const { items, total } = await reviews.complaints({ companyId: company?.id, status: q.status, page: q.page, limit: PAGE_SIZE }, request.id);
       return { list: await cards(items, request, false), total, page: q.page, limit: PAGE_SIZE };
     };
     // The same for every reader (published cases only, no reasons shown).
-    const json = await recent.get(`complaints:${request.lang}:${JSON.stringify([q.company, q.status, q.page])}`, load, dataSerializer('complaints'));
+    return { json: await recent.get(`complaints:${request.lang}:${JSON.stringify([q.company, q.status, q.page])}`, load, dataSerializer('complaints')) };
+  });
+  app.get<{ Querystring: Validated<typeof operations.complaints.query> }>('/api/complaints/list', { schema: contractSchema('complaints') }, async (request, reply) => {
+    const { json } = await complaints(request, request.query);
     return sendOkJson(request, reply.header('cache-control', 'no-store'), json);
   });
 
@@ -169,12 +174,15 @@ export async function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps)
     return send(request, reply, 'ok', await view(request.query.id, viewer, request));
   });
 
-  app.get<{ Querystring: Validated<typeof operations.complaintFigures.query> }>('/api/complaints/figures', { schema: contractSchema('complaintFigures') }, async (request, reply) => {
+  const complaintFigures = deps.parts.add('complaintFigures', async (request, { id }) => {
     const load = async (): Promise<CompanyComplaintFigures> => {
-      const company = await catalogue.company(request.query.id, request.id);
+      const company = await catalogue.company(id, request.id);
       return { company: { id: company.slug, name: nameOf(company, request.lang) }, figures: await reviews.complaintFigures(company.id, request.id) };
     };
-    const json = await recent.get(`complaintFigures:${request.lang}:${request.query.id}`, load, dataSerializer('complaintFigures'));
+    return { json: await recent.get(`complaintFigures:${request.lang}:${id}`, load, dataSerializer('complaintFigures')) };
+  });
+  app.get<{ Querystring: Validated<typeof operations.complaintFigures.query> }>('/api/complaints/figures', { schema: contractSchema('complaintFigures') }, async (request, reply) => {
+    const { json } = await complaintFigures(request, request.query);
     return sendOkJson(request, reply.header('cache-control', 'no-store'), json);
   });
 

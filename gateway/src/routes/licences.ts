@@ -12,6 +12,7 @@ import { contractSchema, dataSerializer } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
 import { readMultipartFile } from '../http/multipart.ts';
+import type { PageParts } from '../http/page-parts.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
 
@@ -24,6 +25,8 @@ export interface LicenceDeps {
   /** The company pages' cache: a licence's history changes rarely and is read on every page view. */
   cache: Cache;
   ttlSeconds: number;
+  /** Where the answers a page's data is made of are registered (ADR 036). */
+  parts: PageParts;
 }
 
 /** The catalogue's limit too (it refuses more); checked here first so a big upload stops early. */
@@ -55,10 +58,10 @@ export async function licenceRoutes(app: FastifyInstance, deps: LicenceDeps): Pr
   const jsonCache = new JsonCache(deps.cache);
   deps.invalidator?.onInvalidate(() => jsonCache.clearLocal());
 
-  app.get<{ Querystring: Validated<typeof operations.companyLicences.query> }>('/api/brokers/licences', { schema: contractSchema('companyLicences') }, async (request, reply) => {
+  const companyLicences = deps.parts.add('companyLicences', (request, { id }) => {
     const lang: Lang = request.lang;
-    const { json, hit } = await jsonCache.get(`gw:cat:licences:${lang}:${request.query.id}`, deps.ttlSeconds, async () => {
-      const r = await catalogue.licences(request.query.id, false, request.id);
+    return jsonCache.get(`gw:cat:licences:${lang}:${id}`, deps.ttlSeconds, async () => {
+      const r = await catalogue.licences(id, false, request.id);
       const data: CompanyLicences = {
         id: r.slug,
         licences: r.licences.map((l) => ({
@@ -74,15 +77,22 @@ export async function licenceRoutes(app: FastifyInstance, deps: LicenceDeps): Pr
       };
       return data;
     }, dataSerializer('companyLicences'));
+  });
+  app.get<{ Querystring: Validated<typeof operations.companyLicences.query> }>('/api/brokers/licences', { schema: contractSchema('companyLicences') }, async (request, reply) => {
+    const { json, hit } = await companyLicences(request, request.query);
     void reply.header('cache-control', `public, max-age=${deps.ttlSeconds}`).header('x-cache', hit ? 'HIT' : 'MISS').header('vary', 'lang, accept-language');
     return sendOkJson(request, reply, json);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.companyFollow.query> }>('/api/brokers/follow', { schema: contractSchema('companyFollow') }, async (request, reply) => {
+  const companyFollow = deps.parts.add('companyFollow', async (request, { id }) => {
     const user = await sessions.require(request);
-    const company = await catalogue.company(request.query.id, request.id);
+    const company = await catalogue.company(id, request.id);
     const data: CompanyFollow = await notifications.companyFollow(user.userId, company.id, request.id);
-    return send(request, reply, 'ok', data);
+    return { json: Buffer.from(dataSerializer('companyFollow')(data)) };
+  });
+  app.get<{ Querystring: Validated<typeof operations.companyFollow.query> }>('/api/brokers/follow', { schema: contractSchema('companyFollow') }, async (request, reply) => {
+    const { json } = await companyFollow(request, request.query);
+    return sendOkJson(request, reply.header('cache-control', 'no-store'), json);
   });
 
   app.post<{ Body: Validated<typeof operations.companyFollowSet.body> }>('/api/brokers/follow', { schema: contractSchema('companyFollowSet') }, async (request, reply) => {

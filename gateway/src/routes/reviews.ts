@@ -13,6 +13,7 @@ import { JsonCache, sendOkJson } from '../http/cached.ts';
 import { contractSchema, dataSerializer } from '../http/contract-schema.ts';
 import { now } from '../http/envelope.ts';
 import type { CacheInvalidator } from '../http/invalidation.ts';
+import type { PageParts } from '../http/page-parts.ts';
 import type { PostingGuard } from '../http/posting.ts';
 import type { Sessions } from '../http/session.ts';
 import { message } from '../i18n/messages.ts';
@@ -32,6 +33,8 @@ export interface ReviewDeps {
   ttlSeconds: number;
   /** Keys the client-address hash sent with a review (automatic signals); the raw address never leaves. */
   originSecret: string;
+  /** Where the answers a page's data is made of are registered (ADR 036). */
+  parts: PageParts;
 }
 
 const PAGE_SIZE = 10;
@@ -70,30 +73,34 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
   const originKey = createHmac('sha256', deps.originSecret).update('brokerwise review origin v1').digest();
   const originHash = (value: string) => createHmac('sha256', originKey).update(value).digest('base64url');
 
-  app.get<{ Querystring: Validated<typeof operations.companyReviews.query> }>('/api/reviews/list', { schema: contractSchema('companyReviews') }, async (request, reply) => {
+  const companyReviews = deps.parts.add('companyReviews', async (request, query) => {
     const viewer = await sessions.optional(request);
     const load = async (): Promise<CompanyReviews> => {
-      const company = await catalogue.company(request.query.id, request.id);
+      const company = await catalogue.company(query.id, request.id);
       const [page, rating] = await Promise.all([
-        reviews.forCompany(company.id, { page: request.query.page, limit: PAGE_SIZE, viewer: viewer?.userId }, request.id),
+        reviews.forCompany(company.id, { page: query.page, limit: PAGE_SIZE, viewer: viewer?.userId }, request.id),
         reviews.rating(company.id, request.id),
       ]);
       const verified = await verifiedOf([...page.items, page.mine], request.id);
       return {
         list: page.items.map((r) => present(r, company, request.lang, verified)),
         total: page.total,
-        page: request.query.page,
+        page: query.page,
         limit: PAGE_SIZE,
         mine: page.mine ? present(page.mine, company, request.lang, verified) : null,
         rating: { score: rating.displayScore, count: rating.approvedCount, distribution: rating.distribution },
       };
     };
     // Answers are not shared between callers when they carry the caller's own review.
-    void reply.header('vary', 'cookie, token, lang').header('cache-control', 'no-store');
-    if (viewer) return send(request, reply, 'ok', await load());
+    if (viewer) return { json: Buffer.from(dataSerializer('companyReviews')(await load())), hit: undefined };
     // Anonymous: every approval, rejection or deletion emits reviews.rating.changed, which drops these.
-    const { json, hit } = await jsonCache.get(`gw:cat:reviews:${request.lang}:${request.query.id}:${request.query.page}`, deps.ttlSeconds, load, dataSerializer('companyReviews'));
-    return sendOkJson(request, reply.header('x-cache', hit ? 'HIT' : 'MISS'), json);
+    return jsonCache.get(`gw:cat:reviews:${request.lang}:${query.id}:${query.page}`, deps.ttlSeconds, load, dataSerializer('companyReviews'));
+  });
+  app.get<{ Querystring: Validated<typeof operations.companyReviews.query> }>('/api/reviews/list', { schema: contractSchema('companyReviews') }, async (request, reply) => {
+    const { json, hit } = await companyReviews(request, request.query);
+    void reply.header('vary', 'cookie, token, lang').header('cache-control', 'no-store');
+    if (hit !== undefined) void reply.header('x-cache', hit ? 'HIT' : 'MISS');
+    return sendOkJson(request, reply, json);
   });
 
   app.post<{ Body: Validated<typeof operations.submitReview.body> }>('/api/reviews/submit', { schema: contractSchema('submitReview') }, async (request, reply) => {
@@ -139,15 +146,18 @@ export async function reviewRoutes(app: FastifyInstance, deps: ReviewDeps): Prom
     return send(request, reply, 'ok', data);
   });
 
-  app.get<{ Querystring: Validated<typeof operations.recentReviews.query> }>('/api/reviews/recent', { schema: contractSchema('recentReviews') }, async (request, reply) => {
-    // The same for everyone (the home page): cached, and dropped by the reviews.rating.changed
-    // every approval, rejection or deletion emits.
-    const { json, hit } = await jsonCache.get(`gw:cat:reviews:recent:${request.lang}:${request.query.limit}`, deps.ttlSeconds, async () => {
-      const { items } = await reviews.recent(request.query.limit, request.id);
+  // The same for everyone (the home page): cached, and dropped by the reviews.rating.changed
+  // every approval, rejection or deletion emits.
+  const recentReviews = deps.parts.add('recentReviews', (request, { limit }) =>
+    jsonCache.get(`gw:cat:reviews:recent:${request.lang}:${limit}`, deps.ttlSeconds, async () => {
+      const { items } = await reviews.recent(limit, request.id);
       const companies = await companiesOf(items, request.id);
       const verified = await verifiedOf(items, request.id);
       return items.filter((r) => companies.has(r.companyId)).map((r) => present({ ...r, mine: false }, companies.get(r.companyId), request.lang, verified));
-    }, dataSerializer('recentReviews'));
+    }, dataSerializer('recentReviews')),
+  );
+  app.get<{ Querystring: Validated<typeof operations.recentReviews.query> }>('/api/reviews/recent', { schema: contractSchema('recentReviews') }, async (request, reply) => {
+    const { json, hit } = await recentReviews(request, request.query);
     void reply.header('cache-control', 'public, max-age=30').header('x-cache', hit ? 'HIT' : 'MISS');
     return sendOkJson(request, reply, json);
   });

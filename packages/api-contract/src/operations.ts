@@ -222,6 +222,10 @@ export const operations = {
   adminComplaints: op('GET', '/api/admin/complaints', 'admin', 'Complaint cases awaiting moderation, the longest waiting first', S.Page(S.ComplaintCard), { query: S.AdminRepliesQuery }),
   adminComplaintDecide: op('POST', '/api/admin/complaints/decide', 'admin', 'Publish a case (the company’s clock starts, its representatives are told) or refuse it', S.ComplaintCard, { body: S.AdminComplaintDecideBody }),
   adminComplaintMessageRemove: op('POST', '/api/admin/complaints/removeMessage', 'admin', 'Take a message of a case’s thread down', S.ComplaintMessage, { body: S.AdminComplaintMessageRemoveBody }),
+
+  // Pages (ADR 036): a server-rendered page's data in one answer, each part as its own operation answers it
+  homePage: op('GET', '/api/pages/home', 'public', "The home page's data in one answer: banners, popular companies, categories and recent reviews, each part as its own operation answers it (banners, brokersList, categories, recentReviews)", S.HomePage, { query: S.NoQuery }),
+  companyPage: op('GET', '/api/pages/company', 'public', "A company page's data in one answer, each part as its own operation answers it for the same caller: the company, a page of its reviews, licences, complaint figures and newest cases, replies to the reviews shown, and (signed in) whether the caller follows it", S.CompanyPage, { query: S.CompanyPageQuery }),
 } satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof operations;

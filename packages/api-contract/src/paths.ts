@@ -161,3 +161,5 @@ export const complaintClose = { id: 'complaintClose', method: 'POST', path: '/ap
 export const adminComplaints = { id: 'adminComplaints', method: 'GET', path: '/api/admin/complaints' } as const;
 export const adminComplaintDecide = { id: 'adminComplaintDecide', method: 'POST', path: '/api/admin/complaints/decide' } as const;
 export const adminComplaintMessageRemove = { id: 'adminComplaintMessageRemove', method: 'POST', path: '/api/admin/complaints/removeMessage' } as const;
+export const homePage = { id: 'homePage', method: 'GET', path: '/api/pages/home' } as const;
+export const companyPage = { id: 'companyPage', method: 'GET', path: '/api/pages/company' } as const;

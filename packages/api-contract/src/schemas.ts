@@ -2210,6 +2210,52 @@ export const ComplaintFigures = Type.Object({
 export type ComplaintFigures = Static<typeof ComplaintFigures>;
 export const CompanyComplaintFigures = Type.Object({ company: CompanyRef, figures: ComplaintFigures });
 export type CompanyComplaintFigures = Static<typeof CompanyComplaintFigures>;
+
+/* ------------------------------------------------------------------------------------------
+ * Pages (ADR 036): the data of a whole server-rendered page in one answer. Each part is what its
+ * own operation answers for the same caller — the same envelope, from the same caches — so a
+ * part can fail (a failure names the HTTP status its operation would have answered) while the
+ * others show.
+ * ---------------------------------------------------------------------------------------- */
+
+/** A failed part of a page's answer: the error envelope its own operation answers, and that operation's HTTP status. */
+export const PagePartFailure = Type.Object({
+  code: Type.Number({ description: 'The envelope code of the failure (402/409 end the session).' }),
+  msg: Type.String({ description: "Message in the caller's language." }),
+  time: Type.Number({ description: 'Server time, Unix seconds.' }),
+  status: Type.Integer({ minimum: 400, maximum: 599, description: 'The HTTP status the operation would have answered.' }),
+  data: ErrorData,
+});
+export type PagePartFailure = Static<typeof PagePartFailure>;
+/** One part of a page's answer: its operation's success envelope (no `status`) or its failure. */
+export function PagePart<T extends TSchema>(data: T) {
+  return Type.Union([Envelope(data), PagePartFailure]);
+}
+export type PagePart<T> = Envelope<T> | PagePartFailure;
+/** GET /api/pages/home: the home page's parts. */
+export const HomePage = Type.Object({
+  banners: PagePart(Page(Banner)),
+  brands: PagePart(Page(CompanyCard)),
+  categories: PagePart(Type.Array(Category)),
+  recentReviews: PagePart(Type.Array(PublicReview)),
+});
+export type HomePage = Static<typeof HomePage>;
+/** GET /api/pages/company query: the company and its page of reviews. */
+export const CompanyPageQuery = Type.Object({ id: Slug('The company slug.'), page: PageNumber(), _: CacheBuster }, { additionalProperties: false });
+export type CompanyPageQuery = Static<typeof CompanyPageQuery>;
+/** GET /api/pages/company: a company page's parts. */
+export const CompanyPage = Type.Object({
+  company: PagePart(CompanyDetail),
+  reviews: PagePart(CompanyReviews),
+  licences: PagePart(CompanyLicences),
+  /** Only for a signed-in caller (anyone else follows nobody). */
+  follow: Type.Optional(PagePart(CompanyFollow)),
+  complaintFigures: PagePart(CompanyComplaintFigures),
+  complaints: PagePart(Page(ComplaintCard)),
+  /** The company's replies to the reviews of `reviews` (absent when those failed). */
+  replies: Type.Optional(PagePart(CompanyReplies)),
+});
+export type CompanyPage = Static<typeof CompanyPage>;
 /**
  * GET /api/company/dashboard: what a company's verified representatives watch (admins may open any
  * company's). Without `id`, the first company the caller represents.

@@ -15,6 +15,7 @@ import {
   type OperationMethod,
   type OperationQuery,
   type OperationRef,
+  type PagePart,
 } from '@brokerwise/api-contract';
 import type { ApiLang } from './locale';
 import { CSRF_HEADER } from './session';
@@ -332,4 +333,21 @@ export async function settle<T>(call: Promise<ApiSuccess<T>>): Promise<Settled<T
   } catch (error) {
     return { ok: false, error: toFailure(error) };
   }
+}
+
+/**
+ * One part of a page's answer (`/api/pages/*`, ADR 036) as if it had been its own call: a part
+ * that failed is that call's business failure (with the HTTP status it would have had).
+ */
+export function fromPart<T>(part: PagePart<T>): Settled<T> {
+  if ('status' in part) {
+    const fields = fieldsOf(part.data);
+    return { ok: false, error: { kind: 'business', code: part.code, status: part.status, msg: part.msg, ...(Object.keys(fields).length ? { fields } : {}) } };
+  }
+  return { ok: true, data: part.data };
+}
+
+/** A part of a page's answer (`pick`), or the page call's own failure when there is no answer. */
+export function partOf<P, T>(page: Settled<P>, pick: (data: P) => PagePart<T>): Settled<T> {
+  return page.ok ? fromPart(pick(page.data)) : page;
 }

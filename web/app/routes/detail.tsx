@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { data, Link, redirect, useLoaderData } from 'react-router';
-import type { CompanyDetail, CompanyReviews, Licence } from '@brokerwise/api-contract';
+import type { CompanyDetail, CompanyPage, Licence, PagePart } from '@brokerwise/api-contract';
 import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { CompanyComplaints } from '../components/complaints/CompanyComplaints';
@@ -11,14 +11,13 @@ import { Picture } from '../components/Picture';
 import { Score } from '../components/Score';
 import { ReviewsSection } from '../components/reviews/ReviewsSection';
 import { RouteErrorContent } from '../components/StatusPage';
-import { ApiError, type ApiFailure, failureStatus, settle, type Settled } from '../lib/api';
+import { type ApiFailure, failureStatus, fromPart, partOf, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
-import { hasSessionCookie } from '../lib/session.server';
 import { countryName } from '../lib/format';
 import type { Locale } from '../lib/locale';
 import { missingPageMeta, pageMeta, rootDataFrom } from '../lib/meta';
 import { organizationJsonLd } from '../lib/company-seo';
-import { commentHref, isReviewableId, reviewPage } from '../lib/reviews';
+import { commentHref, reviewPage } from '../lib/reviews';
 import { useT } from '../lib/use-t';
 import type { Route } from './+types/detail';
 import classes from './detail.module.css';
@@ -40,40 +39,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!id || id.length > 200) throw data(null, { status: 404 });
   const page = reviewPage(params.get('page'));
   const { locale, api } = pageApi(request, context);
-  const reviewsCall: Promise<Settled<CompanyReviews> | null> = isReviewableId(id)
-    ? settle(api.op(ops.companyReviews, { id, page }))
-    : Promise.resolve(null);
-  // The register's history and whether the visitor follows the company: the page shows without either.
-  const licencesCall = settle(api.op(ops.companyLicences, { id }));
-  // Following needs a session: without its cookie the answer is "no" without asking.
-  const followCall = hasSessionCookie(request) ? settle(api.op(ops.companyFollow, { id })) : null;
-  // Complaint cases against the company and its figures (ADR 031): the page shows without them.
-  const complaintsCall = Promise.all([settle(api.op(ops.complaintFigures, { id })), settle(api.op(ops.complaints, { company: id, page: 1 }))]);
-  let loaded: Loaded;
-  try {
-    loaded = { ok: true, company: (await api.op(ops.companyDetail, { id })).data };
-  } catch (error) {
-    await Promise.all([reviewsCall, licencesCall, followCall]);
-    if (!(error instanceof ApiError)) throw error;
-    if (isNotFound(error.failure)) throw data(null, { status: 404 });
-    loaded = { ok: false, error: error.failure };
-  }
+  // One call for the page's data (ADR 036): each part as its own operation answers it for this
+  // visitor (the session cookie is forwarded), and fails alone: the page shows without the
+  // register, the complaints or the replies.
+  const answer = await settle(api.op(ops.companyPage, { id, page }));
+  const company = partOf(answer, (d) => d.company);
+  if (!company.ok && isNotFound(company.error)) throw data(null, { status: 404 });
+  const loaded: Loaded = company.ok ? { ok: true, company: company.data } : { ok: false, error: company.error };
   // A merged duplicate answers with the company it was merged into: old links move there for good.
   if (loaded.ok && loaded.company.id !== id) {
-    await Promise.all([reviewsCall, licencesCall, followCall]);
     const to = new URLSearchParams({ id: loaded.company.id, ...(page > 1 ? { page: String(page) } : {}) });
     throw redirect(`/detail?${to}`, 301);
   }
-  // An id the reviews API can't take (the catalogue still knew it): the section says reviews are unavailable.
-  const reviews: Settled<CompanyReviews> = (await reviewsCall) ?? { ok: false, error: { kind: 'business', code: null, status: 400, msg: '' } };
-  // The company's verified replies to the reviews shown, and its reply figures (ADR 030): the page shows without them.
-  const reviewIds = reviews.ok ? [...reviews.data.list.map((r) => r.id), ...(reviews.data.mine ? [reviews.data.mine.id] : [])] : [];
-  const [licences, follow, repliesCall] = await Promise.all([licencesCall, followCall, reviews.ok ? settle(api.op(ops.companyReplies, { id, reviewIds: reviewIds.join(',') })) : null]);
-  const replies = repliesCall?.ok ? repliesCall.data : null;
-  const [complaintFigures, complaintList] = await complaintsCall;
-  const complaints = complaintFigures.ok && complaintList.ok ? { figures: complaintFigures.data.figures, list: complaintList.data.list.slice(0, 5), total: complaintList.data.total } : null;
-  const register = licences.ok ? licences.data.licences : null;
+  const reviews = partOf(answer, (d) => d.reviews);
+  // Parts only some answers carry: whether the visitor follows the company (asked only with a
+  // session), and the company's verified replies to the reviews shown and its figures (ADR 030).
+  const optional = <T,>(pick: (d: CompanyPage) => PagePart<T> | undefined): Settled<T> | null => {
+    const found = answer.ok ? pick(answer.data) : undefined;
+    return found ? fromPart(found) : null;
+  };
+  const follow = optional((d) => d.follow);
   const following = !!follow?.ok && follow.data.following;
+  const repliesPart = optional((d) => d.replies);
+  const replies = repliesPart?.ok ? repliesPart.data : null;
+  // Complaint cases against the company and its figures (ADR 031).
+  const [complaintFigures, complaintList] = [partOf(answer, (d) => d.complaintFigures), partOf(answer, (d) => d.complaints)];
+  const complaints = complaintFigures.ok && complaintList.ok ? { figures: complaintFigures.data.figures, list: complaintList.data.list.slice(0, 5), total: complaintList.data.total } : null;
+  // The register's history.
+  const licences = partOf(answer, (d) => d.licences);
+  const register = licences.ok ? licences.data.licences : null;
   return data({ locale, id, page, loaded, reviews, register, following, replies, complaints }, { status: failureStatus(loaded.ok ? undefined : loaded.error) });
 }
 

@@ -9,7 +9,7 @@ import { StarRow } from '../components/icons';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { SearchBox } from '../components/SearchBox';
 import { RouteErrorContent } from '../components/StatusPage';
-import { pageStatus, settle } from '../lib/api';
+import { pageStatus, partOf, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import { useT } from '../lib/use-t';
@@ -18,12 +18,13 @@ import classes from './home.module.css';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale, api } = pageApi(request, context);
-  const [banners, brands, categories, recent] = await Promise.all([
-    settle(api.op(ops.banners, { page: 1, limit: 5 })),
-    settle(api.op(ops.brokersList, { page: 1, limit: 12, order: 'score' })),
-    settle(api.op(ops.categories)),
-    settle(api.op(ops.recentReviews, { limit: 6 })),
-  ]);
+  // One call for the page's data (ADR 036): banners, the first 12 by score, categories and the 6
+  // newest reviews, each part as its own operation answers it (and fails alone).
+  const page = await settle(api.op(ops.homePage));
+  const banners = partOf(page, (d) => d.banners);
+  const brands = partOf(page, (d) => d.brands);
+  const categories = partOf(page, (d) => d.categories);
+  const recent = partOf(page, (d) => d.recentReviews);
   // Recent reviews are approved ones only; none (or a failed call) hides the section: never fake reviews.
   const recentReviews = recent.ok && Array.isArray(recent.data) ? recent.data.filter((r) => r.status === 'approved' && r.company.id) : [];
   // Sections that failed show a notice; if nothing could be loaded the status says why: 503 only
