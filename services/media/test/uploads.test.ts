@@ -204,7 +204,8 @@ describe('video pipeline: upload → worker transcodes → playable', () => {
     expect(poster.info.contentType).toBe('image/jpeg');
     expect(await sharp(poster.body).metadata()).toMatchObject({ format: 'jpeg', width: 1280, height: 720 });
     expect((await h.leftovers()).tmp).toEqual([]);
-  });
+    // A real two-rendition ffmpeg transcode of a 9 s clip: ≈ 10 s on a quiet machine, over 30 s on two busy cores.
+  }, 120_000);
 
   it('keeps a portrait video upright at 720 × 1280 and a small one at its size (even sides)', async () => {
     const portrait = await h.upload(`/v1/videos?ownerId=${owner}`, await makeClip(h.workDir, 'portrait.mp4', { seconds: 1, width: 1080, height: 1920, audio: false }));
