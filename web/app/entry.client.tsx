@@ -2,15 +2,16 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
 import { beforeHydrating, chunkGuard } from './lib/chunk-load';
-import type { Messages } from './lib/intl';
+import { intlFor, type Messages } from './lib/intl';
 import { parseLocale } from './lib/locale';
-import { MESSAGES_LINK_ID, provideMessages } from './lib/messages';
+import { MESSAGES_LINK_ID, messagesFor, provideMessages } from './lib/messages';
 
 /**
  * Hydrates once the page's messages are here (lib/messages.ts): the <link rel=preload> in the head
- * has usually fetched them already, and after the first page they come from the browser cache.
- * Without them the page stays as the server rendered it (complete, like without JavaScript)
- * rather than hydrating into message ids.
+ * (turned on with the page's scripts after its first paint, lib/after-paint.ts) has usually fetched
+ * them already, and after the first page they come from the browser cache. Without them the page
+ * stays as the server rendered it (complete, like without JavaScript) rather than hydrating into
+ * message ids.
  */
 async function start(): Promise<void> {
   const link = document.getElementById(MESSAGES_LINK_ID) as HTMLLinkElement | null;
@@ -20,6 +21,11 @@ async function start(): Promise<void> {
       const res = await fetch(link.href, { credentials: 'same-origin' });
       if (!res.ok) return;
       provideMessages(locale, (await res.json()) as Messages);
+      // The intl object the root renders with is built now, in this task: react-intl's createIntl
+      // checks its locale with Intl.NumberFormat.supportedLocalesOf, which builds the browser's
+      // table of locales on its first call (≈ 10 ms on the 2-core development machine, ×4 on
+      // Lighthouse's phone) — inside hydration's first render that was one long task.
+      intlFor(locale, messagesFor(locale));
     } catch {
       return;
     }
