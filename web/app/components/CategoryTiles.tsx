@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import type { Category } from '@brokerwise/api-contract';
 import { useT } from '../lib/use-t';
 import { ChevronRight } from './icons';
+import { SiteLink } from './SiteLink';
 import classes from './CategoryTiles.module.css';
 
 /** Entry points into the four company categories, with how many companies each lists. */
@@ -11,7 +11,7 @@ export function CategoryTiles({ categories }: { categories: Category[] }) {
     <ul className={classes.grid}>
       {categories.map((category) => (
         <li key={category.id}>
-          <Link to={`/listing/${category.slug}`} className={classes.tile} data-slug={category.slug} data-testid="category-tile">
+          <SiteLink to={`/listing/${category.slug}`} className={classes.tile} data-slug={category.slug} data-testid="category-tile">
             <span className={classes.badge} aria-hidden="true">
               {category.name.slice(0, 1)}
             </span>
@@ -20,7 +20,7 @@ export function CategoryTiles({ categories }: { categories: Category[] }) {
               <span className={classes.count}>{t('home.categories.count', { count: category.companyCount })}</span>
             </span>
             <ChevronRight className={classes.arrow} />
-          </Link>
+          </SiteLink>
         </li>
       ))}
     </ul>

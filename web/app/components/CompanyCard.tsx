@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { CompanyCard as Company } from '@brokerwise/api-contract';
 import { countryName } from '../lib/format';
 import type { Locale } from '../lib/locale';
@@ -6,9 +5,10 @@ import { useT } from '../lib/use-t';
 import { MapPinIcon, ShieldCheckIcon } from './icons';
 import { Picture } from './Picture';
 import { Score } from './Score';
+import { SiteLink } from './SiteLink';
 import classes from './CompanyCard.module.css';
 
-export function companyHref(id: string): string {
+export function companyHref(id: string): `/detail?${string}` {
   return `/detail?${new URLSearchParams({ id })}`;
 }
 
@@ -27,7 +27,7 @@ export function RegulatedBadge() {
 export function CompanyCard({ company, locale, variant = 'tile' }: { company: Company; locale: Locale; variant?: 'tile' | 'row' }) {
   return (
     <article className={classes.card} data-variant={variant} data-testid="company-card">
-      <Link to={companyHref(company.id)} className={classes.link}>
+      <SiteLink to={companyHref(company.id)} className={classes.link}>
         <div className={classes.head}>
         <div className={classes.logoBox}>
           <Picture sources={company.logoSrcset} sizes="64px" src={company.logo} alt="" width={64} height={64} loading="lazy" decoding="async" />
@@ -46,7 +46,7 @@ export function CompanyCard({ company, locale, variant = 'tile' }: { company: Co
         </div>
         </div>
         <Score score={company.score} reviewCount={company.reviewCount} />
-      </Link>
+      </SiteLink>
     </article>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { Country } from '@brokerwise/api-contract';
 import type { Settled } from '../lib/api';
 import { countryName, countrySearchHref } from '../lib/format';
@@ -7,6 +6,7 @@ import { SOCIAL_LINKS, SUPPORT_EMAIL } from '../lib/site';
 import { useT } from '../lib/use-t';
 import { LogoMark } from './icons';
 import { Newsletter } from './Newsletter';
+import { SiteLink } from './SiteLink';
 import classes from './Footer.module.css';
 
 /** How many of the API's popular countries the footer lists. */
@@ -38,17 +38,17 @@ export function Footer({ locale, countries, year }: { locale: Locale; countries:
       <div className={classes.inner}>
         <div className={classes.top}>
           <section className={classes.brandColumn} aria-labelledby="footer-work-with-us">
-            <Link to="/" className={classes.logo}>
+            <SiteLink to="/" className={classes.logo}>
               <LogoMark size={28} />
               <span>Brokerwise</span>
-            </Link>
+            </SiteLink>
             <h2 id="footer-work-with-us" className={classes.columnTitle}>
               {t('footer.workWithUs.title')}
             </h2>
             <p className={classes.muted}>{t('footer.workWithUs.text')}</p>
-            <Link to="/login" className={classes.cta}>
+            <SiteLink to="/login" className={classes.cta}>
               {t('footer.workWithUs.link')}
-            </Link>
+            </SiteLink>
           </section>
 
           <nav className={classes.column} aria-labelledby="footer-quick-links">
@@ -58,7 +58,7 @@ export function Footer({ locale, countries, year }: { locale: Locale; countries:
             <ul className={classes.linkList}>
               {QUICK_LINKS.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{t(link.messageId)}</Link>
+                  <SiteLink to={link.to}>{t(link.messageId)}</SiteLink>
                 </li>
               ))}
             </ul>
@@ -72,7 +72,7 @@ export function Footer({ locale, countries, year }: { locale: Locale; countries:
               <ul className={classes.countryList}>
                 {countries.data.slice(0, FOOTER_COUNTRIES).map((country) => (
                   <li key={country.id}>
-                    <Link to={countrySearchHref(country.id)}>{countryName(country, locale)}</Link>
+                    <SiteLink to={countrySearchHref(country.id)}>{countryName(country, locale)}</SiteLink>
                   </li>
                 ))}
               </ul>
@@ -114,7 +114,7 @@ export function Footer({ locale, countries, year }: { locale: Locale; countries:
               {t('footer.app.title')}
             </h2>
             <p className={classes.muted}>
-              {t('footer.app.text')} <Link to="/TraderChat">{t('footer.app.link')}</Link>
+              {t('footer.app.text')} <SiteLink to="/TraderChat">{t('footer.app.link')}</SiteLink>
             </p>
           </section>
           <section aria-labelledby="footer-cookies">
@@ -122,7 +122,7 @@ export function Footer({ locale, countries, year }: { locale: Locale; countries:
               {t('footer.cookies.title')}
             </h2>
             <p className={classes.muted}>
-              {t('footer.cookies.text')} <Link to="/cookie">{t('footer.legal.cookie')}</Link>
+              {t('footer.cookies.text')} <SiteLink to="/cookie">{t('footer.legal.cookie')}</SiteLink>
             </p>
           </section>
         </div>
@@ -134,7 +134,7 @@ export function Footer({ locale, countries, year }: { locale: Locale; countries:
           <ul className={classes.legal}>
             {LEGAL_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{t(link.messageId)}</Link>
+                <SiteLink to={link.to}>{t(link.messageId)}</SiteLink>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { loginUrlFor } from '../lib/guard';
 import type { Locale } from '../lib/locale';
 import type { SessionUser } from '../lib/session';
@@ -10,6 +10,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { NAV } from './nav';
 import { useSession } from './SessionProvider';
 import { useSignedInHeader } from './signed-in-header';
+import { SiteLink } from './SiteLink';
 import classes from './Header.module.css';
 
 /**
@@ -23,10 +24,10 @@ export function Header({ locale, unreadNotices }: { locale: Locale; unreadNotice
     // `data-account`: the signed-in parts load before the page hydrates (signed-in-header.ts).
     <header className={classes.header} data-account={user ? '' : undefined}>
       <div className={classes.inner}>
-        <Link to="/" className={classes.logo} aria-label={t('header.logo.label')}>
+        <SiteLink to="/" className={classes.logo} aria-label={t('header.logo.label')}>
           <LogoMark />
           <span className={classes.logoText}>Brokerwise</span>
-        </Link>
+        </SiteLink>
 
         <nav className={classes.nav} aria-label={t('header.nav.label')}>
           <ul className={classes.navList}>
@@ -43,9 +44,9 @@ export function Header({ locale, unreadNotices }: { locale: Locale; unreadNotice
                     <ul className={classes.menuList}>
                       {entry.items.map((item) => (
                         <li key={item.to}>
-                          <Link to={item.to} className={classes.menuLink}>
+                          <SiteLink to={item.to} className={classes.menuLink}>
                             {t(item.messageId)}
-                          </Link>
+                          </SiteLink>
                         </li>
                       ))}
                     </ul>
@@ -97,7 +98,7 @@ function CustomerService() {
 }
 
 /** Sign-in link that brings the visitor back to this page afterwards (the login page keeps the path). */
-function useSignInHref(): string {
+function useSignInHref(): ReturnType<typeof loginUrlFor> {
   const { pathname, search } = useLocation();
   return loginUrlFor(pathname, search);
 }
@@ -120,12 +121,12 @@ function AccountArea({ user, unreadNotices }: { user: SessionUser | null; unread
   }
   return (
     <div className={`${classes.account} ${classes.hideOnMobile}`}>
-      <Link to={signInHref} className={classes.toolLink}>
+      <SiteLink to={signInHref} className={classes.toolLink}>
         {t('header.account.signIn')}
-      </Link>
-      <Link to="/register" className={classes.signUp}>
+      </SiteLink>
+      <SiteLink to="/register" className={classes.signUp}>
         {t('header.account.signUp')}
-      </Link>
+      </SiteLink>
     </div>
   );
 }
@@ -145,16 +146,16 @@ function MobileMenu({ locale, user }: { locale: Locale; user: SessionUser | null
       <nav className={classes.mobilePanel} aria-label={t('header.nav.label')}>
         {NAV.map((entry) =>
           entry.kind === 'link' ? (
-            <Link key={entry.to} to={entry.to} className={classes.mobileLink}>
+            <SiteLink key={entry.to} to={entry.to} className={classes.mobileLink}>
               {t(entry.messageId)}
-            </Link>
+            </SiteLink>
           ) : (
             <div key={entry.messageId} className={classes.mobileGroup}>
               <p className={classes.mobileGroupTitle}>{t(entry.messageId)}</p>
               {entry.items.map((item) => (
-                <Link key={item.to} to={item.to} className={classes.mobileLink}>
+                <SiteLink key={item.to} to={item.to} className={classes.mobileLink}>
                   {t(item.messageId)}
-                </Link>
+                </SiteLink>
               ))}
             </div>
           ),
@@ -169,12 +170,12 @@ function MobileMenu({ locale, user }: { locale: Locale; user: SessionUser | null
           <LanguageSwitch locale={locale} />
           {!user && (
             <>
-              <Link to={signInHref} className={classes.mobileLink}>
+              <SiteLink to={signInHref} className={classes.mobileLink}>
                 {t('header.account.signIn')}
-              </Link>
-              <Link to="/register" className={classes.signUp}>
+              </SiteLink>
+              <SiteLink to="/register" className={classes.signUp}>
                 {t('header.account.signUp')}
-              </Link>
+              </SiteLink>
             </>
           )}
         </div>

@@ -2,12 +2,12 @@
 export interface NavLinkItem {
   kind: 'link';
   messageId: string;
-  to: string;
+  to: `/${string}`;
 }
 export interface NavMenu {
   kind: 'menu';
   messageId: string;
-  items: { messageId: string; to: string }[];
+  items: { messageId: string; to: `/${string}` }[];
 }
 export type NavEntry = NavLinkItem | NavMenu;
 

@@ -6,7 +6,7 @@ export function countryName(country: Pick<Country, 'name' | 'Eglish'>, locale: L
   return (locale === 'zh-CN' ? country.name : country.Eglish) || country.Eglish || country.name;
 }
 
-export function countrySearchHref(countryId: string): string {
+export function countrySearchHref(countryId: string): `/search?${string}` {
   return `/search?${new URLSearchParams({ country: countryId })}`;
 }
 

@@ -39,7 +39,7 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
 }
 
 /** The login address the guard redirects to, carrying where the visitor was going. */
-export function loginUrlFor(pathname: string, search = ''): string {
+export function loginUrlFor(pathname: string, search = ''): `/login${string}` {
   const back = safeRedirectPath(pathname + search);
   return back && back !== '/' ? `/login?${new URLSearchParams({ [REDIRECT_PARAM]: back })}` : '/login';
 }

@@ -1,13 +1,14 @@
 import { useIntl } from 'react-intl';
-import { data, Link, useLoaderData } from 'react-router';
+import { data, useLoaderData } from 'react-router';
 import type { PublicReview } from '@brokerwise/api-contract';
 import * as ops from '@brokerwise/api-contract/paths';
 import { BannerCarousel } from '../components/BannerCarousel';
 import { CategoryTiles } from '../components/CategoryTiles';
-import { CompanyCard } from '../components/CompanyCard';
+import { CompanyCard, companyHref } from '../components/CompanyCard';
 import { StarRow } from '../components/icons';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { SearchBox } from '../components/SearchBox';
+import { SiteLink } from '../components/SiteLink';
 import { RouteErrorContent } from '../components/StatusPage';
 import { pageStatus, partOf, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
@@ -71,9 +72,9 @@ export default function Home() {
             </h2>
             <p className={classes.sectionText}>{t('home.brands.subtitle')}</p>
           </div>
-          <Link to="/search?order=score" className={classes.more}>
+          <SiteLink to="/search?order=score" className={classes.more}>
             {t('home.brands.viewAll')}
-          </Link>
+          </SiteLink>
         </div>
         {brands.ok ? (
           brands.data.list.length > 0 ? (
@@ -123,10 +124,10 @@ function RecentReview({ review }: { review: PublicReview }) {
   const date = new Date(review.date);
   return (
     <article className={classes.reviewCard} data-testid="recent-review">
-      <Link to={`/detail?${new URLSearchParams({ id: review.company.id })}`} className={classes.reviewCompany}>
+      <SiteLink to={companyHref(review.company.id)} className={classes.reviewCompany}>
         {review.company.logo && <img src={review.company.logo} alt="" width={32} height={32} loading="lazy" />}
         <span>{review.company.name}</span>
-      </Link>
+      </SiteLink>
       <span className={classes.reviewStars} role="img" aria-label={t('review.stars.label', { score: stars })}>
         <StarRow value={stars} size={14} />
       </span>
