@@ -50,6 +50,15 @@ describe('scripts after the first paint', () => {
     expect(await text(Readable.from([...bytes].map((b) => Buffer.from([b]))).pipe(deferUntilPaintedStream()))).toBe(deferred);
   });
 
+  it('rewrites a head of many module preloads, each piece where it stands, in one pass', () => {
+    const links = (rel: string) => Array.from({ length: 30 }, (_, i) => `<link rel="${rel}" href="/assets/c${i}.js"/>`).join('');
+    const css = `<style>${'a{color:red}'.repeat(1000)}</style>`;
+    const html = `<head>${links('modulepreload')}<link rel="preload" as="fetch" href="/i18n/en.json"/>${css}</head><body><script type="module" async="">x</script> type="module" async=""></body>`;
+    expect(deferUntilPainted(html)).toBe(
+      `<head>${links(`${AFTER_PAINT_REL_PREFIX}modulepreload`)}<link rel="${AFTER_PAINT_REL_PREFIX}preload" as="fetch" href="/i18n/en.json"/>${css}</head><body><script type="${AFTER_PAINT_SCRIPT_TYPE}">x</script> type="module" async=""></body>`,
+    );
+  });
+
   it("names the browser's side by the same inert rel and type", () => {
     expect(AFTER_PAINT_SCRIPT).toContain(`link[rel^="${AFTER_PAINT_REL_PREFIX}"]`);
     expect(AFTER_PAINT_SCRIPT).toContain(`.slice(${AFTER_PAINT_REL_PREFIX.length})`);
