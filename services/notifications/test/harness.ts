@@ -113,7 +113,9 @@ export function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, 
 export function noticesOf(h: Harness, userId: string, lang: 'en' | 'zh-cn', n: number) {
   return waitFor(
     async () => (await h.call('GET', `/v1/users/${userId}/notices?lang=${lang}&category=notices&page=1&limit=20`)).body,
-    (b) => b.total >= n,
+    // The page's rows and its total are read by two queries side by side, so a notice committed
+    // between them can be counted before it is listed: wait for both.
+    (b) => b.total >= n && b.items.length >= Math.min(n, 20),
     `${n} notice(s)`,
   );
 }
