@@ -39,10 +39,17 @@ export class DiskStore implements ObjectStore {
     const data = toBuffer(body);
     const meta: Meta = { contentType, etag: md5Hex(data) };
     await mkdir(dirname(path), { recursive: true });
-    // Data first, then its sidecar: a crash in between leaves the new bytes with the old type,
-    // never a type describing bytes that were not written.
-    await this.#writeAtomic(path, data);
-    await this.#writeAtomic(path + META_SUFFIX, JSON.stringify(meta));
+    if (await this.head(key)) {
+      // Replacing: data first, then its sidecar. A crash in between leaves the new bytes with the
+      // old type, never a type describing bytes that were not written.
+      await this.#writeAtomic(path, data);
+      await this.#writeAtomic(path + META_SUFFIX, JSON.stringify(meta));
+    } else {
+      // New: the sidecar first, so the object appears with its type (a reader between the two
+      // writes would otherwise see it as application/octet-stream); a sidecar alone is no object.
+      await this.#writeAtomic(path + META_SUFFIX, JSON.stringify(meta));
+      await this.#writeAtomic(path, data);
+    }
     return { key, size: data.length, contentType, etag: meta.etag };
   }
 
