@@ -99,10 +99,12 @@ async function waitReady(url: string, ms: number): Promise<boolean> {
 
 /**
  * Accessibility, best practices and SEO fail under 100; performance fails under this floor and is
- * listed under 95. Issue 20's bar is 95, which seven phone rows still miss on CI's machine (medians
- * 90–94 on 2026-11-27, docs/performance.md): the floor only goes up, to 95 when they are there.
+ * listed under 95. Issue 20's bar is 95: since the page's scripts start after its first paint
+ * (ADR 035) every phone row's median is at or over 95 at moderate load on the development machine,
+ * and only a load average of 12–16 took rows under 90 (blocking time, docs/performance.md). The
+ * floor only goes up, to 95 once CI has shown every row there.
  */
-const PERF_FLOOR = 85;
+const PERF_FLOOR = 90;
 
 /**
  * Lighthouse on the started site, as a phone (thresholds above). It waits until
