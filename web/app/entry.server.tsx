@@ -56,8 +56,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           pipe(body);
           // pipeline: an aborted render ends the inlining stream too (the error reaches the response).
           // Development (no client build: Vite serves the CSS) keeps the links.
-          // The page's scripts wait for its first paint (lib/after-paint.ts).
-          const page = loadContext.clientDir ? pipeline(body, inlineStylesheetsStream(stylesheetsIn(loadContext.clientDir)), deferUntilPaintedStream(), () => undefined) : body;
+          // The page's scripts wait for its first paint (lib/after-paint.ts): rewritten before the CSS is inlined, in a few KB of head.
+          const page = loadContext.clientDir ? pipeline(body, deferUntilPaintedStream(), inlineStylesheetsStream(stylesheetsIn(loadContext.clientDir)), () => undefined) : body;
           resolve(new Response(createReadableStreamFromReadable(page), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

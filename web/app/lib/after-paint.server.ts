@@ -3,87 +3,105 @@
  * made inert until the first paint. Three fixed pieces of markup React and React Router write
  * are rewritten as the bytes pass, nothing else:
  *
- * - `<link rel="modulepreload"` (the entry's and the route modules' chunks, hoisted into the head),
- * - `<link rel="preload" as="fetch"` (the page's messages, root.tsx),
- * - ` type="module" async="">` (React Router's inline route-modules script, the last of them; the
- *   rest of the document passes untouched).
+ * - in the head, `<link rel="modulepreload"` (the entry's and the route modules' chunks, which
+ *   React hoists there) and `<link rel="preload" as="fetch"` (the page's messages, root.tsx);
+ * - after it, ` type="module" async="">` (React Router's inline route-modules script, the last of
+ *   them; the rest of the document passes untouched).
  *
- * A piece split between two chunks is found: the last bytes of a chunk that could start one are
- * held back until the next.
+ * It runs on React's own output, before the stylesheets are inlined (entry.server.tsx), so the
+ * head it searches is a few KB of tags rather than ≈ 110 KB with the CSS, and each piece is only
+ * searched for where it can be. A piece split between two chunks is found: a chunk's last bytes
+ * that begin one are held back until the next chunk.
  */
 import { Transform } from 'node:stream';
 import { AFTER_PAINT_REL_PREFIX, AFTER_PAINT_SCRIPT_TYPE } from './after-paint';
 
-const REWRITES: [Buffer, Buffer][] = [
-  ['<link rel="modulepreload"', `<link rel="${AFTER_PAINT_REL_PREFIX}modulepreload"`],
-  ['<link rel="preload" as="fetch"', `<link rel="${AFTER_PAINT_REL_PREFIX}preload" as="fetch"`],
-  [' type="module" async="">', ` type="${AFTER_PAINT_SCRIPT_TYPE}">`],
-].map(([from, to]) => [Buffer.from(from!), Buffer.from(to!)]);
-const LAST = REWRITES.length - 1;
-const LONGEST = Math.max(...REWRITES.map(([from]) => from.length));
+interface Piece {
+  from: Buffer;
+  to: Buffer;
+  /** Once this piece is passed, the next phase's pieces are searched for instead. */
+  ends?: true;
+}
+const piece = (from: string, to: string, ends?: true): Piece => ({ from: Buffer.from(from), to: Buffer.from(to), ...(ends && { ends }) });
+
+/** What is searched for, phase by phase: the head's preloads until `</head>`, then the script; then nothing. */
+const PHASES: Piece[][] = [
+  [
+    piece('<link rel="modulepreload"', `<link rel="${AFTER_PAINT_REL_PREFIX}modulepreload"`),
+    piece('<link rel="preload" as="fetch"', `<link rel="${AFTER_PAINT_REL_PREFIX}preload" as="fetch"`),
+    piece('</head>', '</head>', true),
+  ],
+  [piece(' type="module" async="">', ` type="${AFTER_PAINT_SCRIPT_TYPE}">`, true)],
+  [],
+];
+
+interface State {
+  phase: number;
+}
 
 /**
- * `bytes` with every piece that starts before `limit` rewritten, up to `end` (`limit`, or past the
- * last piece rewritten when that ends later); `done` once the route-modules script was rewritten,
- * the rest of `bytes` then comes with it.
+ * `bytes` rewritten from the state's phase on, up to `end`: the whole of it, or up to the start of
+ * a piece the last bytes could begin (held back for the next chunk). Each piece is searched for once
+ * and again only when passed: the head has ≈ 30 module preloads.
  */
-function rewrite(bytes: Buffer, limit = bytes.length): { out: Buffer; end: number; done: boolean } {
+function rewrite(bytes: Buffer, state: State, last: boolean): { out: Buffer; end: number } {
   const parts: Buffer[] = [];
   let at = 0;
-  // Where each piece occurs next (-1: nowhere further), searched again only once passed: the head
-  // arrives as one ≈ 110 KB chunk with ≈ 30 module preloads, and searching every piece from each
-  // one scanned it ≈ 30 times (≈ 10 % of a page's render thread, issue 20).
-  const found = REWRITES.map(([from]) => bytes.indexOf(from));
-  for (;;) {
-    let next = -1;
-    let which = -1;
-    for (let i = 0; i < REWRITES.length; i++) {
-      if (found[i] !== -1 && found[i]! < at) found[i] = bytes.indexOf(REWRITES[i]![0], at);
-      const f = found[i]!;
-      if (f !== -1 && f < limit && (next === -1 || f < next)) [next, which] = [f, i];
+  while (PHASES[state.phase]!.length > 0) {
+    const pieces = PHASES[state.phase]!;
+    const next = pieces.map((p) => bytes.indexOf(p.from, at));
+    let changed = false;
+    for (;;) {
+      let which = -1;
+      for (let i = 0; i < pieces.length; i++) {
+        if (next[i] !== -1 && next[i]! < at) next[i] = bytes.indexOf(pieces[i]!.from, at);
+        if (next[i] !== -1 && (which === -1 || next[i]! < next[which]!)) which = i;
+      }
+      if (which === -1) break;
+      const { from, to, ends } = pieces[which]!;
+      parts.push(bytes.subarray(at, next[which]), to);
+      at = next[which]! + from.length;
+      if (ends) {
+        state.phase++;
+        changed = true;
+        break;
+      }
     }
-    if (next === -1) break;
-    parts.push(bytes.subarray(at, next), REWRITES[which]![1]);
-    at = next + REWRITES[which]![0].length;
-    if (which === LAST) {
-      parts.push(bytes.subarray(at));
-      return { out: Buffer.concat(parts), end: bytes.length, done: true };
-    }
+    if (!changed) break;
   }
-  const end = Math.max(at, limit);
+  const end = last ? bytes.length : heldFrom(bytes, at, PHASES[state.phase]!);
   parts.push(bytes.subarray(at, end));
-  return { out: parts.length === 1 ? parts[0]! : Buffer.concat(parts), end, done: false };
+  return { out: parts.length === 1 ? parts[0]! : Buffer.concat(parts), end };
+}
+
+/** Where the bytes from `from` on begin one of `pieces` at their end without completing it (bytes.length: nowhere). */
+function heldFrom(bytes: Buffer, from: number, pieces: Piece[]): number {
+  const longest = Math.max(0, ...pieces.map((p) => p.from.length));
+  for (let i = Math.max(from, bytes.length - longest + 1); i < bytes.length; i++) {
+    const tail = bytes.subarray(i);
+    if (pieces.some((p) => p.from.subarray(0, tail.length).equals(tail))) return i;
+  }
+  return bytes.length;
 }
 
 /** Markup as a string, rewritten (tests; the stream below is what pages go through). */
 export function deferUntilPainted(html: string): string {
-  return rewrite(Buffer.from(html)).out.toString('utf8');
-}
-
-/**
- * Where a piece that starts in `bytes` but does not end in it could begin: every piece starts
- * with `<` or a space and is at most LONGEST bytes long, so only the last LONGEST - 1 bytes can
- * hold such a start.
- */
-function incompleteFrom(bytes: Buffer): number {
-  for (let i = Math.max(0, bytes.length - LONGEST + 1); i < bytes.length; i++) if (bytes[i] === 0x3c || bytes[i] === 0x20) return i;
-  return bytes.length;
+  return rewrite(Buffer.from(html), { phase: 0 }, true).out.toString('utf8');
 }
 
 export function deferUntilPaintedStream(): Transform {
+  const state: State = { phase: 0 };
   let held: Buffer = Buffer.alloc(0);
-  let done = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, chunk);
+      if (PHASES[state.phase]!.length === 0) return callback(null, chunk);
       const bytes = held.length ? Buffer.concat([held, chunk]) : chunk;
-      const { out, end, done: last } = rewrite(bytes, incompleteFrom(bytes));
-      done = last;
+      const { out, end } = rewrite(bytes, state, false);
       held = end < bytes.length ? Buffer.from(bytes.subarray(end)) : Buffer.alloc(0);
       callback(null, out.length ? out : undefined);
     },
     flush(callback) {
-      callback(null, held.length ? rewrite(held).out : undefined);
+      callback(null, held.length ? rewrite(held, state, true).out : undefined);
     },
   });
 }
