@@ -9,7 +9,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -255,7 +255,12 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
 
   const compressor = createCompressor(encoding);
-  const done = pipeline(compressor, res);
+  // compressor → res as pipeline() would (an error or an early close of either ends both), without
+  // its AbortController, aborted (a DOMException and its stack) on every page that finishes.
+  compressor.on('error', (error) => res.destroy(error));
+  res.on('close', () => compressor.destroy());
+  compressor.pipe(res);
+  const done = finished(res);
   // A visitor who leaves mid-page rejects `done` before we await it: handle it now so the
   // process never sees an unhandled rejection; the await below still reports it.
   done.catch(() => undefined);

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { ReportTargetKind } from '@brokerwise/api-contract';
 import { loadChunk } from '../lib/chunk-load';
 import { loginUrlFor } from '../lib/guard';
 import { useT } from '../lib/use-t';
 import { useHydrated } from './account/use-form';
 import { useSession } from './SessionProvider';
+import { SiteLink } from './SiteLink';
 import classes from './ReportButton.module.css';
 
 // The dialog and its form arrive with the first click.
@@ -26,9 +27,9 @@ export function ReportButton({ kind, targetId, authorId }: { kind: ReportTargetK
   if (user && authorId && user.id === authorId) return null;
   if (!user) {
     return (
-      <Link to={loginUrlFor(pathname, search)} rel="nofollow" className={classes.trigger} data-testid={`report-${kind}-login`}>
+      <SiteLink to={loginUrlFor(pathname, search)} rel="nofollow" className={classes.trigger} data-testid={`report-${kind}-login`}>
         {t('report.button.label')}
-      </Link>
+      </SiteLink>
     );
   }
 

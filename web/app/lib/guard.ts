@@ -38,10 +38,17 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
   return path;
 }
 
+/** The last address asked and its answer: a page asks for its own once per sign-in link (a company page's report links: one a review). */
+let lastLogin: { from: string; url: `/login${string}` } | undefined;
+
 /** The login address the guard redirects to, carrying where the visitor was going. */
 export function loginUrlFor(pathname: string, search = ''): `/login${string}` {
-  const back = safeRedirectPath(pathname + search);
-  return back && back !== '/' ? `/login?${new URLSearchParams({ [REDIRECT_PARAM]: back })}` : '/login';
+  const from = pathname + search;
+  if (lastLogin?.from === from) return lastLogin.url;
+  const back = safeRedirectPath(from);
+  const url: `/login${string}` = back && back !== '/' ? `/login?${new URLSearchParams({ [REDIRECT_PARAM]: back })}` : '/login';
+  lastLogin = { from, url };
+  return url;
 }
 
 interface RedirectStorage {

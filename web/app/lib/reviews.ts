@@ -21,7 +21,7 @@ export function detailHref(id: string, page = 1): string {
 }
 
 /** Write (or edit) a review of the company. */
-export function commentHref(id: string): string {
+export function commentHref(id: string): `/comment?${string}` {
   return `/comment?${new URLSearchParams({ id })}`;
 }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { data, Link, redirect, useLoaderData } from 'react-router';
+import { data, redirect, useLoaderData } from 'react-router';
 import type { CompanyDetail, CompanyPage, Licence, PagePart } from '@brokerwise/api-contract';
 import * as ops from '@brokerwise/api-contract/paths';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -10,6 +10,7 @@ import { MapPinIcon, ShieldCheckIcon } from '../components/icons';
 import { Picture } from '../components/Picture';
 import { Score } from '../components/Score';
 import { ReviewsSection } from '../components/reviews/ReviewsSection';
+import { SiteLink } from '../components/SiteLink';
 import { RouteErrorContent } from '../components/StatusPage';
 import { type ApiFailure, failureStatus, fromPart, partOf, settle, type Settled } from '../lib/api';
 import { pageApi } from '../lib/api.server';
@@ -208,9 +209,9 @@ function CompanyHeader({ company, locale, following }: { company: CompanyDetail;
             <span className="bw-visually-hidden"> {t('detail.header.newTab')}</span>
           </a>
         )}
-        <Link to={commentHref(company.id)} className={classes.secondaryButton} data-testid="rate-link">
+        <SiteLink to={commentHref(company.id)} className={classes.secondaryButton} data-testid="rate-link">
           {t('detail.header.rate')}
-        </Link>
+        </SiteLink>
         <CompanyFollowButton companyId={company.id} following={following} />
       </div>
     </header>

@@ -13,6 +13,7 @@ import { RouteErrorContent } from '../components/StatusPage';
 import { pageStatus, partOf, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
+import { formatShortDate } from '../lib/short-date';
 import { useT } from '../lib/use-t';
 import type { Route } from './+types/home';
 import classes from './home.module.css';
@@ -138,7 +139,7 @@ function RecentReview({ review }: { review: PublicReview }) {
         {!Number.isNaN(date.getTime()) && (
           <>
             {' · '}
-            <time dateTime={review.date}>{intl.formatDate(date, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })}</time>
+            <time dateTime={review.date}>{formatShortDate(intl, date)}</time>
           </>
         )}
       </p>

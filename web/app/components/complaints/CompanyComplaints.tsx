@@ -1,6 +1,6 @@
 import type { ComplaintCard, ComplaintFigures as Figures } from '@brokerwise/api-contract';
-import { Link } from 'react-router';
 import { useT } from '../../lib/use-t';
+import { SiteLink } from '../SiteLink';
 import { ComplaintFigures } from './ComplaintFigures';
 import { ComplaintList } from './ComplaintList';
 import list from '../reviews/Reviews.module.css';
@@ -21,13 +21,13 @@ export function CompanyComplaints({ slug, complaints }: { slug: string; complain
       )}
       <p className={list.actions}>
         {complaints && complaints.total > 0 && (
-          <Link to={`/complaints?${q}`} className={list.link} data-testid="company-complaints-all">
+          <SiteLink to={`/complaints?${q}`} className={list.link} data-testid="company-complaints-all">
             {t('complaints.detail.all', { count: complaints.total })}
-          </Link>
+          </SiteLink>
         )}
-        <Link to={`/complaints/new?${q}`} className={list.secondaryButton} data-testid="company-complaints-new">
+        <SiteLink to={`/complaints/new?${q}`} className={list.secondaryButton} data-testid="company-complaints-new">
           {t('complaints.new.link')}
-        </Link>
+        </SiteLink>
       </p>
     </div>
   );

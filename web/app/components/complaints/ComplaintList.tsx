@@ -1,7 +1,7 @@
 import type { ComplaintCard } from '@brokerwise/api-contract';
-import { Link } from 'react-router';
 import { useT } from '../../lib/use-t';
 import { ReviewDate } from '../reviews/Stars';
+import { SiteLink } from '../SiteLink';
 import { CATEGORY_LABEL, casePath, STATUS_BADGE, STATUS_LABEL } from './labels';
 import classes from '../reviews/Reviews.module.css';
 import own from './Complaints.module.css';
@@ -26,9 +26,9 @@ export function ComplaintList({ items, showCompany = true }: { items: ComplaintC
             <p className={own.meta}>
               <span>{t('complaints.item.amount', { amount: c.amount, currency: c.currency })}</span>
               {c.workingDaysLeft !== null && <span>{t(c.status === 'awaiting_user' ? 'complaints.clock.userLeft' : 'complaints.clock.left', { days: c.workingDaysLeft })}</span>}
-              <Link to={casePath(c.id)} className={classes.link} data-testid="complaint-open">
+              <SiteLink to={casePath(c.id)} className={classes.link} data-testid="complaint-open">
                 {t('complaints.item.open')}
-              </Link>
+              </SiteLink>
             </p>
           </article>
         </li>

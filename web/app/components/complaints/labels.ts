@@ -36,4 +36,4 @@ export const CATEGORIES = Object.keys(CATEGORY_LABEL) as ComplaintCard['category
 export const PUBLIC_STATUSES: ComplaintCard['status'][] = ['awaiting_company', 'awaiting_user', 'resolved', 'unresolved', 'lapsed', 'withdrawn'];
 export const CURRENCIES = ['USD', 'EUR', 'GBP', 'JPY', 'CNY', 'HKD', 'AUD', 'CAD', 'CHF', 'SGD', 'NZD', 'USDT'] as const;
 
-export const casePath = (id: string) => `/complaints/${encodeURIComponent(id)}`;
+export const casePath = (id: string): `/complaints/${string}` => `/complaints/${encodeURIComponent(id)}`;

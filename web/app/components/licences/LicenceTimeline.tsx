@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { LicenceHistoryEntry, LicenceRegisterStatus, RegisteredLicence } from '@brokerwise/api-contract';
+import { formatShortDate } from '../../lib/short-date';
 import { useT } from '../../lib/use-t';
 import classes from './LicenceTimeline.module.css';
 
@@ -51,7 +52,7 @@ export function LicenceTimelines({ licences }: { licences: RegisteredLicence[] }
 function Entry({ entry }: { entry: LicenceHistoryEntry }) {
   const t = useT();
   const intl = useIntl();
-  const day = (iso: string) => intl.formatDate(`${iso}T00:00:00Z`, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const day = (iso: string) => formatShortDate(intl, `${iso}T00:00:00Z`);
   const time = (iso: string) => `${intl.formatDate(iso, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })} UTC`;
   const e = entry.evidence;
   return (

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { CompanyReplies, CompanyReviews, PublicReview, RatingSummary } from '@brokerwise/api-contract';
 import * as ops from '@brokerwise/api-contract/paths';
 import type { Settled } from '../../lib/api';
@@ -6,6 +5,7 @@ import { commentHref, detailHref, distributionRows, STATUS_LABEL } from '../../l
 import { useT } from '../../lib/use-t';
 import { ErrorNotice } from '../ErrorNotice';
 import { Pagination } from '../Pagination';
+import { SiteLink } from '../SiteLink';
 import { Score } from '../Score';
 import { ReviewDate, Stars } from './Stars';
 import classes from './Reviews.module.css';
@@ -35,9 +35,9 @@ export function ReviewsSection({
     return (
       <div className={classes.stack}>
         <ErrorNotice error={reviews.error} />
-        <Link to={commentHref(companyId)} className={classes.primaryButton} data-testid="reviews-rate">
+        <SiteLink to={commentHref(companyId)} className={classes.primaryButton} data-testid="reviews-rate">
           {t('detail.reviews.rate')}
-        </Link>
+        </SiteLink>
       </div>
     );
   }
@@ -50,9 +50,9 @@ export function ReviewsSection({
         <RatingSummaryView rating={rating} />
         <div className={classes.rateBox}>
           <p className={classes.muted}>{t(mine ? 'review.mine.editIntro' : 'review.rate.intro', { name: companyName })}</p>
-          <Link to={commentHref(companyId)} className={classes.primaryButton} data-testid="reviews-rate">
+          <SiteLink to={commentHref(companyId)} className={classes.primaryButton} data-testid="reviews-rate">
             {t(mine ? 'review.mine.edit' : 'detail.reviews.rate')}
-          </Link>
+          </SiteLink>
         </div>
       </div>
       {mine && <MyReview review={mine} companyId={companyId} replies={replies} />}
@@ -120,9 +120,9 @@ function RatingSummaryView({ rating }: { rating: RatingSummary }) {
             {t('review.summary.none')}
           </p>
         )}
-        <Link to="/about/methodology" className={classes.link}>
+        <SiteLink to="/about/methodology" className={classes.link}>
           {t('review.summary.method')}
-        </Link>
+        </SiteLink>
       </div>
       <table className={classes.bars} data-testid="rating-distribution">
         <caption className="bw-visually-hidden">{t('review.summary.caption')}</caption>
@@ -159,9 +159,9 @@ function MyReview({ review, companyId, replies }: { review: PublicReview; compan
       <ReviewBody review={review} showAuthor={false} />
       <ReviewReply reviewId={review.id} replies={replies} />
       <div className={classes.actions}>
-        <Link to={commentHref(companyId)} className={classes.secondaryButton} data-testid="my-review-edit">
+        <SiteLink to={commentHref(companyId)} className={classes.secondaryButton} data-testid="my-review-edit">
           {t('review.mine.editShort')}
-        </Link>
+        </SiteLink>
         <DeleteReview companyId={companyId} />
       </div>
     </section>

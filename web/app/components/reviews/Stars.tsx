@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { formatShortDate } from '../../lib/short-date';
 import { useT } from '../../lib/use-t';
 import { StarRow } from '../icons';
 import classes from './Reviews.module.css';
@@ -21,7 +22,7 @@ export function ReviewDate({ date }: { date: string }) {
   if (Number.isNaN(parsed.getTime())) return null;
   return (
     <time dateTime={date} className={classes.date}>
-      {intl.formatDate(parsed, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })}
+      {formatShortDate(intl, parsed)}
     </time>
   );
 }
