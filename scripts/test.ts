@@ -98,13 +98,13 @@ async function waitReady(url: string, ms: number): Promise<boolean> {
 }
 
 /**
- * Accessibility, best practices and SEO fail under 100; performance fails under this floor and is
- * listed under 95. Issue 20's bar is 95: since the page's scripts start after its first paint
- * (ADR 035) every phone row's median is at or over 95 at moderate load on the development machine,
- * but a clean-clone run at load 10–14 had rows at 85–89 and one at 74 (blocking time,
- * docs/performance.md). The floor only goes up: to 90 once CI shows every row at 95, then to 95.
+ * Accessibility, best practices and SEO fail under 100; performance fails under this floor, which is
+ * now issue 20's bar itself. On a quiet machine (the clean-clone CI's case: this step runs alone,
+ * before the browser tests) every phone row scored 97–100 on 2026-11-27 (docs/performance.md); a
+ * row under the bar is run twice more and judged on the median of three, which absorbs one noisy
+ * run. A busy machine (load average over 10) shows blocking time that CI's does not.
  */
-const PERF_FLOOR = 85;
+const PERF_FLOOR = 95;
 
 /**
  * Lighthouse on the started site, as a phone (thresholds above). It waits until
