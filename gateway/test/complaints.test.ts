@@ -9,6 +9,17 @@ const SALT = 'complaints-test-salt';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const WHAT = 'I asked for a withdrawal of 2,500 USD on 3 November; it was never paid and support stopped answering.';
 
+/** The start of the day from which a deadline (the end of a working day; no holidays configured) has 3 working days left. */
+const threeWorkingDaysBefore = (due: string) => {
+  let t = Date.parse(due);
+  for (let left = 3; left > 0; ) {
+    t -= 86_400_000;
+    const weekday = new Date(t).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return t;
+};
+
 describe('complaint cases through the gateway', () => {
   let stack: ReviewStack;
   // The reviews service's clock: the author's deadline is reached by moving it, not by waiting.
@@ -211,6 +222,21 @@ describe('complaint cases through the gateway', () => {
     expect((await noticeOf(author.token, 'zh-cn', '投诉有新消息')).content).toContain(`请在 ${dueText} 前回复、确认或拒绝处理结果`);
     expect((await noticeOf(author.token, 'en', 'New message in a complaint')).content).toContain(`please reply, confirm or reject the outcome by ${dueText}`);
     await expect.poll(async () => (await stack.mailbox.list(authorMail)).map((m) => m.subject)).toContain('灯笼外汇 回应了您的投诉');
+
+    // Three working days before the deadline the sweeper reminds the author, once: in both languages, by mail in theirs.
+    offsetMs = threeWorkingDaysBefore(due) - Date.now() + 60_000;
+    const sweep = async () => (await (await fetch(`${stack.reviewsUrl}/v1/moderation/complaints/sweep`, { method: 'POST', headers: await stack.serviceHeaders('reviews', { role: 'admin' }) })).json()) as { reminded: number };
+    expect((await sweep()).reminded).toBeGreaterThanOrEqual(1);
+    await sweep();
+    const reminder = await noticeOf(author.token, 'zh-cn', '投诉期限临近');
+    expect(reminder).toMatchObject({ kind: 'complaint_reminder', link: `/complaints/${id}` });
+    expect(reminder.content).toBe(`您对 灯笼外汇 的投诉：还剩 3 个工作日可回复、确认或拒绝处理结果（截至 ${dueText}），逾期该投诉将以“投诉人未回复”关闭。`);
+    expect((await noticeOf(author.token, 'en', 'Complaint deadline approaching')).content).toBe(
+      `Your complaint against Lantern FX: 3 working days left to reply, confirm or reject (until ${dueText}). After that the case closes as “no reply from the author”.`,
+    );
+    await expect.poll(async () => (await stack.mailbox.list(authorMail)).map((m) => m.subject)).toContain('您对 灯笼外汇 的投诉：还剩 3 个工作日可回复、确认或拒绝');
+    const reminders = (await call<NoticePage>('GET', '/api/user/notice', { token: author.token, lang: 'en' })).body.data.list.filter((n) => n.kind === 'complaint_reminder');
+    expect(reminders).toHaveLength(1);
 
     const before = (await call<CompanyComplaintFigures>('GET', '/api/complaints/figures?id=lantern-fx')).body.data.figures;
     // The deadline passes with no word from the author; the sweeper (operators' route, or its timer) closes the case.

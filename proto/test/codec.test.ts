@@ -48,6 +48,7 @@ describe('registry', () => {
       'reviews.complaint.published',
       'reviews.complaint.message_posted',
       'reviews.complaint.closed',
+      'reviews.complaint.reminded',
       'media.video.uploaded',
       'media.video.ready',
       'media.video.failed',

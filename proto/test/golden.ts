@@ -355,6 +355,25 @@ export const GOLDEN: { [T in EventType]: Golden<T> } = {
       closedAt: { seconds: 1795600800n, nanos: 0 },
     },
   },
+  'reviews.complaint.reminded': {
+    meta: {
+      id: '5b6c7d8e-9f0a-4b1c-8d3e-4f5a6b7c8d9e',
+      producer: 'reviews',
+      correlationId: '',
+      occurredAt: new Date('2026-12-02T00:05:00.000Z'),
+      schemaVersion: 1,
+    },
+    payload: {
+      complaintId: '1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a',
+      companyId: '3f1e9a2b-8c7d-4e6f-a5b4-c3d2e1f0a9b8',
+      authorId: '9e8d7c6b-5a4f-4e3d-9c2b-1a0f9e8d7c6b',
+      status: 'awaiting_company',
+      representativeIds: ['2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e'],
+      dueAt: { seconds: 1796428800n, nanos: 0 },
+      workingDaysLeft: 3,
+      remindedAt: { seconds: 1796169900n, nanos: 0 },
+    },
+  },
   'reviews.review.rejected': {
     meta: {
       id: '6f708192-a3b4-45c6-97d8-e9f0a1b2c3d4',

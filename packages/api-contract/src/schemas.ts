@@ -730,6 +730,7 @@ export const NoticeKind = Type.Union([
   Type.Literal('complaint_message'),
   Type.Literal('complaint_expired'),
   Type.Literal('complaint_lapsed'),
+  Type.Literal('complaint_reminder'),
   Type.Literal('representative_approved'),
   Type.Literal('representative_rejected'),
   Type.Literal('representative_revoked'),

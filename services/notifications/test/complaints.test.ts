@@ -57,10 +57,12 @@ describe('complaint cases tell the other side: notices in both languages (real S
 
     // Closed by the author: nobody is told; by the clock: the author is.
     await h.publish('reviews.complaint.closed', { complaintId: randomUUID(), companyId, authorId: author.id, status: 'withdrawn', closedBy: 'user', closedAt: ts() });
-    await h.publish('reviews.complaint.closed', { complaintId, companyId, authorId: author.id, status: 'unresolved', closedBy: 'clock', closedAt: ts() });
+    // The number of working days is the configured one the event carries.
+    await h.publish('reviews.complaint.closed', { complaintId, companyId, authorId: author.id, status: 'unresolved', closedBy: 'clock', closedAt: ts(), clockDays: 10 });
     const closed = await notices(author.id, 'en', 2);
     expect(closed.total).toBe(2);
-    expect(closed.items[0]).toMatchObject({ kind: 'complaint_expired', text: 'Harbour FX did not answer your complaint within 15 working days; it is now marked unresolved.' });
+    expect(closed.items[0]).toMatchObject({ kind: 'complaint_expired', text: 'Harbour FX did not answer your complaint within 10 working days; it is now marked unresolved.' });
+    expect((await notices(author.id, 'zh-cn', 2)).items[0].text).toBe('海港外汇 未在 10 个工作日内回应您的投诉，该投诉现已标记为未解决。');
     expect((await notices(repA.id, 'en', 1)).total).toBe(1);
     expect((await notices(repB.id, 'en', 1)).total).toBe(1);
   });
@@ -137,5 +139,69 @@ describe('complaint cases tell the other side: notices in both languages (real S
     const after = await notices(repA.id, 'en', 2);
     expect(after.total).toBe(2);
     expect(after.items[0]).toMatchObject({ kind: 'complaint_expired', text: 'A complaint against Lantern FX was not answered by its deadline; it is now marked unresolved.' });
+    // An event written before it carried the clock's length: the author's text names no number.
+    await h.publish('reviews.complaint.closed', { complaintId, companyId, authorId: author.id, status: 'unresolved', closedBy: 'clock', closedAt: ts() });
+    const older = await notices(author.id, 'en', 3);
+    expect(older.items[0]!.text).toBe('Lantern FX did not answer your complaint by its deadline; it is now marked unresolved.');
+    expect((await notices(author.id, 'zh-cn', 3)).items[0]!.text).toBe('灯笼外汇 未在期限内回应您的投诉，该投诉现已标记为未解决。');
+  });
+
+  it('a reminder tells the side whose turn it is, once, in their language (notice and mail), linking to the case', async () => {
+    const companyId = randomUUID();
+    await h.publish('catalogue.company.upserted', { id: companyId, slug: 'beacon-fx', name: 'Beacon FX', nameZh: '灯塔外汇', category: 'Brokers', version: 1n });
+    const author = await knownUser(h);
+    const [repA, repB] = await Promise.all([knownUser(h, { locale: 'zh-cn' }), knownUser(h)]);
+    const complaintId = randomUUID();
+    const dueAt = { seconds: BigInt(Date.parse('2027-03-05T00:00:00Z') / 1000), nanos: 0 };
+    const base = { complaintId, companyId, authorId: author.id, representativeIds: [repA.id, repB.id], dueAt, workingDaysLeft: 3, remindedAt: ts() };
+
+    // The company's clock: every representative, not the author.
+    const company = await h.publish('reviews.complaint.reminded', { ...base, status: 'awaiting_company' });
+    await h.redeliver('reviews.complaint.reminded', company.bytes);
+    for (const rep of [repA, repB]) {
+      const en = await notices(rep.id, 'en', 1);
+      expect(en.total).toBe(1);
+      expect(en.items[0]).toMatchObject({
+        kind: 'complaint_reminder',
+        title: 'Complaint deadline approaching',
+        text: '3 working days left to answer the complaint against Beacon FX (until 2027-03-05 00:00 UTC). If it is not answered by then, it is marked unresolved.',
+        link: `/complaints/${complaintId}`,
+      });
+      expect((await notices(rep.id, 'zh-cn', 1)).items[0]).toMatchObject({
+        title: '投诉期限临近',
+        text: '针对 灯塔外汇 的投诉还剩 3 个工作日可回应（截至 2027-03-05 00:00 UTC），逾期未回应将标记为未解决。',
+      });
+    }
+    const [a] = await waitFor(() => h.mailbox!.list(repA.email), (m) => m.length >= 1, 'the representative reminder mail');
+    expect(a!.subject).toBe('还剩 3 个工作日回应针对 灯塔外汇 的投诉');
+    expect(a!.text).toContain('还剩 3 个工作日，截至 2027-03-05 00:00 UTC');
+    expect(a!.text).toContain(`https://brokerwise.test/complaints/${complaintId}`);
+    const [b] = await waitFor(() => h.mailbox!.list(repB.email), (m) => m.length >= 1, 'the representative reminder mail');
+    expect(b!.subject).toBe('3 working days left to answer the complaint against Beacon FX');
+
+    // The author's clock (a later one): the author only.
+    const mine = await h.publish('reviews.complaint.reminded', { ...base, status: 'awaiting_user', workingDaysLeft: 1 });
+    await h.redeliver('reviews.complaint.reminded', mine.bytes);
+    const en = await notices(author.id, 'en', 1);
+    expect(en.total).toBe(1);
+    expect(en.items[0]).toMatchObject({
+      kind: 'complaint_reminder',
+      text: 'Your complaint against Beacon FX: 1 working day left to reply, confirm or reject (until 2027-03-05 00:00 UTC). After that the case closes as “no reply from the author”.',
+      link: `/complaints/${complaintId}`,
+    });
+    expect((await notices(author.id, 'zh-cn', 1)).items[0]!.text).toBe(
+      '您对 灯塔外汇 的投诉：还剩 1 个工作日可回复、确认或拒绝处理结果（截至 2027-03-05 00:00 UTC），逾期该投诉将以“投诉人未回复”关闭。',
+    );
+    const [m] = await waitFor(() => h.mailbox!.list(author.email), (x) => x.length >= 1, 'the author reminder mail');
+    expect(m!.subject).toBe('Your complaint against Beacon FX: 1 working day left to reply, confirm or reject');
+    expect(m!.text).toContain('You have 1 working day left, until 2027-03-05 00:00 UTC, to write back, confirm that it is resolved or say that it is not.');
+
+    // A status this version does not know reminds nobody; then one that does, published after it: once it is there, the other was handled.
+    await h.publish('reviews.complaint.reminded', { ...base, status: 'escalated' });
+    await h.publish('reviews.complaint.reminded', { ...base, status: 'awaiting_company', workingDaysLeft: 2 });
+    expect((await notices(repB.id, 'en', 2)).total).toBe(2);
+    expect((await notices(author.id, 'en', 1)).total).toBe(1);
+    expect(await h.mailbox!.list(author.email)).toHaveLength(1);
+    expect(await waitFor(() => h.mailbox!.list(repA.email), (x) => x.length >= 2, 'the second reminder mail')).toHaveLength(2);
   });
 });

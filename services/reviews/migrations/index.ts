@@ -13,6 +13,7 @@ import { migration as complaintCases } from './20270106T0900_complaint_cases.ts'
 import { migration as complaintAudit } from './20270107T0900_complaint_audit.ts';
 import { migration as complaintAuthorClock } from './20270112T0900_complaint_author_clock.ts';
 import { migration as looseEvidence } from './20270112T1000_loose_evidence.ts';
+import { migration as complaintReminders } from './20270113T0900_complaint_reminders.ts';
 
 /** Listed explicitly, in name order; forward only. */
 export const migrations: MigrationSet = {
@@ -30,4 +31,5 @@ export const migrations: MigrationSet = {
   '20270107T0900_complaint_audit': complaintAudit,
   '20270112T0900_complaint_author_clock': complaintAuthorClock,
   '20270112T1000_loose_evidence': looseEvidence,
+  '20270113T0900_complaint_reminders': complaintReminders,
 };

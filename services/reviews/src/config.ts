@@ -22,6 +22,12 @@ export const ReviewsConfigSchema = Type.Object({
    * outcome before the case closes as lapsed (ADR 031): as long as the company had to answer.
    */
   COMPLAINT_USER_RESPONSE_DAYS: Type.Integer({ default: 15, minimum: 1, maximum: 365 }),
+  /**
+   * Working days left on a clock (the company's or the author's) when the side whose turn it is gets
+   * one reminder (`reviews.complaint.reminded`, ADR 031); 0 sends none. A clock no longer than this
+   * is reminded at the first sweep after it starts.
+   */
+  COMPLAINT_REMINDER_DAYS: Type.Integer({ default: 3, minimum: 0, maximum: 365 }),
   /** Days that are not working days besides weekends, `YYYY-MM-DD` separated by commas (UTC days). */
   COMPLAINT_HOLIDAYS: Type.String({ default: '' }),
   /** Complaint cases one user may open per rolling 24 hours (`reviews.complaint_limit`). */
@@ -76,6 +82,7 @@ export const signalThresholds = (c: ReviewsConfig): SignalThresholds => ({
 export const complaintClockOf = (c: ReviewsConfig): ComplaintClock => ({
   days: c.COMPLAINT_RESPONSE_DAYS,
   userDays: c.COMPLAINT_USER_RESPONSE_DAYS,
+  reminderDays: c.COMPLAINT_REMINDER_DAYS,
   holidays: parseHolidays(c.COMPLAINT_HOLIDAYS),
 });
 

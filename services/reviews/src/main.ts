@@ -69,10 +69,10 @@ export async function startReviews(config: ReviewsConfig, shared: Shared = {}): 
       let sweeping: Promise<unknown> = Promise.resolve();
       const sweep = () => {
         const clocks = sweepComplaintClocks({ db, now, complaintClock })
-          .then(({ expired, lapsed }) => {
-            if (expired + lapsed > 0) {
+          .then(({ expired, lapsed, reminded }) => {
+            if (expired + lapsed + reminded > 0) {
               relay.poke();
-              app.log.info({ expired, lapsed }, 'complaints past their deadline closed');
+              app.log.info({ expired, lapsed, reminded }, 'complaints past their deadline closed, or near it reminded');
             }
           })
           .catch((err: unknown) => app.log.error({ err }, 'complaint sweep failed'));

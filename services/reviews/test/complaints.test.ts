@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { decodeEvent } from '@brokerwise/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepComplaintClocks } from '../src/domain/complaints.ts';
 import { addWorkingDays, workingDaysLeft } from '../src/domain/working-days.ts';
@@ -6,6 +7,8 @@ import { updateComplaint } from '../src/store/complaint.store.ts';
 import { errorOf, moderator, newCompany, startHarness, type Harness } from './harness.ts';
 
 const DAY = 86_400_000;
+/** The default settings: 15 working days for either side, a reminder at 3 left. */
+const CLOCK = { days: 15, userDays: 15, reminderDays: 3, holidays: new Set<string>() };
 
 describe('complaint cases (real SQL, bus)', () => {
   let h: Harness;
@@ -49,6 +52,18 @@ describe('complaint cases (real SQL, bus)', () => {
   const close = (id: string, userId: string, action: 'confirm' | 'reject' | 'withdraw') => h.call('POST', `/v1/complaints/${id}/close`, { userId, action });
   const view = (id: string, q = '') => h.call('GET', `/v1/complaints/${id}${q}`);
   const figures = async (companyId: string) => (await h.call('GET', `/v1/companies/${companyId}/complaint-figures`)).body;
+
+  /** The reminders a case's sweeps sent (the outbox, so none is missed or counted before the relay ran). */
+  const reminders = async (id: string) =>
+    (await h.db.selectFrom('outbox').select('payload').where('type', '=', 'reviews.complaint.reminded').execute())
+      .map((r) => decodeEvent(r.payload))
+      .flatMap((e) => (e.type === 'reviews.complaint.reminded' && e.payload.complaintId === id ? [e.payload] : []));
+  /** The first moment (a day's start) at which the clock ending at `due` has at most `n` working days left. */
+  const reminderMoment = (due: Date, n = 3) => {
+    let t = Math.floor(h.now().getTime() / DAY) * DAY;
+    while (workingDaysLeft(new Date(t), due) > n) t += DAY;
+    return t;
+  };
 
   /** A published case of a new company, with one representative. */
   const published = async () => {
@@ -198,7 +213,7 @@ describe('complaint cases (real SQL, bus)', () => {
     h.advance(due.getTime() - h.now().getTime() - 60_000);
     await write(answered.id, answered.rep, [answered.company], 'We are looking into it.');
     // Just before the deadline nothing happens.
-    await sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: { days: 15, userDays: 15, holidays: new Set() } });
+    await sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: CLOCK });
     expect((await view(late.id)).body.complaint.status).toBe('awaiting_company');
 
     h.advance(2 * 60_000);
@@ -228,7 +243,7 @@ describe('complaint cases (real SQL, bus)', () => {
     h.advance(due.getTime() - h.now().getTime() - 60_000);
     expect((await view(id)).body.complaint).toMatchObject({ status: 'awaiting_user', workingDaysLeft: 1 });
     // (Cases of earlier tests may lapse here: the clock is shared.)
-    await sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: { days: 15, userDays: 15, holidays: new Set() } });
+    await sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: CLOCK });
     expect((await view(id)).body.complaint.status).toBe('awaiting_user');
 
     h.advance(2 * 60_000);
@@ -273,6 +288,74 @@ describe('complaint cases (real SQL, bus)', () => {
     h.advance(12 * DAY);
     await h.call('POST', '/v1/moderation/complaints/sweep');
     expect((await view(id)).body.complaint.status).toBe('awaiting_company');
+  });
+
+  it("reminds the company once when its clock has 3 working days left; another sweep, a restarted sweeper or two at once send no second one", async () => {
+    const { company, author, rep, id } = await published();
+    const due = new Date((await view(id)).body.complaint.dueAt as string);
+    const at = reminderMoment(due);
+    // The day before: 4 working days left, no reminder.
+    h.advance(at - 60_000 - h.now().getTime());
+    expect(workingDaysLeft(h.now(), due)).toBe(4);
+    await sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: CLOCK });
+    expect(await reminders(id)).toEqual([]);
+
+    h.advance(2 * 60_000);
+    // Two sweepers at once (replicas): the row is skip-locked, then marked; one reminder.
+    const [a, b] = await Promise.all([sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: CLOCK }), sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: CLOCK })]);
+    expect(a.reminded + b.reminded).toBeGreaterThanOrEqual(1);
+    const sent = await reminders(id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ companyId: company, authorId: author.userId, status: 'awaiting_company', representativeIds: [rep], workingDaysLeft: 3 });
+    expect(Number(sent[0]!.dueAt!.seconds) * 1000).toBe(due.getTime());
+    expect((await h.waitForEvent('reviews.complaint.reminded', (p) => p.complaintId === id)).payload.status).toBe('awaiting_company');
+
+    // Later the same day, the next day, and from a sweeper started afresh (a restart: a new context on the same database): nothing more.
+    await h.call('POST', '/v1/moderation/complaints/sweep');
+    h.advance(DAY);
+    const restarted = { db: h.db, now: () => h.now(), complaintClock: { ...CLOCK, holidays: new Set<string>() } };
+    await sweepComplaintClocks(restarted);
+    expect(await reminders(id)).toHaveLength(1);
+    expect((await view(id)).body.complaint.status).toBe('awaiting_company');
+  });
+
+  it("reminds the author once when their clock has 3 working days left; the company writing again restarts it and allows a new reminder", async () => {
+    const { company, author, rep, id } = await published();
+    const first = await write(id, rep, [company], 'We sent the money back on Monday; please check.');
+    const firstDue = new Date(first.body.complaint.dueAt as string);
+    h.advance(reminderMoment(firstDue) + 60_000 - h.now().getTime());
+    expect((await h.call('POST', '/v1/moderation/complaints/sweep')).body.reminded).toBeGreaterThanOrEqual(1);
+    await h.call('POST', '/v1/moderation/complaints/sweep');
+    const once = await reminders(id);
+    expect(once).toHaveLength(1);
+    expect(once[0]).toMatchObject({ status: 'awaiting_user', authorId: author.userId, workingDaysLeft: 3 });
+    expect(Number(once[0]!.dueAt!.seconds) * 1000).toBe(firstDue.getTime());
+
+    // The company writes again: the author's clock starts afresh, so a new reminder may come — at its own time.
+    const again = await write(id, rep, [company], 'Reference of the transfer: TR-7781.');
+    const secondDue = new Date(again.body.complaint.dueAt as string);
+    expect(secondDue.getTime()).toBeGreaterThan(firstDue.getTime());
+    await sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: CLOCK });
+    expect(await reminders(id)).toHaveLength(1);
+    h.advance(reminderMoment(secondDue) + 60_000 - h.now().getTime());
+    await sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: CLOCK });
+    await sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: CLOCK });
+    const twice = await reminders(id);
+    expect(twice).toHaveLength(2);
+    expect(Number(twice[1]!.dueAt!.seconds) * 1000).toBe(secondDue.getTime());
+    expect(twice[1]).toMatchObject({ status: 'awaiting_user', workingDaysLeft: 3 });
+  });
+
+  it('sends no reminder when the setting is 0, and none for a clock already past its deadline', async () => {
+    const { id } = await published();
+    const due = new Date((await view(id)).body.complaint.dueAt as string);
+    h.advance(reminderMoment(due, 1) + 60_000 - h.now().getTime());
+    expect((await sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: { ...CLOCK, reminderDays: 0 } })).reminded).toBe(0);
+    h.advance(due.getTime() - h.now().getTime() + 60_000);
+    await sweepComplaintClocks({ db: h.db, now: h.now, complaintClock: CLOCK });
+    expect(await reminders(id)).toEqual([]);
+    expect((await view(id)).body.complaint.status).toBe('unresolved');
+    expect((await h.waitForEvent('reviews.complaint.closed', (p) => p.complaintId === id)).payload.clockDays).toBe(15);
   });
 
   it('a moderator removes a message of a thread; its text is no longer shown', async () => {

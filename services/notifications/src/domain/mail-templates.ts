@@ -1,4 +1,5 @@
 import type { Locale } from '../store/types.ts';
+import { workingDaysEn } from './render.ts';
 
 /** A rendered mail: subject, plain text and HTML in one language. */
 export interface MailContent {
@@ -301,5 +302,32 @@ export function complaintClosedMail(
       : en
         ? `${d.company} did not answer your complaint by its deadline; it is now marked unresolved.`
         : `${d.company} 未在期限内回应您的投诉，该投诉现已标记为未解决。`;
+  return decisionMail(locale, d, { subject, lines: [line], label: en ? 'Open the case' : '查看投诉', note: COMPLAINT_SETTINGS_NOTE[locale](d.settingsUrl) });
+}
+
+/**
+ * A clock of a complaint the reader takes part in has a few working days left (sent once per
+ * clock): to the author (reply, confirm or reject) or to a representative (answer).
+ */
+export function complaintReminderMail(
+  d: { forCompany: boolean; username: string; company: string; days: number; due: string; link: string; settingsUrl: string },
+  locale: Locale,
+): MailContent {
+  const en = locale === 'en';
+  const left = workingDaysEn(d.days);
+  const subject = d.forCompany
+    ? en
+      ? `${left} left to answer the complaint against ${d.company}`
+      : `还剩 ${d.days} 个工作日回应针对 ${d.company} 的投诉`
+    : en
+      ? `Your complaint against ${d.company}: ${left} left to reply, confirm or reject`
+      : `您对 ${d.company} 的投诉：还剩 ${d.days} 个工作日可回复、确认或拒绝`;
+  const line = d.forCompany
+    ? en
+      ? `A complaint against ${d.company} on Brokerwise is waiting for its answer: ${left} left, until ${d.due}. If it is not answered by then, it is marked unresolved in ${d.company}'s figures.`
+      : `Brokerwise 上针对 ${d.company} 的一项投诉正在等待回应：还剩 ${d.days} 个工作日，截至 ${d.due}。逾期未回应，该投诉将在 ${d.company} 的统计中标记为未解决。`
+    : en
+      ? `${d.company} answered your complaint on Brokerwise. You have ${left} left, until ${d.due}, to write back, confirm that it is resolved or say that it is not. After that the case closes as “no reply from the author”, which counts neither as resolved nor as unresolved.`
+      : `${d.company} 已在 Brokerwise 上回应您的投诉。您还有 ${d.days} 个工作日（截至 ${d.due}）可回复、确认已解决或表示未解决。逾期该投诉将以“投诉人未回复”关闭，既不计为已解决，也不计为未解决。`;
   return decisionMail(locale, d, { subject, lines: [line], label: en ? 'Open the case' : '查看投诉', note: COMPLAINT_SETTINGS_NOTE[locale](d.settingsUrl) });
 }

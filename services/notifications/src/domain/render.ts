@@ -29,6 +29,7 @@ export type NoticeKind =
   | 'complaint_message'
   | 'complaint_expired'
   | 'complaint_lapsed'
+  | 'complaint_reminder'
   | 'representative_approved'
   | 'representative_rejected'
   | 'representative_revoked'
@@ -215,7 +216,7 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
       text: (p) =>
         p.forCompany
           ? `A complaint against ${p.company} was not answered by its deadline; it is now marked unresolved.`
-          : `${p.company} did not answer your complaint within 15 working days; it is now marked unresolved.`,
+          : `${p.company} did not answer your complaint ${p.days ? `within ${workingDaysEn(p.days)}` : 'by its deadline'}; it is now marked unresolved.`,
     },
     complaint_lapsed: {
       title: 'Complaint closed: no reply from the author',
@@ -223,6 +224,13 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
         p.forCompany
           ? `The author of a complaint against ${p.company} did not reply to the answer in time. The case is closed as “no reply from the author”: it counts neither as resolved nor as unresolved.`
           : `You did not reply to ${p.company}'s answer in time, so your complaint is closed as “no reply from the author”. It counts neither as resolved nor as unresolved.`,
+    },
+    complaint_reminder: {
+      title: 'Complaint deadline approaching',
+      text: (p) =>
+        p.forCompany
+          ? `${workingDaysEn(p.days)} left to answer the complaint against ${p.company} (until ${p.due}). If it is not answered by then, it is marked unresolved.`
+          : `Your complaint against ${p.company}: ${workingDaysEn(p.days)} left to reply, confirm or reject (until ${p.due}). After that the case closes as “no reply from the author”.`,
     },
   },
   'zh-cn': {
@@ -282,7 +290,9 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
     complaint_expired: {
       title: '投诉未解决',
       text: (p) =>
-        p.forCompany ? `针对 ${p.company} 的一项投诉未在期限内得到回应，现已标记为未解决。` : `${p.company} 未在 15 个工作日内回应您的投诉，该投诉现已标记为未解决。`,
+        p.forCompany
+          ? `针对 ${p.company} 的一项投诉未在期限内得到回应，现已标记为未解决。`
+          : `${p.company} 未在${p.days ? ` ${p.days} 个工作日内` : '期限内'}回应您的投诉，该投诉现已标记为未解决。`,
     },
     complaint_lapsed: {
       title: '投诉已关闭：投诉人未回复',
@@ -291,8 +301,18 @@ const TEMPLATES: Record<Locale, Record<Exclude<NoticeKind, 'system'>, Template>>
           ? `针对 ${p.company} 的投诉，投诉人未在期限内回复贵公司的回应。该投诉已以“投诉人未回复”关闭，既不计为已解决，也不计为未解决。`
           : `您未在期限内回复 ${p.company} 的回应，该投诉已以“投诉人未回复”关闭，既不计为已解决，也不计为未解决。`,
     },
+    complaint_reminder: {
+      title: '投诉期限临近',
+      text: (p) =>
+        p.forCompany
+          ? `针对 ${p.company} 的投诉还剩 ${p.days} 个工作日可回应（截至 ${p.due}），逾期未回应将标记为未解决。`
+          : `您对 ${p.company} 的投诉：还剩 ${p.days} 个工作日可回复、确认或拒绝处理结果（截至 ${p.due}），逾期该投诉将以“投诉人未回复”关闭。`,
+    },
   },
 };
+
+/** “1 working day”, “3 working days”. */
+export const workingDaysEn = (days: string | number | undefined) => `${days ?? ''} working day${String(days) === '1' ? '' : 's'}`;
 
 /** Complaint categories as notices name them. */
 const COMPLAINT_CATEGORIES: Record<Locale, Record<string, string>> = {
@@ -357,6 +377,7 @@ function linkOf(kind: NoticeKind, p: P, company: CompanyRow | undefined, post: P
     case 'complaint_message':
     case 'complaint_expired':
     case 'complaint_lapsed':
+    case 'complaint_reminder':
       return p.complaintId ? `/complaints/${encodeURIComponent(p.complaintId)}` : '/complaints';
     case 'representative_approved':
       return '/user/company/dashboard';

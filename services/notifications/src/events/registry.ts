@@ -3,7 +3,7 @@ import type { NotificationsContext } from '../domain/context.ts';
 import { onCompanyRemoved, onCompanyUpserted, onLicenceStatusChanged } from './handlers/catalogue.handler.ts';
 import { onEmailCodeRequested, onProfileUpdated, onUserDeleted, onUserFollowed, onUserRegistered } from './handlers/identity.handler.ts';
 import { onPostCollected, onPostCommented, onPostDeleted, onPostForwarded, onPostLiked, onPostPublished, onVideoFailed, onVideoReady } from './handlers/media.handler.ts';
-import { onComplaintClosed, onComplaintMessagePosted, onComplaintPublished } from './handlers/complaints.handler.ts';
+import { onComplaintClosed, onComplaintMessagePosted, onComplaintPublished, onComplaintReminded } from './handlers/complaints.handler.ts';
 import { onContentRemoved, onRemovalAppealDecided, onReplyPublished, onReviewDecided } from './handlers/reviews.handler.ts';
 import { onRepresentativeDecided } from './handlers/representatives.handler.ts';
 import { onAppealRejected, onSanctionImposed, onSanctionLifted } from './handlers/sanctions.handler.ts';
@@ -38,6 +38,7 @@ export function handlers(deps: Pick<NotificationsContext, 'now' | 'mailDomain' |
     'reviews.complaint.published': onComplaintPublished(deps),
     'reviews.complaint.message_posted': onComplaintMessagePosted(deps),
     'reviews.complaint.closed': onComplaintClosed(deps),
+    'reviews.complaint.reminded': onComplaintReminded(deps),
     'trader.broker_application.approved': onBrokerApplicationDecided('approved', deps),
     'trader.broker_application.rejected': onBrokerApplicationDecided('rejected', deps),
     'media.post.published': onPostPublished,

@@ -8,18 +8,20 @@
  * Once the company has answered, the author has a number of working days of their own to write
  * back, confirm the outcome (resolved), reject it (unresolved) or withdraw the case. The sweeper
  * (`sweepComplaintClocks`) closes a case whose company let its clock run out as unresolved, and
- * one whose author let theirs run out as lapsed: answered, with no word from the author either way.
+ * one whose author let theirs run out as lapsed: answered, with no word from the author either way;
+ * a few working days before either deadline it reminds the side whose turn it is, once per clock.
  */
 import { randomUUID } from 'node:crypto';
 import { complaintEvidenceDeleted } from '@brokerwise/metrics';
 import { enqueueEvent } from '@brokerwise/service-kit';
 import type { ObjectStore } from '@brokerwise/storage';
-import { complaintClosed, complaintMessagePosted, complaintPublished } from '../events/publish.ts';
+import { complaintClosed, complaintMessagePosted, complaintPublished, complaintReminded } from '../events/publish.ts';
 import {
   attachEvidence,
   complaintFigures,
   complaintsOpenedSince,
   complaintsOfUser,
+  complaintsToRemind,
   deleteLooseEvidence,
   evidenceCounts,
   evidenceOf,
@@ -48,7 +50,7 @@ import type { RequestMeta, ReviewsContext } from './context.ts';
 import { complaintLimit, complaintNotFound, complaintState, evidenceNotFound, invalidInput, notCaseParty } from './errors.ts';
 import { UUID } from './reviews.ts';
 import { charCount, validateReason } from './rules.ts';
-import { addWorkingDays, type Holidays } from './working-days.ts';
+import { addWorkingDays, workingDaysHorizon, workingDaysLeft, type Holidays } from './working-days.ts';
 
 /** How long each side has: working days, and the holidays that do not count. */
 export interface ComplaintClock {
@@ -56,6 +58,8 @@ export interface ComplaintClock {
   days: number;
   /** The author, once the company has answered: to write back, confirm or reject the outcome. */
   userDays: number;
+  /** Working days left on either clock when the side whose turn it is is reminded once; 0: never. */
+  reminderDays: number;
   holidays: Holidays;
 }
 
@@ -291,24 +295,27 @@ export async function closeComplaint(ctx: Ctx, input: { complaintId: string; use
   });
 }
 
-/** What one sweep did: cases closed because the company's clock ran out, or the author's. */
+/** What one sweep did: cases closed because the company's clock ran out, or the author's; reminders sent. */
 export interface SweepResult {
   /** Awaiting the company past its deadline: unresolved, closed by `clock`. */
   expired: number;
   /** Awaiting the author past theirs: lapsed, closed by `no_reply`. */
   lapsed: number;
+  /** Open cases whose clock came within `reminderDays` working days: the side whose turn it is reminded. */
+  reminded: number;
 }
 
 /**
  * The sweeper: every open case past its deadline closes, in batches — awaiting the company:
  * unresolved (closed by `clock`); awaiting the author: lapsed (closed by `no_reply`). Each sends
  * `reviews.complaint.closed`. Replicas may run it at once (rows are skip-locked). Cases that
- * waited for their author before the author had a clock get one counted from now, first.
+ * waited for their author before the author had a clock get one counted from now, first; open
+ * cases near their deadline are reminded last (`remindNearDeadlines`).
  */
 export async function sweepComplaintClocks(ctx: ClockCtx, batch = 100): Promise<SweepResult> {
   const now = ctx.now();
   await startAuthorClocks(ctx.db, authorDue(ctx.complaintClock, now));
-  const result: SweepResult = { expired: 0, lapsed: 0 };
+  const result: SweepResult = { expired: 0, lapsed: 0, reminded: 0 };
   for (;;) {
     const done = await ctx.db.transaction().execute(async (trx) => {
       const at = ctx.now();
@@ -318,14 +325,44 @@ export async function sweepComplaintClocks(ctx: ClockCtx, batch = 100): Promise<
         const lapse = row.status === 'awaiting_user';
         const status = move(row, lapse ? 'lapse' : 'expire');
         const updated = await updateComplaint(trx, row.id, { status, updated_at: at, closed_at: at, closed_by: lapse ? 'no_reply' : 'clock', due_at: null });
-        await enqueueEvent(trx, complaintClosed(updated, undefined));
+        await enqueueEvent(trx, complaintClosed(updated, undefined, lapse ? ctx.complaintClock.userDays : ctx.complaintClock.days));
         if (lapse) lapsed += 1;
       }
       return { n: rows.length, lapsed };
     });
     result.lapsed += done.lapsed;
     result.expired += done.n - done.lapsed;
-    if (done.n < batch) return result;
+    if (done.n < batch) break;
+  }
+  result.reminded = await remindNearDeadlines(ctx, batch);
+  return result;
+}
+
+/**
+ * Reminders (ADR 031, amended): every open case whose deadline is at most `reminderDays` working
+ * days away and was not reminded about that deadline yet sends `reviews.complaint.reminded` (the
+ * author, or the company's representatives, whoever's turn it is), in batches; answers how many.
+ * The row keeps the deadline it was reminded about, in the same transaction as the event's outbox
+ * row: once per clock start whatever the number of sweeps, replicas (skip-locked) or restarts; a
+ * clock that starts afresh has a new deadline and is reminded again.
+ */
+async function remindNearDeadlines(ctx: ClockCtx, batch: number): Promise<number> {
+  const { reminderDays, holidays } = ctx.complaintClock;
+  if (reminderDays < 1) return 0;
+  let total = 0;
+  for (;;) {
+    const n = await ctx.db.transaction().execute(async (trx) => {
+      const at = ctx.now();
+      const rows = await complaintsToRemind(trx, at, workingDaysHorizon(at, reminderDays, holidays), batch);
+      for (const row of rows) {
+        const due = row.due_at!; // the query takes only rows with a deadline ahead
+        await updateComplaint(trx, row.id, { reminded_due_at: due });
+        await enqueueEvent(trx, complaintReminded(row, due, workingDaysLeft(at, due, holidays), at));
+      }
+      return rows.length;
+    });
+    total += n;
+    if (n < batch) return total;
   }
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, isWorkingDay, parseHolidays, workingDaysLeft } from './working-days.ts';
+import { addWorkingDays, isWorkingDay, parseHolidays, workingDaysHorizon, workingDaysLeft } from './working-days.ts';
 
 const at = (s: string) => new Date(s);
 
@@ -38,6 +38,19 @@ describe('the business-day calendar of complaint deadlines', () => {
     expect(workingDaysLeft(at('2026-11-23T23:59:00Z'), due)).toBe(1);
     expect(workingDaysLeft(due, due)).toBe(0);
     expect(workingDaysLeft(at('2026-12-01T00:00:00Z'), due)).toBe(0);
+  });
+
+  it('the reminder horizon: a deadline has at most n working days left exactly when it is no later than the horizon', () => {
+    // Wednesday: Wed, Thu, Fri are 3 working days; on Saturday, Mon–Wed are.
+    expect(workingDaysHorizon(at('2026-11-04T10:00:00Z'), 3).toISOString()).toBe('2026-11-07T00:00:00.000Z');
+    expect(workingDaysHorizon(at('2026-11-07T10:00:00Z'), 3).toISOString()).toBe('2026-11-12T00:00:00.000Z');
+    const holidays = parseHolidays('2026-12-25, 2027-01-01');
+    fc.assert(
+      fc.property(fc.date({ min: at('2026-01-01T00:00:00Z'), max: at('2028-01-01T00:00:00Z'), noInvalidDate: true }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 30 }), (now, n, ahead) => {
+        const due = addWorkingDays(now, ahead, holidays);
+        expect(workingDaysLeft(now, due, holidays) <= n).toBe(due.getTime() <= workingDaysHorizon(now, n, holidays).getTime());
+      }),
+    );
   });
 
   it('always lands after exactly `days` working days, never on a weekend', () => {

@@ -44,6 +44,21 @@ export function workingDaysLeft(now: Date, due: Date, holidays: Holidays = new S
   return n;
 }
 
+/**
+ * The latest deadline that has at most `days` working days left at `now` (as `workingDaysLeft`
+ * counts them: today included while it is a working day): the end of the `days`-th working day
+ * from today. A deadline `d` after `now` has `workingDaysLeft(now, d) <= days` exactly when
+ * `d <= workingDaysHorizon(now, days)` (deadlines fall at the end of a day).
+ */
+export function workingDaysHorizon(now: Date, days: number, holidays: Holidays = new Set()): Date {
+  if (!Number.isInteger(days) || days < 1) throw new RangeError(`days must be a positive integer, is ${days}`);
+  let t = startOfDay(now.getTime());
+  for (let left = days; ; t += DAY_MS) {
+    if (isWorkingDay(new Date(t), holidays)) left -= 1;
+    if (left === 0) return new Date(t + DAY_MS);
+  }
+}
+
 /** Reads a holiday list (`2026-12-25,2027-01-01`); throws naming the first bad entry. */
 export function parseHolidays(list: string): Holidays {
   const days = list

@@ -158,8 +158,11 @@ export function complaintMessagePosted(row: ComplaintRow, message: ComplaintMess
   );
 }
 
-/** `reviews.complaint.closed`: resolved, unresolved (by the user or the company's clock), lapsed (the author's clock) or withdrawn. */
-export function complaintClosed(row: ComplaintRow, correlationId: string | undefined): EncodedEvent {
+/**
+ * `reviews.complaint.closed`: resolved, unresolved (by the user or the company's clock), lapsed (the
+ * author's clock) or withdrawn. `clockDays`: the length of the clock that ran out, for the notices.
+ */
+export function complaintClosed(row: ComplaintRow, correlationId: string | undefined, clockDays = 0): EncodedEvent {
   const at = row.closed_at ?? row.updated_at;
   return encodeEvent(
     'reviews.complaint.closed',
@@ -171,7 +174,26 @@ export function complaintClosed(row: ComplaintRow, correlationId: string | undef
       closedBy: row.closed_by ?? 'user',
       closedAt: timestampFromDate(at),
       representativeIds: [...row.representative_ids],
+      clockDays,
     },
     meta(correlationId, at),
+  );
+}
+
+/** `reviews.complaint.reminded`: the open case's clock has `daysLeft` working days left; its side is reminded once. */
+export function complaintReminded(row: ComplaintRow, dueAt: Date, daysLeft: number, at: Date): EncodedEvent {
+  return encodeEvent(
+    'reviews.complaint.reminded',
+    {
+      complaintId: row.id,
+      companyId: row.company_id,
+      authorId: row.user_id,
+      status: row.status,
+      representativeIds: [...row.representative_ids],
+      dueAt: timestampFromDate(dueAt),
+      workingDaysLeft: daysLeft,
+      remindedAt: timestampFromDate(at),
+    },
+    meta(undefined, at),
   );
 }

@@ -141,6 +141,8 @@ export interface ReviewsTables extends KitTables {
     closed_by: ComplaintClosedBy | null;
     /** The company's verified representatives as the gateway last named them (jsonb array of user ids). */
     representative_ids: ColumnType<string[], string | undefined, string>;
+    /** The deadline the last reminder was about (`reviews.complaint.reminded`); a new clock has a new `due_at`. */
+    reminded_due_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
   /** The public thread of a case: its author and the company's verified representatives. */
   complaint_message: {

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file brokerwise/reviews/v1/events.proto.
  */
 export const file_brokerwise_reviews_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiJicm9rZXJ3aXNlL3Jldmlld3MvdjEvZXZlbnRzLnByb3RvEhVicm9rZXJ3aXNlLnJldmlld3MudjEiwQEKD1Jldmlld1N1Ym1pdHRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEg8KB3BlbmRpbmcYBSABKAgSMAoMc3VibWl0dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZlZGl0ZWQYByABKAgSFAoMd2FzX2FwcHJvdmVkGAggASgIIp4BCg5SZXZpZXdBcHByb3ZlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEhQKDG1vZGVyYXRvcl9pZBgFIAEoCRIvCgthcHByb3ZlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAivAEKDlJldmlld1JlamVjdGVkEhEKCXJldmlld19pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFc3RhcnMYBCABKA0SFAoMbW9kZXJhdG9yX2lkGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIvCgtyZWplY3RlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEcnVsZRgIIAEoCSKNAQoNUmV2aWV3RGVsZXRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDHdhc19hcHByb3ZlZBgEIAEoCBIuCgpkZWxldGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLAAQoOQ29udGVudFJlbW92ZWQSEwoLdGFyZ2V0X2tpbmQYASABKAkSEQoJdGFyZ2V0X2lkGAIgASgJEhEKCWF1dGhvcl9pZBgDIAEoCRIUCgxtb2RlcmF0b3JfaWQYBCABKAkSDgoGcmVhc29uGAUgASgJEgwKBHJ1bGUYBiABKAkSDwoHZXhjZXJwdBgHIAEoCRIuCgpyZW1vdmVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKjAgoUUmVtb3ZhbEFwcGVhbERlY2lkZWQSEQoJYXBwZWFsX2lkGAEgASgJEhIKCnJlbW92YWxfaWQYAiABKAkSEwoLdGFyZ2V0X2tpbmQYAyABKAkSEQoJdGFyZ2V0X2lkGAQgASgJEg8KB3VzZXJfaWQYBSABKAkSEAoIZGVjaXNpb24YBiABKAkSEAoIcmVzdG9yZWQYByABKAgSFAoMbW9kZXJhdG9yX2lkGAggASgJEg4KBnJlYXNvbhgJIAEoCRIMCgRydWxlGAogASgJEg8KB2V4Y2VycHQYCyABKAkSEgoKY29udGV4dF9pZBgMIAEoCRIuCgpkZWNpZGVkX2F0GA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK5AQoNUmF0aW5nQ2hhbmdlZBISCgpjb21wYW55X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhUKDWRpc3BsYXlfc2NvcmUYAyABKAESFgoOYXBwcm92ZWRfY291bnQYBCABKA0SFAoMZGlzdHJpYnV0aW9uGAUgAygNEi8KC2NvbXB1dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAcgASgDIswBCg5SZXBseVB1Ymxpc2hlZBIQCghyZXBseV9pZBgBIAEoCRIRCglyZXZpZXdfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRITCgtyZXZpZXdlcl9pZBgEIAEoCRIZChFyZXByZXNlbnRhdGl2ZV9pZBgFIAEoCRIOCgZlZGl0ZWQYBiABKAgSMAoMcHVibGlzaGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdleGNlcnB0GAggASgJIt0BChJDb21wbGFpbnRQdWJsaXNoZWQSFAoMY29tcGxhaW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEQoJYXV0aG9yX2lkGAMgASgJEhoKEnJlcHJlc2VudGF0aXZlX2lkcxgEIAMoCRIqCgZkdWVfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDHB1Ymxpc2hlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIY2F0ZWdvcnkYByABKAkikgIKFkNvbXBsYWludE1lc3NhZ2VQb3N0ZWQSFAoMY29tcGxhaW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEgoKbWVzc2FnZV9pZBgDIAEoCRIRCgl3cml0ZXJfaWQYBCABKAkSFAoMZnJvbV9jb21wYW55GAUgASgIEhUKDXJlY2lwaWVudF9pZHMYBiADKAkSLQoJcG9zdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdleGNlcnB0GAggASgJEg4KBnN0YXR1cxgJIAEoCRIqCgZkdWVfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrwBCg9Db21wbGFpbnRDbG9zZWQSFAoMY29tcGxhaW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEQoJYXV0aG9yX2lkGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIRCgljbG9zZWRfYnkYBSABKAkSLQoJY2xvc2VkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIaChJyZXByZXNlbnRhdGl2ZV9pZHMYByADKAliBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiJicm9rZXJ3aXNlL3Jldmlld3MvdjEvZXZlbnRzLnByb3RvEhVicm9rZXJ3aXNlLnJldmlld3MudjEiwQEKD1Jldmlld1N1Ym1pdHRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEg8KB3BlbmRpbmcYBSABKAgSMAoMc3VibWl0dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZlZGl0ZWQYByABKAgSFAoMd2FzX2FwcHJvdmVkGAggASgIIp4BCg5SZXZpZXdBcHByb3ZlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEg0KBXN0YXJzGAQgASgNEhQKDG1vZGVyYXRvcl9pZBgFIAEoCRIvCgthcHByb3ZlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAivAEKDlJldmlld1JlamVjdGVkEhEKCXJldmlld19pZBgBIAEoCRISCgpjb21wYW55X2lkGAIgASgJEg8KB3VzZXJfaWQYAyABKAkSDQoFc3RhcnMYBCABKA0SFAoMbW9kZXJhdG9yX2lkGAUgASgJEg4KBnJlYXNvbhgGIAEoCRIvCgtyZWplY3RlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDAoEcnVsZRgIIAEoCSKNAQoNUmV2aWV3RGVsZXRlZBIRCglyZXZpZXdfaWQYASABKAkSEgoKY29tcGFueV9pZBgCIAEoCRIPCgd1c2VyX2lkGAMgASgJEhQKDHdhc19hcHByb3ZlZBgEIAEoCBIuCgpkZWxldGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLAAQoOQ29udGVudFJlbW92ZWQSEwoLdGFyZ2V0X2tpbmQYASABKAkSEQoJdGFyZ2V0X2lkGAIgASgJEhEKCWF1dGhvcl9pZBgDIAEoCRIUCgxtb2RlcmF0b3JfaWQYBCABKAkSDgoGcmVhc29uGAUgASgJEgwKBHJ1bGUYBiABKAkSDwoHZXhjZXJwdBgHIAEoCRIuCgpyZW1vdmVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKjAgoUUmVtb3ZhbEFwcGVhbERlY2lkZWQSEQoJYXBwZWFsX2lkGAEgASgJEhIKCnJlbW92YWxfaWQYAiABKAkSEwoLdGFyZ2V0X2tpbmQYAyABKAkSEQoJdGFyZ2V0X2lkGAQgASgJEg8KB3VzZXJfaWQYBSABKAkSEAoIZGVjaXNpb24YBiABKAkSEAoIcmVzdG9yZWQYByABKAgSFAoMbW9kZXJhdG9yX2lkGAggASgJEg4KBnJlYXNvbhgJIAEoCRIMCgRydWxlGAogASgJEg8KB2V4Y2VycHQYCyABKAkSEgoKY29udGV4dF9pZBgMIAEoCRIuCgpkZWNpZGVkX2F0GA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK5AQoNUmF0aW5nQ2hhbmdlZBISCgpjb21wYW55X2lkGAEgASgJEg0KBXNjb3JlGAIgASgBEhUKDWRpc3BsYXlfc2NvcmUYAyABKAESFgoOYXBwcm92ZWRfY291bnQYBCABKA0SFAoMZGlzdHJpYnV0aW9uGAUgAygNEi8KC2NvbXB1dGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgd2ZXJzaW9uGAcgASgDIswBCg5SZXBseVB1Ymxpc2hlZBIQCghyZXBseV9pZBgBIAEoCRIRCglyZXZpZXdfaWQYAiABKAkSEgoKY29tcGFueV9pZBgDIAEoCRITCgtyZXZpZXdlcl9pZBgEIAEoCRIZChFyZXByZXNlbnRhdGl2ZV9pZBgFIAEoCRIOCgZlZGl0ZWQYBiABKAgSMAoMcHVibGlzaGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdleGNlcnB0GAggASgJIt0BChJDb21wbGFpbnRQdWJsaXNoZWQSFAoMY29tcGxhaW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEQoJYXV0aG9yX2lkGAMgASgJEhoKEnJlcHJlc2VudGF0aXZlX2lkcxgEIAMoCRIqCgZkdWVfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDHB1Ymxpc2hlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIY2F0ZWdvcnkYByABKAkikgIKFkNvbXBsYWludE1lc3NhZ2VQb3N0ZWQSFAoMY29tcGxhaW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEgoKbWVzc2FnZV9pZBgDIAEoCRIRCgl3cml0ZXJfaWQYBCABKAkSFAoMZnJvbV9jb21wYW55GAUgASgIEhUKDXJlY2lwaWVudF9pZHMYBiADKAkSLQoJcG9zdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdleGNlcnB0GAggASgJEg4KBnN0YXR1cxgJIAEoCRIqCgZkdWVfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wItABCg9Db21wbGFpbnRDbG9zZWQSFAoMY29tcGxhaW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEQoJYXV0aG9yX2lkGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIRCgljbG9zZWRfYnkYBSABKAkSLQoJY2xvc2VkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIaChJyZXByZXNlbnRhdGl2ZV9pZHMYByADKAkSEgoKY2xvY2tfZGF5cxgIIAEoDSL0AQoRQ29tcGxhaW50UmVtaW5kZWQSFAoMY29tcGxhaW50X2lkGAEgASgJEhIKCmNvbXBhbnlfaWQYAiABKAkSEQoJYXV0aG9yX2lkGAMgASgJEg4KBnN0YXR1cxgEIAEoCRIaChJyZXByZXNlbnRhdGl2ZV9pZHMYBSADKAkSKgoGZHVlX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIZChF3b3JraW5nX2RheXNfbGVmdBgHIAEoDRIvCgtyZW1pbmRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Event type `reviews.review.submitted`: a user wrote a review of a company, or edited the one
@@ -787,6 +787,15 @@ export type ComplaintClosed = Message<"brokerwise.reviews.v1.ComplaintClosed"> &
    * @generated from field: repeated string representative_ids = 7;
    */
   representativeIds: string[];
+
+  /**
+   * The length in working days of the clock that ran out (the company's when `closed_by` is
+   * `clock`, the author's when `no_reply`), as configured then; 0 when the author closed it, and
+   * in events written before it was carried (then a notice names no number).
+   *
+   * @generated from field: uint32 clock_days = 8;
+   */
+  clockDays: number;
 };
 
 /**
@@ -795,4 +804,80 @@ export type ComplaintClosed = Message<"brokerwise.reviews.v1.ComplaintClosed"> &
  */
 export const ComplaintClosedSchema: GenMessage<ComplaintClosed> = /*@__PURE__*/
   messageDesc(file_brokerwise_reviews_v1_events, 10);
+
+/**
+ * Event type `reviews.complaint.reminded`: a clock of an open case has a few working days left
+ * (the reviews setting COMPLAINT_REMINDER_DAYS); the side whose turn it is gets one reminder. Sent
+ * once per clock start: a new company message restarts the author's clock, the author writing back
+ * starts the company's, and each may be reminded again.
+ *
+ * @generated from message brokerwise.reviews.v1.ComplaintReminded
+ */
+export type ComplaintReminded = Message<"brokerwise.reviews.v1.ComplaintReminded"> & {
+  /**
+   * Case id (UUID).
+   *
+   * @generated from field: string complaint_id = 1;
+   */
+  complaintId: string;
+
+  /**
+   * The company complained about (UUID, the catalogue's).
+   *
+   * @generated from field: string company_id = 2;
+   */
+  companyId: string;
+
+  /**
+   * The case's author (UUID, identity's): who is told when it is the author's turn.
+   *
+   * @generated from field: string author_id = 3;
+   */
+  authorId: string;
+
+  /**
+   * The case's status, which says whose clock it is: `awaiting_company` (the company must answer)
+   * or `awaiting_user` (the author must write back, confirm or reject the outcome). A consumer that
+   * does not know a value does nothing for it.
+   *
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * The company's verified representatives as last known to the case (UUIDs, identity's): who is
+   * told when it is the company's turn.
+   *
+   * @generated from field: repeated string representative_ids = 5;
+   */
+  representativeIds: string[];
+
+  /**
+   * The deadline: the end of the last working day.
+   *
+   * @generated from field: google.protobuf.Timestamp due_at = 6;
+   */
+  dueAt?: Timestamp | undefined;
+
+  /**
+   * Working days left when the reminder was sent, today included while it is a working day.
+   *
+   * @generated from field: uint32 working_days_left = 7;
+   */
+  workingDaysLeft: number;
+
+  /**
+   * When the reminder was sent.
+   *
+   * @generated from field: google.protobuf.Timestamp reminded_at = 8;
+   */
+  remindedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message brokerwise.reviews.v1.ComplaintReminded.
+ * Use `create(ComplaintRemindedSchema)` to create a new message.
+ */
+export const ComplaintRemindedSchema: GenMessage<ComplaintReminded> = /*@__PURE__*/
+  messageDesc(file_brokerwise_reviews_v1_events, 11);
 

@@ -3,7 +3,7 @@ import type { HandlerContext } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import type { NotificationsContext } from '../../domain/context.ts';
 import { queueMail } from '../../domain/mail-queue.ts';
-import { complaintAnsweredMail, complaintClosedMail, type MailContent } from '../../domain/mail-templates.ts';
+import { complaintAnsweredMail, complaintClosedMail, complaintReminderMail, type MailContent } from '../../domain/mail-templates.ts';
 import { recordNotice } from '../../domain/notices.ts';
 import { companyName } from '../../domain/render.ts';
 import { findCompanies } from '../../store/company.store.ts';
@@ -44,8 +44,9 @@ async function mailAbout(
  * Complaint cases (ADR 031): a published case tells the company's representatives (with the
  * deadline), a message in the thread tells the other side (with the deadline it starts; when the
  * company answered, the author also gets a mail: their own clock runs from there), and a case a
- * clock closed tells its author and the company's representatives (notice and mail). Keyed by the
- * event and the recipient, so a redelivery makes none twice.
+ * clock closed tells its author and the company's representatives (notice and mail); a clock with a
+ * few working days left reminds the side whose turn it is (notice and mail). Keyed by the event and
+ * the recipient, so a redelivery makes none twice.
  */
 export const onComplaintPublished =
   (deps: Deps) =>
@@ -103,13 +104,42 @@ export const onComplaintClosed =
       await recordNotice(trx, {
         userId,
         kind: how.kind,
-        params: { complaintId: p.complaintId, companyId: p.companyId, ...(forCompany ? { forCompany: '1' } : {}) },
+        // The length of the clock that ran out, as configured when it did (absent in older events: the text names no number).
+        params: { complaintId: p.complaintId, companyId: p.companyId, ...(forCompany ? { forCompany: '1' } : {}), ...(p.clockDays > 0 ? { days: String(p.clockDays) } : {}) },
         sourceEventId: ctx.eventId,
         at,
         correlationId: ctx.correlationId,
       });
       await mailAbout(trx, deps, { userId, companyId: p.companyId, complaintId: p.complaintId, dedupeKey: `complaint-closed:${ctx.eventId}:${userId}`, event: how.kind }, (u, company, link, settingsUrl) =>
         complaintClosedMail({ why: how.why, forCompany, username: u.username, company, link, settingsUrl }, u.locale),
+      );
+    }
+  };
+
+/** Whose turn a reminder is about: the author's clock, or the company's. */
+const REMINDED = { awaiting_user: false, awaiting_company: true } as const;
+
+export const onComplaintReminded =
+  (deps: MailDeps) =>
+  async (p: EventPayload<'reviews.complaint.reminded'>, ctx: HandlerContext): Promise<void> => {
+    // A status this version does not know reminds nobody.
+    const forCompany = p.status === 'awaiting_user' || p.status === 'awaiting_company' ? REMINDED[p.status] : undefined;
+    if (forCompany === undefined) return;
+    const trx = ctx.trx as Trx;
+    const due = utcText(timestampToDate(p.dueAt));
+    const days = p.workingDaysLeft;
+    const told = forCompany ? [...new Set(p.representativeIds)].filter((id) => id !== p.authorId) : [p.authorId];
+    for (const userId of told) {
+      await recordNotice(trx, {
+        userId,
+        kind: 'complaint_reminder',
+        params: { complaintId: p.complaintId, companyId: p.companyId, days: String(days), due, ...(forCompany ? { forCompany: '1' } : {}) },
+        sourceEventId: ctx.eventId,
+        at: timestampToDate(p.remindedAt) ?? ctx.occurredAt ?? deps.now(),
+        correlationId: ctx.correlationId,
+      });
+      await mailAbout(trx, deps, { userId, companyId: p.companyId, complaintId: p.complaintId, dedupeKey: `complaint-reminder:${ctx.eventId}:${userId}`, event: 'complaint_reminder' }, (u, company, link, settingsUrl) =>
+        complaintReminderMail({ forCompany, username: u.username, company, days, due, link, settingsUrl }, u.locale),
       );
     }
   };

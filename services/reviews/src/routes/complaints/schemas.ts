@@ -153,8 +153,8 @@ export const FiguresDto = Type.Object({
   lapsed: Type.Integer(),
   resolutionRate: NullableNumber,
 });
-/** What one sweep did: cases closed by either clock, loose evidence files deleted. */
-export const SweepDto = Type.Object({ expired: Type.Integer(), lapsed: Type.Integer(), evidence: Type.Integer() });
+/** What one sweep did: cases closed by either clock, reminders sent, loose evidence files deleted. */
+export const SweepDto = Type.Object({ expired: Type.Integer(), lapsed: Type.Integer(), reminded: Type.Integer(), evidence: Type.Integer() });
 
 /** A company's dashboard (issue 19): rating trend, newest reviews, open cases. */
 export const DashboardParams = Type.Object({ companyId: Uuid });
