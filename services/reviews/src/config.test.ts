@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@brokerwise/config';
-import { parseReviewsConfig, signalThresholds } from './config.ts';
+import { complaintClockOf, parseReviewsConfig, signalThresholds } from './config.ts';
 
 describe('reviews config', () => {
   it('has development defaults for everything', () => {
@@ -18,6 +18,12 @@ describe('reviews config', () => {
     expect(parseReviewsConfig({}).COMPLAINTS_PER_DAY).toBe(5);
     expect(parseReviewsConfig({ COMPLAINTS_PER_DAY: '20' }).COMPLAINTS_PER_DAY).toBe(20);
     expect(() => parseReviewsConfig({ COMPLAINTS_PER_DAY: '0' })).toThrow(ConfigError);
+  });
+
+  it('reminds 3 working days before a complaint deadline by default; 0 turns reminders off; never negative', () => {
+    expect(complaintClockOf(parseReviewsConfig({}))).toMatchObject({ days: 15, userDays: 15, reminderDays: 3 });
+    expect(complaintClockOf(parseReviewsConfig({ COMPLAINT_REMINDER_DAYS: '0' })).reminderDays).toBe(0);
+    expect(() => parseReviewsConfig({ COMPLAINT_REMINDER_DAYS: '-1' })).toThrow(ConfigError);
   });
 
   it('refuses bad values', () => {

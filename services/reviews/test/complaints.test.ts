@@ -10,6 +10,13 @@ const DAY = 86_400_000;
 /** The default settings: 15 working days for either side, a reminder at 3 left. */
 const CLOCK = { days: 15, userDays: 15, reminderDays: 3, holidays: new Set<string>() };
 
+/** The first moment from `now` (a day's start) at which the clock ending at `due` has at most `n` working days left. */
+const firstDayWithin = (now: Date, due: Date, n: number) => {
+  let t = Math.floor(now.getTime() / DAY) * DAY;
+  while (workingDaysLeft(new Date(t), due) > n) t += DAY;
+  return t;
+};
+
 describe('complaint cases (real SQL, bus)', () => {
   let h: Harness;
   beforeAll(async () => {
@@ -53,17 +60,13 @@ describe('complaint cases (real SQL, bus)', () => {
   const view = (id: string, q = '') => h.call('GET', `/v1/complaints/${id}${q}`);
   const figures = async (companyId: string) => (await h.call('GET', `/v1/companies/${companyId}/complaint-figures`)).body;
 
-  /** The reminders a case's sweeps sent (the outbox, so none is missed or counted before the relay ran). */
+  /** The reminders a case's sweeps sent, earliest deadline first (the outbox, so none is missed or counted before the relay ran). */
   const reminders = async (id: string) =>
     (await h.db.selectFrom('outbox').select('payload').where('type', '=', 'reviews.complaint.reminded').execute())
       .map((r) => decodeEvent(r.payload))
-      .flatMap((e) => (e.type === 'reviews.complaint.reminded' && e.payload.complaintId === id ? [e.payload] : []));
-  /** The first moment (a day's start) at which the clock ending at `due` has at most `n` working days left. */
-  const reminderMoment = (due: Date, n = 3) => {
-    let t = Math.floor(h.now().getTime() / DAY) * DAY;
-    while (workingDaysLeft(new Date(t), due) > n) t += DAY;
-    return t;
-  };
+      .flatMap((e) => (e.type === 'reviews.complaint.reminded' && e.payload.complaintId === id ? [e.payload] : []))
+      .sort((a, b) => Number((a.dueAt?.seconds ?? 0n) - (b.dueAt?.seconds ?? 0n)));
+  const reminderMoment = (due: Date, n = 3) => firstDayWithin(h.now(), due, n);
 
   /** A published case of a new company, with one representative. */
   const published = async () => {
@@ -391,20 +394,25 @@ describe('the complaint sweeper runs by itself on its timer (real SQL, bus)', ()
     await h?.close();
   });
 
+  /** A new case of a new company, published by a moderator: the company's clock starts. */
+  const publishedCase = async (text: string, representativeIds: string[] = []) => {
+    const c = await h.call('POST', `/v1/users/${randomUUID()}/complaints`, { username: 'timer_case', companyId: newCompany(), category: 'account_blocked', amount: '100', currency: 'EUR', text });
+    return (await h.call('POST', `/v1/moderation/complaints/${c.body.id}`, { moderatorId: moderator, decision: 'approve', representativeIds })).body as { id: string; dueAt: string };
+  };
+
   it('closes a case as unresolved once the moved clock passes its deadline, with no call', async () => {
-    const userId = randomUUID();
-    const c = await h.call('POST', `/v1/users/${userId}/complaints`, {
-      username: 'late_case',
-      companyId: newCompany(),
-      category: 'account_blocked',
-      amount: '100',
-      currency: 'EUR',
-      text: 'My account was blocked after a profitable month and nobody tells me why.',
-    });
-    await h.call('POST', `/v1/moderation/complaints/${c.body.id}`, { moderatorId: moderator, decision: 'approve', representativeIds: [] });
+    const c = { body: await publishedCase('My account was blocked after a profitable month and nobody tells me why.') };
     h.advance(30 * DAY);
     const closed = await h.waitForEvent('reviews.complaint.closed', (p) => p.complaintId === c.body.id);
     expect(closed.payload).toMatchObject({ status: 'unresolved', closedBy: 'clock' });
     expect((await h.call('GET', `/v1/complaints/${c.body.id}`)).body.complaint.status).toBe('unresolved');
+  });
+
+  it('reminds the company on its own timer once its clock has 3 working days left', async () => {
+    const rep = randomUUID();
+    const c = await publishedCase('An inactivity fee was charged although I traded every week of the quarter.', [rep]);
+    h.advance(firstDayWithin(h.now(), new Date(c.dueAt), 3) + 60_000 - h.now().getTime());
+    const reminded = await h.waitForEvent('reviews.complaint.reminded', (p) => p.complaintId === c.id);
+    expect(reminded.payload).toMatchObject({ status: 'awaiting_company', representativeIds: [rep], workingDaysLeft: 3 });
   });
 });
