@@ -144,6 +144,10 @@ if (cachedStack) try {
 // Stack 2: no page cache: every page view is a server render (its API calls stay cached).
 const uncachedStack = await startStack({ PAGE_CACHE_TTL_MS: '0' });
 try {
+  // Every page is rendered for a while before any is measured: on a fresh stack the first few
+  // hundred renders cost up to ≈ 1.5× a warm one (JIT, the stack's own start-up work), and they all
+  // fell in the first row, home in English (issue 20; docs/performance.md, "Third round").
+  for (const page of SSR_PAGES) await autocannon({ url: `${uncachedStack.baseUrl}${page.path}`, connections: CONNECTIONS, duration: WARMUP, headers: pageHeaders });
   for (const page of SSR_PAGES) {
     const url = `${uncachedStack.baseUrl}${page.path}`;
     // The baseline sends this page's own bytes (a Chinese page is not the English one's size).
