@@ -24,5 +24,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one fewer worker than cores: one file at a time on CI's 2 cores. The files
+    // mostly wait on PostgreSQL, NATS, Redis and the services they start, so three overlap that
+    // wait (the whole run: 1141 s with one worker at load 4-5).
+    maxWorkers: 3,
   },
 });
