@@ -63,6 +63,9 @@ export async function runJob(ctx: JobCtx, job: JobRow, opts: JobOptions): Promis
   const outputs: string[] = [];
   try {
     const made = await transcode(ctx, video, scratch.dir, outputs, opts.log);
+    // The scratch files go before the outcome is recorded (here and on error): whoever sees the
+    // video ready or failed finds none of them.
+    await scratch.remove();
     if (typeof made === 'string') return await fail(ctx, video, made, opts);
     const done = await ctx.db.transaction().execute(async (trx) => {
       const row = await finishVideo(trx, video.id, { ...made, now: ctx.now() });
@@ -81,6 +84,7 @@ export async function runJob(ctx: JobCtx, job: JobRow, opts: JobOptions): Promis
     opts.onEvents?.();
     return 'ready';
   } catch (err) {
+    await scratch.remove();
     await Promise.all(outputs.map((k) => ctx.objects.delete(k).catch(() => undefined)));
     if (err instanceof MediaToolError) return await fail(ctx, video, err.reason, opts, err);
     if (job.attempts >= opts.maxAttempts) return await fail(ctx, video, 'internal', opts, err);
