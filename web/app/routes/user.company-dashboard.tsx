@@ -13,6 +13,7 @@ import { LineChart } from '../components/trader/Charts';
 import { pageStatus, settle } from '../lib/api';
 import { pageApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
+import { formatShortDate } from '../lib/short-date';
 import { detailHref } from '../lib/reviews';
 import { requireUser } from '../lib/session.server';
 import { useT } from '../lib/use-t';
@@ -174,7 +175,7 @@ function Dashboard({ d }: { d: CompanyDashboard }) {
                 <p className={classes.small} data-testid="dashboard-case-clock">
                   {c.dueAt && c.workingDaysLeft !== null
                     ? t(c.status === 'awaiting_user' ? 'companyDashboard.cases.userDue' : 'companyDashboard.cases.due', {
-                        date: intl.formatDate(c.dueAt, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }),
+                        date: formatShortDate(intl, c.dueAt),
                         days: c.workingDaysLeft,
                       })
                     : t('companyDashboard.cases.userTurn')}{' '}

@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Promotion } from '@brokerwise/api-contract';
+import { formatShortDate } from '../../lib/short-date';
 import { useT } from '../../lib/use-t';
 import classes from './Promotions.module.css';
 
@@ -17,7 +18,7 @@ export function SponsoredBadge({ long = false }: { long?: boolean }) {
 export function Validity({ promotion, className }: { promotion: Pick<Promotion, 'startsAt' | 'endsAt' | 'status'>; className?: string }) {
   const intl = useIntl();
   const date = (iso: string) => (
-    <time dateTime={iso}>{intl.formatDate(new Date(iso), { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })}</time>
+    <time dateTime={iso}>{formatShortDate(intl, iso)}</time>
   );
   const start = date(promotion.startsAt);
   const end = promotion.endsAt ? date(promotion.endsAt) : null;

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
+import { formatShortDate } from '../../lib/short-date';
 
 /**
  * Numbers of the trader pages in the page's language: percentages are percent values
@@ -32,7 +33,7 @@ export function useTraderFormat() {
         return `${num(v)}${currency ? ` ${currency}` : ''}`;
       },
       price: (v: number | null) => (v === null ? '—' : intl.formatNumber(v, { maximumFractionDigits: 5 })),
-      date: (iso: string | null) => (iso ? intl.formatDate(iso, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : '—'),
+      date: (iso: string | null) => (iso ? formatShortDate(intl, iso) : '—'),
       dateTime: (iso: string | null) =>
         iso ? intl.formatDate(iso, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }) : '—',
       month: (index: number) => intl.formatDate(Date.UTC(2000, index, 1), { month: 'short', timeZone: 'UTC' }),
