@@ -2,7 +2,7 @@
  * Appeals against a removed post or comment (issue 17, ADR 026), in Chinese (the English chain of
  * a review is in appeals.e2e.test.ts; the English texts are covered by the service tests). A reader
  * reports a comment and the post from the post's page; moderator A (the demo admin, `E2E_ADMIN_EMAIL`,
- * `E2E_ADMIN_PASSWORD`) removes it from /admin/moderation: the post is gone for everyone (404) but
+ * `E2E_ADMIN_PASSWORD`) removes it from /admin/moderation: the post is gone for everyone (410) but
  * kept; its author is told, appeals from /user/sanctions; moderator B restores it from
  * /admin/appeals and the post is back as it was. A comment removed by A and kept removed by B:
  * its author reads the outcome among their notices.
@@ -90,7 +90,7 @@ describe('appeals against a removed post (zh-CN)', () => {
     await apiPost(reader.context, lang, '/api/user/removalAppeal', { removalId: commentRemoval.removalId, text: '只是开个玩笑，没有收钱。' });
     await removeFromQueue(modA.page, post.id, { reportedFor: TEXT.reportedFor, reason: '像是付费信号群的广告。', rule: 'spam', done: TEXT.removed });
     const visitor = await session.visitor(lang);
-    expect((await visitor.page.goto(`/blog/detail?id=${post.id}`))!.status()).toBe(404);
+    expect((await visitor.page.goto(`/blog/detail?id=${post.id}`))!.status()).toBe(410);
     expect((await visitor.page.request.get(before.cover.url)).status()).toBe(404);
 
     // The author is told why, under which rule, and where to appeal; they appeal from /user/sanctions.

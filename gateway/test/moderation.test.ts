@@ -219,7 +219,12 @@ describe('reports, the moderation queue and the audit log through the gateway', 
       body: { targetKind: 'post', targetId: post.body.data.id, action: 'remove', reason: 'Advertises a signal group.', rule: 'spam' },
     });
     expect(postRemoved.body.code, postRemoved.body.msg).toBe(1);
-    expect((await call<ErrorData>('GET', `/api/vlog/detail?id=${post.body.data.id}`)).status).toBe(404);
+    const gone = await call<ErrorData>('GET', `/api/vlog/detail?id=${post.body.data.id}`);
+    expect(gone.status).toBe(410);
+    expect(gone.body).toMatchObject({ msg: 'This post was removed by a moderator.', data: { error: 'media.post_removed' } });
+    // Nothing left to report there.
+    const again = await call<ErrorData>('POST', '/api/report', { token: (await stack.signUp()).token, body: { targetKind: 'post', targetId: post.body.data.id, reason: 'spam' } });
+    expect({ status: again.status, error: again.body.data.error }).toEqual({ status: 404, error: 'reviews.target_not_found' });
     await expect.poll(async () => (await notices(poster))[0]?.content, { timeout: 10_000 }).toBe('Your post “Gold after the Fed — What moved XAU/USD.” was removed. Reason: Advertises a signal group. Rule: spam or advertising.');
 
     const profile = await call<UserReport>('POST', '/api/report', { token: reporter.token, body: { targetKind: 'profile', targetId: poster.id, reason: 'spam' } });
@@ -256,7 +261,7 @@ describe('reports, the moderation queue and the audit log through the gateway', 
     expect((await report('post', id)).body.code).toBe(1);
     const removed = await call<AuditLogEntry>('POST', '/api/admin/moderation/decide', { token: admin.token, body: { targetKind: 'post', targetId: id, action: 'remove', reason: 'Looks like an advert.', rule: 'spam' } });
     expect(removed.body.code, removed.body.msg).toBe(1);
-    expect((await detail()).status).toBe(404);
+    expect((await detail()).status).toBe(410);
     expect(await coverStatus()).toBe(404);
     // Kept where /media never serves it.
     expect((await fetch(`${stack.base}${before.cover.url.replace('/media/', '/media/removed/')}`)).status).toBe(404);
@@ -273,7 +278,7 @@ describe('reports, the moderation queue and the audit log through the gateway', 
     const listed = (await call<Page<AdminRemovalAppeal>>('GET', '/api/admin/removalAppeals', { token: mod.token })).body.data.list.find((a) => a.id === appealed.body.data.id);
     expect(listed).toMatchObject({ targetKind: 'post', targetId: id, excerpt: 'Carry trades in 2026 — Yen funding again.', status: 'rejected', link: `/blog/detail?id=${id}`, removedBy: { id: admin.id } });
     expect((await call<ErrorData>('POST', '/api/admin/removalAppeals/decide', { token: admin.token, body: { appealId: appealed.body.data.id, decision: 'restore', reason: 'Fine' } })).status).toBe(403);
-    expect((await detail()).status).toBe(404);
+    expect((await detail()).status).toBe(410);
 
     // A second moderator restores it: back as it was (counts, marks, files), logged and counted.
     const restored = await call<AdminRemovalAppeal>('POST', '/api/admin/removalAppeals/decide', { token: mod.token, body: { appealId: appealed.body.data.id, decision: 'restore', reason: 'Analysis, not advertising.' } });

@@ -188,8 +188,10 @@ describe('/api/vlog: authorship, interactions and profiles', () => {
     const gone = await call('POST', '/api/vlog/delete', { token: author.token, body: { id: p.id } });
     expect(gone.body).toMatchObject({ code: 1, msg: 'The post has been deleted.' });
     const missing = await call<ErrorData>('GET', `/api/vlog/detail?id=${p.id}`);
-    expect(missing.status).toBe(404);
-    expect(missing.body.data.error).toBe('media.post_not_found');
+    expect(missing.status).toBe(410);
+    expect(missing.body).toMatchObject({ code: 0, msg: 'This post was deleted by its author.', data: { error: 'media.post_deleted' } });
+    const zh = await call<ErrorData>('GET', `/api/vlog/detail?id=${p.id}`, { lang: 'zh-cn' });
+    expect(zh.body.msg).toBe('该作品已被作者删除。');
   });
 
   it('likes, bookmarks, forwards and comments, with names and the caller\u2019s marks', async () => {

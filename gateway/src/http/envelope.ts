@@ -15,6 +15,7 @@ declare module 'fastify' {
 const ENVELOPE_CODE: Record<ErrorKind, number> = {
   validation: 0,
   not_found: 0,
+  gone: 0,
   conflict: 0,
   misdirected: 0,
   too_large: 0,

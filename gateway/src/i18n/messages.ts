@@ -208,6 +208,8 @@ export const MESSAGES: Record<string, Record<Lang, string>> = {
   'media.image_invalid': { en: 'This image cannot be used.', 'zh-cn': '该图片无法使用。' },
   'media.video_unavailable': { en: 'This video is temporarily unavailable, please try again later.', 'zh-cn': '该视频暂时无法播放，请稍后再试。' },
   'media.post_not_found': { en: 'This post does not exist or has been deleted.', 'zh-cn': '该作品不存在或已被删除。' },
+  'media.post_removed': { en: 'This post was removed by a moderator.', 'zh-cn': '该作品已被管理员移除。' },
+  'media.post_deleted': { en: 'This post was deleted by its author.', 'zh-cn': '该作品已被作者删除。' },
   'media.video_not_found': { en: 'This video does not exist.', 'zh-cn': '该视频不存在。' },
   'media.comment_not_found': { en: 'This comment does not exist or has been deleted.', 'zh-cn': '该评论不存在或已被删除。' },
   'media.not_author': { en: 'Only the author can change this post.', 'zh-cn': '只有作者可以修改该作品。' },

@@ -36,7 +36,8 @@ const PAGE_SIZE = 20;
 const send = <T>(request: FastifyRequest, reply: FastifyReply, code: string, data: T) =>
   reply.header('cache-control', 'no-store').send({ code: 1, msg: message(code, request.lang), time: now(), data });
 
-const notFound = (err: unknown) => isAppError(err) && err.kind === 'not_found';
+/** Unknown, or gone for good (a post a moderator removed or its author deleted answers 410). */
+const notFound = (err: unknown) => isAppError(err) && (err.kind === 'not_found' || err.kind === 'gone');
 
 /** What the author sees of an appeal against a removal: no moderator ids. */
 const removalAppealOf = (a: RemovalAppealRecord): RemovalAppeal => ({

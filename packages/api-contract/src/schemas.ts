@@ -893,7 +893,8 @@ export type AdminNewsletterResponse = Static<typeof AdminNewsletterResponse>;
  * `fields.title` "Please enter a title." / "请输入标题。". New accounts (first 24 h) may publish
  * 3 posts and write 3 comments a minute: HTTP 429, code 429, `Retry-After` header (seconds) and
  * the wait in `msg`. Someone else's post or comment: HTTP 403, `data.error` `media.not_author` /
- * `media.not_comment_author`. Unknown post: HTTP 404, `media.post_not_found`.
+ * `media.not_comment_author`. Unknown post: HTTP 404, `media.post_not_found`; one a moderator
+ * removed: HTTP 410, `media.post_removed`; one its author deleted: HTTP 410, `media.post_deleted`.
  *
  * Media addresses are site-relative under /media/ and served with HTTP Range support (206,
  * Accept-Ranges, 416) and `Cache-Control: public, max-age=31536000, immutable` (the names are

@@ -8,6 +8,7 @@ export type ErrorKind =
   | 'session_revoked' // 401: the session was ended elsewhere
   | 'forbidden' // 403
   | 'not_found' // 404
+  | 'gone' // 410: it existed and was removed for good (search engines drop the address)
   | 'conflict' // 409
   | 'misdirected' // 421: a request for a host this site does not serve
   | 'too_large' // 413: a body or file over its limit; `params` names the limit
@@ -22,6 +23,7 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   session_revoked: 401,
   forbidden: 403,
   not_found: 404,
+  gone: 410,
   conflict: 409,
   misdirected: 421,
   too_large: 413,

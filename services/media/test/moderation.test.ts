@@ -73,7 +73,8 @@ describe('a moderator hides a post', () => {
     expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
     expect(hidden.body).toMatchObject({ id: p.id, postId: p.id, removedAt: expect.any(String) });
     expect(await reads()).toEqual({
-      detail: 404,
+      // Gone for good, saying why (the page shows "removed by a moderator"); unknown ids stay 404.
+      detail: 410,
       list: false,
       search: 0,
       recommended: false,
@@ -85,6 +86,8 @@ describe('a moderator hides a post', () => {
       comments: 404,
       comment: 404,
     });
+    expect(errorOf(await h.call('GET', `/v1/posts/${p.id}`))).toMatchObject({ code: 'media.post_removed', kind: 'gone' });
+    expect(errorOf(await h.call('GET', `/v1/posts/${randomUUID()}`))).toMatchObject({ code: 'media.post_not_found', kind: 'not_found' });
     // Nobody interacts with it or edits it meanwhile.
     expect((await h.call('POST', `/v1/posts/${p.id}/like`, { userId: veteran().userId })).status).toBe(404);
     expect((await h.call('POST', `/v1/posts/${p.id}/comments`, { ...veteran(), text: 'Hello there' })).status).toBe(404);
@@ -154,6 +157,8 @@ describe('a moderator hides a post', () => {
     expect(await h.db.selectFrom('post').select('id').where('id', '=', p.id).executeTakeFirst()).toBeUndefined();
     const keys = imageFiles(p.imageIds);
     expect(await stored([...keys, ...keys.map((k) => `removed/${k}`)])).toEqual(Array(12).fill(false));
+    // Its author deleted it after the moderator hid it: that is what its address says now.
+    expect(errorOf(await h.call('GET', `/v1/posts/${p.id}`))).toMatchObject({ code: 'media.post_deleted', kind: 'gone' });
     expect((await h.call('POST', `/v1/moderation/posts/${p.id}/restore`)).status).toBe(404);
   });
 
@@ -242,7 +247,7 @@ describe('an appeal decided in the reviews service', () => {
     await expect.poll(async () => (await h.call('GET', `/v1/posts/${back.id}`)).status, { timeout: 15_000 }).toBe(200);
     await expect.poll(async () => (await stored(imageFiles(back.imageIds))).every(Boolean), { timeout: 15_000 }).toBe(true);
     await expect.poll(async () => (await h.db.selectFrom('post_comment').select('removed_at').where('id', '=', c.body.id).executeTakeFirstOrThrow()).removed_at, { timeout: 15_000 }).toBeNull();
-    expect((await h.call('GET', `/v1/posts/${kept.id}`)).status).toBe(404);
+    expect((await h.call('GET', `/v1/posts/${kept.id}`)).status).toBe(410);
     expect(await stored(imageFiles(kept.imageIds))).toEqual(Array(6).fill(false));
   });
 });

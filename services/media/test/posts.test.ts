@@ -168,7 +168,10 @@ describe('editing and deleting: only the author; deleting removes the media', ()
     const del = await h.call('DELETE', `/v1/posts/${post.body.id}?authorId=${a.userId}`);
     expect(del.body).toEqual({ deleted: post.body.id });
     await h.waitForEvent('media.post.deleted', (p) => p.postId === post.body.id && p.version === 2n);
-    expect((await h.call('GET', `/v1/posts/${post.body.id}`)).status).toBe(404);
+    // Deleted by its author: gone for good (410), saying so; only the id and time are kept.
+    const gone = await h.call('GET', `/v1/posts/${post.body.id}`);
+    expect(gone.status).toBe(410);
+    expect(errorOf(gone)).toMatchObject({ code: 'media.post_deleted', kind: 'gone' });
     for (const key of ['original.mp4', 'playback.mp4', 'poster.jpg']) expect(await h.objects.head(`videos/${upload.body.id}/${key}`)).toBeNull();
     // The cover is shared with the other post: kept until that one goes too.
     expect(await h.objects.head(cover.coverKey)).not.toBeNull();

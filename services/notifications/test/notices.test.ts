@@ -62,6 +62,7 @@ describe('notices from events (real SQL, bus)', () => {
       version,
     });
   const postRow = (id: string) => h.db.selectFrom('post').select(['id', 'kind', 'version']).where('id', '=', id).executeTakeFirst();
+  const removedOf = async (id: string) => (await h.db.selectFrom('post').select('removed').where('id', '=', id).executeTakeFirst())?.removed;
 
   /** Publishes the event, expects exactly one notice for `recipient`, then delivers it again: still one. */
   async function exactlyOnce<T extends EventType>(type: T, payload: EventPayloadInit<T>, recipient: string): Promise<Notice> {
@@ -166,7 +167,7 @@ describe('notices from events (real SQL, bus)', () => {
     );
   });
 
-  it('post read model: an edit keeps the kind, a redelivered or older published event changes nothing, a deletion removes the row', async () => {
+  it('post read model: an edit keeps the kind, a redelivered or older published event changes nothing, a deletion marks the row', async () => {
     const author = await knownUser(h);
     const id = randomUUID();
     const first = await published(id, author.id, 'image_text', 1n);
@@ -184,9 +185,55 @@ describe('notices from events (real SQL, bus)', () => {
     const other = randomUUID();
     await published(other, author.id, 'video', 1n);
     await h.publish('media.post.deleted', { postId: id, authorId: author.id, deletedAt: ts(), version: 3n });
-    await waitFor(() => postRow(id), (r) => r === undefined, 'the deleted post gone from the read model');
-    // Only that post's row goes.
-    expect(await postRow(other)).toEqual({ id: other, kind: 'video', version: 1 });
+    await waitFor(() => removedOf(id), (r) => r === 'deleted', 'the deleted post marked in the read model');
+    // Only that post is marked.
+    expect(await removedOf(other)).toBeNull();
+  });
+
+  it('a post removed by a moderator, or deleted, keeps its notices: they say so in the reader\u2019s language and no longer link to it', async () => {
+    const [author, fan] = [await knownUser(h), await knownUser(h)];
+    const [hidden, deleted, kept, unknown] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    for (const id of [hidden, deleted, kept]) await published(id, author.id, 'image_text', 1n);
+    const liked = (postId: string) => ({ postId, authorId: author.id, userId: fan.id, postTitle: post.postTitle, likes: 1n, likedAt: ts() });
+    for (const id of [hidden, deleted, kept, unknown]) await h.publish('media.post.liked', liked(id));
+    await h.publish('media.post.commented', { commentId: randomUUID(), postId: hidden, authorId: author.id, userId: fan.id, parentCommentId: '', parentAuthorId: '', excerpt: 'Nice chart', postTitle: post.postTitle, commentedAt: ts() });
+    await noticesOf(author.id, 5);
+
+    // The moderator's removal (reviews.content.removed) of two posts, one never seen published; the author deletes another.
+    const removal = (targetId: string) => ({ targetKind: 'post', targetId, authorId: author.id, moderatorId: randomUUID(), reason: 'Advertises a paid group.', rule: 'spam', excerpt: 'Gold weekly', removedAt: ts() });
+    await h.publish('reviews.content.removed', removal(hidden));
+    await h.publish('reviews.content.removed', removal(unknown));
+    await h.publish('media.post.deleted', { postId: deleted, authorId: author.id, deletedAt: ts(), version: 2n });
+    const page = await noticesOf(author.id, 7);
+    // Each notice by what it is about (its stored kind and post), as the list does not show the post's id any more.
+    const ids = new Map((await h.db.selectFrom('notice').select(['id', 'kind', 'params']).where('user_id', '=', author.id).execute()).map((n) => [`${n.kind}:${n.params.postId}`, n.id]));
+    const about = (items: Notice[], kind: string, postId: string) => items.find((i) => i.id === ids.get(`${kind}:${postId}`));
+    expect(about(page.items, 'post_liked', hidden)).toMatchObject({ text: `${fan.username} liked your post “Gold weekly 黄金周线”. This post was removed by a moderator.`, link: null });
+    expect(about(page.items, 'post_commented', hidden)).toMatchObject({ text: `${fan.username} commented on your post “Gold weekly 黄金周线”: Nice chart This post was removed by a moderator.`, link: null });
+    expect(about(page.items, 'post_liked', unknown)).toMatchObject({ text: expect.stringMatching(/removed by a moderator\.$/), link: null });
+    expect(about(page.items, 'post_liked', deleted)).toMatchObject({ text: `${fan.username} liked your post “Gold weekly 黄金周线”. This post has been deleted.`, link: null });
+    expect(about(page.items, 'post_liked', kept)).toMatchObject({ text: `${fan.username} liked your post “Gold weekly 黄金周线”.`, link: `/blog/detail?id=${kept}` });
+    // The author's own notice of the removal still leads to where it is appealed.
+    expect(page.items.find((i) => i.kind === 'content_removed')).toMatchObject({ link: '/user/sanctions' });
+    const zh = (await noticesOf(author.id, 7, 'zh-cn')).items;
+    expect(about(zh, 'post_liked', hidden)).toMatchObject({ text: `${fan.username} 赞了您的作品《Gold weekly 黄金周线》。该作品已被管理员移除。`, link: null });
+    expect(about(zh, 'post_liked', deleted)).toMatchObject({ text: `${fan.username} 赞了您的作品《Gold weekly 黄金周线》。该作品已被删除。`, link: null });
+
+    // Restored on appeal: its notices link to it again. A deletion is final: a late removal or restore changes nothing.
+    const appeal = (targetId: string) =>
+      h.publish('reviews.removal_appeal.decided', {
+        appealId: randomUUID(), removalId: randomUUID(), targetKind: 'post', targetId, userId: author.id, decision: 'restore', restored: true, moderatorId: randomUUID(),
+        reason: 'Not an advert.', rule: 'spam', excerpt: 'Gold weekly', contextId: `image_text:${targetId}`, decidedAt: ts(),
+      });
+    await appeal(hidden);
+    await h.publish('reviews.content.removed', removal(deleted));
+    await appeal(deleted);
+    await waitFor(() => removedOf(hidden), (r) => r === null, 'the restored post shown again');
+    await settled();
+    expect(await removedOf(deleted)).toBe('deleted');
+    const after = (await list(author.id, { limit: 20 })).items;
+    expect(about(after, 'post_liked', hidden)).toMatchObject({ text: `${fan.username} liked your post “Gold weekly 黄金周线”.`, link: `/blog/detail?id=${hidden}` });
+    expect(about(after, 'post_liked', deleted)).toMatchObject({ link: null, text: expect.stringMatching(/This post has been deleted\.$/) });
   });
 
   it('never tells a user about their own action', async () => {

@@ -4,11 +4,14 @@ import { isChunkLoadError } from '../lib/chunk-load';
 import { useT } from '../lib/use-t';
 import classes from './StatusPage.module.css';
 
-/** Full-width message page: the 404 page and every route's error boundary. */
-export function StatusPage({ code, titleId, textId }: { code: string; titleId: string; textId: string }) {
+/**
+ * Full-width message page: the 404 page and every route's error boundary. `back` replaces the
+ * company search as the second way on (e.g. the list a removed post was in).
+ */
+export function StatusPage({ code, titleId, textId, back, testId }: { code: string; titleId: string; textId: string; back?: { to: string; labelId: string }; testId?: string }) {
   const t = useT();
   return (
-    <section className={classes.wrap} aria-labelledby="status-title">
+    <section className={classes.wrap} aria-labelledby="status-title" data-testid={testId}>
       <p className={classes.code} aria-hidden="true">
         {code}
       </p>
@@ -20,8 +23,8 @@ export function StatusPage({ code, titleId, textId }: { code: string; titleId: s
         <Button component={Link} to="/" size="md">
           {t('status.action.home')}
         </Button>
-        <Button component={Link} to="/search" size="md" variant="default">
-          {t('status.action.search')}
+        <Button component={Link} to={back?.to ?? '/search'} size="md" variant="default">
+          {t(back?.labelId ?? 'status.action.search')}
         </Button>
       </div>
     </section>

@@ -8,7 +8,7 @@ import type { CommentBody, PostDetail, PostKind } from '@brokerwise/api-contract
 import * as ops from '@brokerwise/api-contract/paths';
 import { ApiError, type ApiFailure, failureStatus, fieldErrorsOf, pageStatus, settle } from './api';
 import { pageApi } from './api.server';
-import { checkComment, checkForwardComment, isPostCategory, isPostId, postHref, postPage, POST_PAGE_SIZE, type PostActionResult } from './posts';
+import { checkComment, checkForwardComment, isPostCategory, isPostId, postGoneBy, postHref, postPage, POST_PAGE_SIZE, type PostActionResult, type PostGoneData } from './posts';
 import { readCsrfToken } from './session';
 import { requireUser } from './session.server';
 
@@ -36,7 +36,8 @@ function isNotFound(failure: ApiFailure): boolean {
 /**
  * /vlog/detail and /blog/detail: the post, a page of its comments and its author's public card
  * (followers and whether the visitor follows them: the post itself does not say). A post of the
- * other kind is sent to its own address; an unknown one is a 404.
+ * other kind is sent to its own address; an unknown one is a 404; one a moderator removed or its
+ * author deleted is a 410 (search engines drop it) saying which, for the error boundary to show.
  */
 export async function loadPostDetail(request: Request, context: AppLoadContext, kind: PostKind) {
   const params = new URL(request.url).searchParams;
@@ -52,6 +53,9 @@ export async function loadPostDetail(request: Request, context: AppLoadContext, 
     await commentsCall;
     if (!(error instanceof ApiError)) throw error;
     if (isNotFound(error.failure)) throw data(null, { status: 404 });
+    if (error.failure.status === 410) {
+      throw data<PostGoneData>({ gone: postGoneBy((error.data as { error?: unknown } | null)?.error) }, { status: 410 });
+    }
     return data({ ok: false as const, error: error.failure, locale }, { status: failureStatus(error.failure) });
   }
   if (post.kind !== kind) {

@@ -44,6 +44,32 @@ export function postPage(value: string | null | undefined): number {
 }
 
 /** Post ids the API takes (1–64 characters, no spaces). */
+/** Why a post's address answers 410 Gone: a moderator removed it, or its author deleted it. */
+export type PostGoneBy = 'moderation' | 'author';
+
+/** What a post page's loader throws for a post that is gone for good (the body of its 410). */
+export interface PostGoneData {
+  gone: PostGoneBy;
+}
+
+/** The gateway's error code of a 410 for a post (`media.post_removed` or `media.post_deleted`) as who removed it. */
+export function postGoneBy(errorCode: unknown): PostGoneBy {
+  return errorCode === 'media.post_removed' ? 'moderation' : 'author';
+}
+
+/** The title and text of a gone post's page, by who removed it. */
+export const POST_GONE_TEXT: Record<PostGoneBy, { titleId: MessageId; textId: MessageId }> = {
+  moderation: { titleId: 'post.gone.removedTitle', textId: 'post.gone.removedText' },
+  author: { titleId: 'post.gone.deletedTitle', textId: 'post.gone.deletedText' },
+};
+
+/** The reason in a route error that is a post's 410, or null for any other error. */
+export function postGoneOf(error: { status: number; data: unknown } | null | undefined): PostGoneBy | null {
+  if (!error || error.status !== 410) return null;
+  const gone = (error.data as Partial<PostGoneData> | null)?.gone;
+  return gone === 'moderation' || gone === 'author' ? gone : null;
+}
+
 export function isPostId(value: string | null | undefined): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);
 }

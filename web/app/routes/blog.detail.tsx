@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from 'react-router';
 import { PostDetailView } from '../components/posts/PostDetailView';
 import { postDetailMeta } from '../components/posts/post-detail-meta';
-import { RouteErrorContent } from '../components/StatusPage';
+import { postDetailErrorBoundary } from '../components/posts/PostGone';
 import { blogPostingJsonLd } from '../lib/posts';
 import { loadPostDetail, postDetailAction } from '../lib/posts.server';
 import type { Route } from './+types/blog.detail';
@@ -24,4 +24,5 @@ export default function BlogDetail() {
   return <PostDetailView loaded={loaded} pathname="/blog/detail" fallback={fallback} />;
 }
 
-export const ErrorBoundary = RouteErrorContent;
+/** A removed or deleted post answers 410 and says so; other errors as every page. */
+export const ErrorBoundary = postDetailErrorBoundary('/vlog/blog');

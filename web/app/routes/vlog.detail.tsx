@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from 'react-router';
 import { PostDetailView } from '../components/posts/PostDetailView';
 import { postDetailMeta } from '../components/posts/post-detail-meta';
-import { RouteErrorContent } from '../components/StatusPage';
+import { postDetailErrorBoundary } from '../components/posts/PostGone';
 import { videoJsonLd } from '../lib/posts';
 import { loadPostDetail, postDetailAction } from '../lib/posts.server';
 import type { Route } from './+types/vlog.detail';
@@ -25,4 +25,5 @@ export default function VideoDetail() {
   return <PostDetailView loaded={loaded} pathname="/vlog/detail" fallback={fallback} />;
 }
 
-export const ErrorBoundary = RouteErrorContent;
+/** A removed or deleted post answers 410 and says so; other errors as every page. */
+export const ErrorBoundary = postDetailErrorBoundary('/vlog/index');

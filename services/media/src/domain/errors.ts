@@ -24,6 +24,9 @@ export const imageInvalid = (problem: ImageProblem, params: Record<string, strin
   new AppError({ code: 'media.image_invalid', kind: problem === 'too_large' ? 'too_large' : 'validation', message: `Image refused: ${problem}`, fields: { image: problem }, params }, cause === undefined ? undefined : { cause });
 
 export const postNotFound = (): AppError => new AppError({ code: 'media.post_not_found', kind: 'not_found', message: 'No such post' });
+/** The post existed and is gone for good (410): a moderator hid it, or its author deleted it. */
+export const postRemovedByModerator = (): AppError => new AppError({ code: 'media.post_removed', kind: 'gone', message: 'A moderator removed this post' });
+export const postDeletedByAuthor = (): AppError => new AppError({ code: 'media.post_deleted', kind: 'gone', message: 'Its author deleted this post' });
 export const videoNotFound = (): AppError => new AppError({ code: 'media.video_not_found', kind: 'not_found', message: 'No such video' });
 export const commentNotFound = (): AppError => new AppError({ code: 'media.comment_not_found', kind: 'not_found', message: 'No such comment' });
 

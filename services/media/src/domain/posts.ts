@@ -13,11 +13,13 @@ import {
   findCard,
   findPost,
   findPostByVideo,
+  goneReason,
   insertPost,
   listCards,
   lockUser,
   recordActivity,
   recommendedIds,
+  recordDeletedPost,
   rewritePost,
   searchCards,
   type CardRow,
@@ -27,7 +29,7 @@ import {
 import type { MediaTables, PostKind, PostLocale } from '../store/types.ts';
 import { deleteVideo, findVideo, videoKeys, type VideoRow } from '../store/video.store.ts';
 import { UUID, type MediaContext, type RequestMeta } from './context.ts';
-import { invalidInput, notPostAuthor, postNotFound } from './errors.ts';
+import { invalidInput, notPostAuthor, postDeletedByAuthor, postNotFound, postRemovedByModerator } from './errors.ts';
 import { hiddenKey } from './objects.ts';
 import { RECOMMEND_WEIGHTS } from './recommend.ts';
 import { CONTENT_TEXT_MAX, checkPostRate, validatePost, type CheckedPost, type PostFields } from './rules.ts';
@@ -222,7 +224,9 @@ export async function removePost(ctx: Pick<MediaContext, 'db' | 'now'>, postId: 
     const existing = UUID.test(postId) ? await findPost(trx, postId, { forUpdate: true, includeRemoved: true }) : undefined;
     if (!existing) throw postNotFound();
     if (existing.author_id !== authorId) throw notPostAuthor();
-    return { row: existing, doomed: await dropPost(trx, existing, ctx.now(), meta) };
+    const now = ctx.now();
+    await recordDeletedPost(trx, existing.id, now);
+    return { row: existing, doomed: await dropPost(trx, existing, now, meta) };
   });
 }
 
@@ -259,10 +263,17 @@ export async function postExists(ctx: Pick<MediaContext, 'db'>, postId: string):
   return (await findPost(ctx.db, postId, { includeRemoved: true })) !== undefined;
 }
 
-/** One post with its content; every post can be opened (a video not ready yet shows as unavailable). */
+/**
+ * One post with its content; every post can be opened (a video not ready yet shows as unavailable).
+ * One a moderator hid, or its author deleted, is gone (410, saying which); an unknown id is a 404.
+ */
 export async function postDetail(ctx: Pick<MediaContext, 'db'>, postId: string, viewer: string | undefined): Promise<Card & { contentHtml: string }> {
-  const row = UUID.test(postId) ? await findCard(ctx.db, postId) : undefined;
-  if (!row) throw postNotFound();
+  if (!UUID.test(postId)) throw postNotFound();
+  const row = await findCard(ctx.db, postId);
+  if (!row) {
+    const gone = await goneReason(ctx.db, postId);
+    throw gone === 'moderation' ? postRemovedByModerator() : gone === 'author' ? postDeletedByAuthor() : postNotFound();
+  }
   const [card] = await withViewer(ctx.db, [row], viewer);
   return { ...card!, contentHtml: row.content_html };
 }

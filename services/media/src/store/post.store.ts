@@ -127,6 +127,19 @@ export async function deletePost(db: Db, id: string): Promise<void> {
   await db.deleteFrom('post').where('id', '=', id).execute();
 }
 
+/** Its author deleted the post: its address answers 410 from now on (a redelivery changes nothing). */
+export async function recordDeletedPost(db: Db, id: string, at: Date): Promise<void> {
+  await db.insertInto('deleted_post').values({ id, deleted_at: at }).onConflict((oc) => oc.column('id').doNothing()).execute();
+}
+
+/** Why a post id no longer opens: hidden by a moderator, deleted by its author, or never known (undefined). */
+export async function goneReason(db: Db, id: string): Promise<'moderation' | 'author' | undefined> {
+  const hidden = await db.selectFrom('post').select('id').where('id', '=', id).where('removed_at', 'is not', null).executeTakeFirst();
+  if (hidden) return 'moderation';
+  const deleted = await db.selectFrom('deleted_post').select('id').where('id', '=', id).executeTakeFirst();
+  return deleted ? 'author' : undefined;
+}
+
 /** Hides (`removed` set) or restores (null) a post; its rows and counters stay as they are. */
 export async function setPostRemoved(db: Db, id: string, removed: { at: Date; reason: string } | null): Promise<PostRow> {
   return db

@@ -97,4 +97,6 @@ export interface MediaTables extends KitTables {
   object_gc: { key: string; enqueued_at: Date };
   /** Objects to move under the private prefix (`hidden`) or back, after commit (a hidden post's files). */
   object_move: { key: string; hidden: boolean; enqueued_at: Date };
+  /** Posts their authors deleted (id and time only): their address answers 410, not 404. */
+  deleted_post: { id: string; deleted_at: Date };
 }

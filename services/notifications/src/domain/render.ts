@@ -1,6 +1,6 @@
 import type { CompanyRow } from '../store/company.store.ts';
 import type { PostRow } from '../store/post.store.ts';
-import type { NoticeCategory, Locale } from '../store/types.ts';
+import type { NoticeCategory, Locale, PostRemoved } from '../store/types.ts';
 import type { UserRow } from '../store/user.store.ts';
 
 /** What a notice is about; stored as `kind` with its string params, rendered when read. */
@@ -47,7 +47,7 @@ export interface RenderedNotice {
 export interface RenderLookups {
   users: Map<string, UserRow>;
   companies: Map<string, CompanyRow>;
-  /** Kinds of the posts notices are about; a post not in it (deleted, or older than the read model) links as a video. */
+  /** Kinds of the posts notices are about, and whether they are gone; a post not in it (older than the read model) links as a video. */
   posts: Map<string, PostRow>;
 }
 
@@ -321,6 +321,15 @@ const COMPLAINT_CATEGORIES: Record<Locale, Record<string, string>> = {
 };
 
 const SOMEONE: Record<Locale, string> = { en: 'Someone', 'zh-cn': '有用户' };
+
+/** Said after the text of a notice whose post is gone (its page answers 410, so the notice no longer links to it). */
+const POST_GONE: Record<Locale, Record<PostRemoved, string>> = {
+  en: { moderation: 'This post was removed by a moderator.', deleted: 'This post has been deleted.' },
+  'zh-cn': { moderation: '该作品已被管理员移除。', deleted: '该作品已被删除。' },
+};
+
+/** Notices that link to a post (or the post a comment is on): a gone one is marked instead. */
+const ABOUT_A_POST = new Set<NoticeKind>(['post_liked', 'post_commented', 'comment_replied', 'post_collected', 'post_forwarded', 'content_restored']);
 const A_COMPANY: Record<Locale, string> = { en: 'a company', 'zh-cn': '某公司' };
 
 /** The company as the pages of that language name it: its Chinese name in Chinese when it has one. */
@@ -412,11 +421,13 @@ export function renderNotice(n: { kind: string; category: NoticeCategory; params
   const actorName = actorRow?.username || p.actorName || SOMEONE[lang];
   const company = p.companyId ? lookups.companies.get(p.companyId) : undefined;
   const post = p.postId ? lookups.posts.get(p.postId) : undefined;
+  // A company not (yet) in the read model goes by the name the event carried, if any.
+  const text = template.text({ ...p, actor: actorName, company: company || !p.companyName ? companyName(company, lang) : p.companyName });
+  const gone = post?.removed && ABOUT_A_POST.has(kind) ? POST_GONE[lang][post.removed] : '';
   return {
     title: template.title,
-    // A company not (yet) in the read model goes by the name the event carried, if any.
-    text: template.text({ ...p, actor: actorName, company: company || !p.companyName ? companyName(company, lang) : p.companyName }),
-    link: linkOf(kind, p, company, post),
+    text: gone ? `${text}${lang === 'en' ? ' ' : ''}${gone}` : text,
+    link: gone ? null : linkOf(kind, p, company, post),
     actor: p.actorId ? { id: p.actorId, username: actorName } : null,
   };
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from '@brokerwise/sql';
-import type { NotificationsTables } from './types.ts';
+import type { NotificationsTables, PostRemoved } from './types.ts';
 
 type Db = Kysely<NotificationsTables>;
 export type PostRow = Selectable<NotificationsTables['post']>;
@@ -18,9 +18,27 @@ export async function upsertPost(db: Db, p: { id: string; kind: string; version:
     .execute();
 }
 
-/** media.post.deleted: the post is gone; its old notices link as to an unknown post. */
-export async function deletePost(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('post').where('id', '=', id).execute();
+/**
+ * The post is gone (`moderation`: reviews.content.removed; `deleted`: media.post.deleted) or back
+ * (null: restored on appeal). Deleted is final: a removal or restore arriving after it (the events
+ * come on different streams) changes nothing, and a restore clears only a moderator's removal. A
+ * post not in the read model yet gets a row of unknown kind (its publication may still arrive).
+ */
+export async function setPostRemoved(db: Db, id: string, removed: PostRemoved | null): Promise<void> {
+  if (removed === null) {
+    await db.updateTable('post').set({ removed: null }).where('id', '=', id).where('removed', '=', 'moderation').execute();
+    return;
+  }
+  await db
+    .insertInto('post')
+    .values({ id, kind: '', version: 0, removed })
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({ removed: (eb) => eb.ref('excluded.removed') })
+        .where((eb) => eb.or([eb('post.removed', 'is', null), eb('post.removed', '!=', 'deleted')])),
+    )
+    .execute();
 }
 
 export async function findPosts(db: Db, ids: string[]): Promise<Map<string, PostRow>> {

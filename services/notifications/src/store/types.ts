@@ -1,6 +1,9 @@
 import type { ColumnType, Generated } from '@brokerwise/sql';
 import type { KitTables } from '@brokerwise/service-kit';
 
+/** Why a post notices are about is gone (see the `post` table). */
+export type PostRemoved = 'moderation' | 'deleted';
+
 export type Locale = 'en' | 'zh-cn';
 export type NoticeCategory = 'notices' | 'system';
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'expired';
@@ -31,11 +34,14 @@ export interface NotificationsTables extends KitTables {
   };
   /** A user following a company (licence register notices). */
   company_follow: { company_id: string; user_id: string; created_at: Generated<Date> };
-  /** media's posts, kind only (`video` | `image_text`): which page a post notice links to. */
+  /** media's posts, kind only (`video` | `image_text`): which page a post notice links to, or that it is gone. */
   post: {
     id: string;
+    /** Empty for a post known only from its removal. */
     kind: string;
     version: BigIntColumn;
+    /** `moderation` (removed by a moderator, until restored on appeal), `deleted` (final) or null. */
+    removed: ColumnType<PostRemoved | null, PostRemoved | null | undefined, PostRemoved | null>;
   };
   notice: {
     id: string;

@@ -1,7 +1,7 @@
-import type { MetaDescriptor } from 'react-router';
+import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
 import type { PostDetail } from '@brokerwise/api-contract';
 import { missingPageMeta, pageMeta, rootDataFrom } from '../../lib/meta';
-import { postHref } from '../../lib/posts';
+import { POST_GONE_TEXT, postGoneOf, postHref } from '../../lib/posts';
 
 type PageMetaInput = Parameters<typeof pageMeta>[0];
 
@@ -10,17 +10,21 @@ const SHORT_DESCRIPTION = 50;
 
 interface MetaArgs extends Pick<PageMetaInput, 'matches' | 'location'> {
   loaderData: { ok: true; post: PostDetail } | { ok: false } | undefined;
+  /** What the loader threw: a 410 names the post as removed. */
+  error?: unknown;
 }
 
 /**
- * Head tags of /blog/detail and /vlog/detail: a 404 or "unavailable" title when there is no post,
+ * Head tags of /blog/detail and /vlog/detail: a 410 ("removed"), 404 or "unavailable" title when there is no post,
  * otherwise the post's own title, cover and structured data (`jsonLd` gets the post, the site
  * origin and the page's absolute address; `undefined` leaves the structured data out).
  */
 export function postDetailMeta(
-  { matches, location, loaderData }: MetaArgs,
+  { matches, location, loaderData, error }: MetaArgs,
   jsonLd: (post: PostDetail, origin: string, pageUrl: string) => Record<string, unknown> | undefined,
 ): MetaDescriptor[] {
+  const gone = isRouteErrorResponse(error) ? postGoneOf(error) : null;
+  if (gone) return pageMeta({ matches, location, title: { id: 'post.gone.metaTitle' }, description: { id: POST_GONE_TEXT[gone].textId }, noindex: true });
   if (!loaderData?.ok) {
     return missingPageMeta({ matches, location }, !loaderData, 'post.page.unavailable');
   }

@@ -3,7 +3,7 @@ import type { HandlerContext } from '@brokerwise/service-kit';
 import type { Kysely } from '@brokerwise/sql';
 import { recordNotice } from '../../domain/notices.ts';
 import type { NoticeKind } from '../../domain/render.ts';
-import { deletePost, upsertPost } from '../../store/post.store.ts';
+import { setPostRemoved, upsertPost } from '../../store/post.store.ts';
 import type { NotificationsTables } from '../../store/types.ts';
 import { findUser } from '../../store/user.store.ts';
 import { timestampToDate } from './time.ts';
@@ -15,8 +15,9 @@ export const onPostPublished = async (p: EventPayload<'media.post.published'>, c
   await upsertPost(ctx.trx as Trx, { id: p.postId, kind: p.kind, version: Number(p.version) });
 };
 
+/** Deleted (by its author, or with their account): its notices say so and no longer link to it. */
 export const onPostDeleted = async (p: EventPayload<'media.post.deleted'>, ctx: HandlerContext): Promise<void> => {
-  await deletePost(ctx.trx as Trx, p.postId);
+  await setPostRemoved(ctx.trx as Trx, p.postId, 'deleted');
 };
 
 /** Tells `recipient` that `actor` did something to their post; never about their own action. */

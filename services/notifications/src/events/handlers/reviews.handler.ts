@@ -7,6 +7,7 @@ import { queueMail } from '../../domain/mail-queue.ts';
 import { recordNotice } from '../../domain/notices.ts';
 import { appealedContent, companyName, ruleOf } from '../../domain/render.ts';
 import { findCompanies } from '../../store/company.store.ts';
+import { setPostRemoved } from '../../store/post.store.ts';
 import { nonEssentialAllowed } from '../../store/preference.store.ts';
 import type { NotificationsTables } from '../../store/types.ts';
 import { findUser } from '../../store/user.store.ts';
@@ -67,6 +68,8 @@ export const onRemovalAppealDecided =
     const trx = ctx.trx as Trx;
     const upheld = p.decision === 'uphold' || !p.restored;
     if (!upheld && p.targetKind === 'review') return;
+    // A post shown again: its notices link to it again.
+    if (!upheld && p.targetKind === 'post') await setPostRemoved(trx, p.targetId, null);
     const [postKind, postId] = p.contextId.split(':');
     const about: Record<string, string> = p.targetKind === 'review' ? { companyId: p.contextId } : postId ? { postId, postKind: postKind ?? '' } : {};
     await recordNotice(trx, {
@@ -104,9 +107,11 @@ export const onRemovalAppealDecided =
 
 /**
  * A moderator removed a reported post or comment: its author gets a notice with the reason and
- * the rule (keyed by the event, so a redelivery makes no second one).
+ * the rule (keyed by the event, so a redelivery makes no second one). A removed post's other
+ * notices (likes, comments…) say it was removed and no longer link to it.
  */
 export const onContentRemoved = async (p: EventPayload<'reviews.content.removed'>, ctx: HandlerContext): Promise<void> => {
+  if (p.targetKind === 'post') await setPostRemoved(ctx.trx as Trx, p.targetId, 'moderation');
   await recordNotice(ctx.trx as Trx, {
     userId: p.authorId,
     kind: 'content_removed',
