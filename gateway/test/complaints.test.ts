@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeaders } from '@brokerwise/api-signature';
-import type { AuditLogEntry, CompanyComplaintFigures, ComplaintCard, ComplaintCase, ErrorData, NoticePage, Page, UploadedComplaintEvidence, UserInfo, UserProfile } from '@brokerwise/api-contract';
+import type { AuditLogEntry, CompanyComplaintFigures, ComplaintCard, ComplaintCase, ComplaintRules, ErrorData, NoticePage, Page, UploadedComplaintEvidence, UserInfo, UserProfile } from '@brokerwise/api-contract';
 import { companyAccounts, companyWithWebsite } from './company-accounts.ts';
 import { startReviewStack, type ReviewStack } from './review-stack.ts';
 import { multipartFile } from './stack-call.ts';
@@ -285,6 +285,14 @@ describe('complaint cases through the gateway', () => {
     });
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.body.data.fields ?? {})).toEqual(['evidence']);
+  });
+
+  it("answers the clocks' lengths as reviews is configured (the defaults here), to anyone, from its copy once asked", async () => {
+    const first = await call<ComplaintRules>('GET', '/api/complaints/rules', { lang: 'zh-cn' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ code: 1, data: { companyDays: 15, authorDays: 15, reminderDays: 3 } });
+    expect(Object.keys(first.body.data).sort()).toEqual(['authorDays', 'companyDays', 'reminderDays']);
+    expect((await call<ComplaintRules>('GET', '/api/complaints/rules')).body.data).toEqual(first.body.data);
   });
 
   it('a user opens at most 5 cases a day: the sixth is refused on its text, in the user’s language', async () => {

@@ -257,6 +257,10 @@ export class ReviewsClient {
   complaintFigures(companyId: string, rid: string) {
     return this.http.get<ComplaintFiguresRecord>(`/v1/companies/${encodeURIComponent(companyId)}/complaint-figures`, {}, rid);
   }
+  /** The complaint clocks' lengths in working days, as reviews is configured. */
+  complaintRules(rid: string) {
+    return this.http.get<{ companyDays: number; authorDays: number; reminderDays: number }>('/v1/complaints/rules', {}, rid);
+  }
   /** A company's dashboard (its representatives' view): trend, newest reviews, open cases. */
   companyDashboard(companyId: string, rid: string) {
     return this.http.get<{

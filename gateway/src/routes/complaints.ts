@@ -4,6 +4,7 @@ import {
   type ComplaintCard,
   type ComplaintCase,
   type ComplaintMessage,
+  type ComplaintRules,
   type CompanyComplaintFigures,
   type CompanyDashboard,
   type Lang,
@@ -47,6 +48,8 @@ export interface ComplaintDeps {
 }
 
 const PAGE_SIZE = 20;
+/** The clocks' lengths change only when reviews is deployed with other settings: kept this long. */
+const RULES_TTL_MS = 5 * 60_000;
 export const COMPLAINT_EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
 /** The reviews service's field names → the /api ones. */
 const FIELD_NAMES: Record<string, string> = { text: 'content', companyId: 'company' };
@@ -184,6 +187,16 @@ export async function complaintRoutes(app: FastifyInstance, deps: ComplaintDeps)
   app.get<{ Querystring: Validated<typeof operations.complaintFigures.query> }>('/api/complaints/figures', { schema: contractSchema('complaintFigures') }, async (request, reply) => {
     const { json } = await complaintFigures(request, request.query);
     return sendOkJson(request, reply.header('cache-control', 'no-store'), json);
+  });
+
+  // The same for everyone and for minutes; a failure is not kept.
+  const rules = new RecentAnswers(RULES_TTL_MS);
+  app.get('/api/complaints/rules', { schema: contractSchema('complaintRules') }, async (request, reply) => {
+    const load = async (): Promise<ComplaintRules> => {
+      const r = await reviews.complaintRules(request.id);
+      return { companyDays: r.companyDays, authorDays: r.authorDays, reminderDays: r.reminderDays };
+    };
+    return sendOkJson(request, reply.header('cache-control', 'no-store'), await rules.get('complaintRules', load, dataSerializer('complaintRules')));
   });
 
   // --- The author and the company ---------------------------------------------------------

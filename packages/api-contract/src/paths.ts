@@ -152,6 +152,7 @@ export const complaints = { id: 'complaints', method: 'GET', path: '/api/complai
 export const complaint = { id: 'complaint', method: 'GET', path: '/api/complaints/detail' } as const;
 export const companyDashboard = { id: 'companyDashboard', method: 'GET', path: '/api/company/dashboard' } as const;
 export const complaintFigures = { id: 'complaintFigures', method: 'GET', path: '/api/complaints/figures' } as const;
+export const complaintRules = { id: 'complaintRules', method: 'GET', path: '/api/complaints/rules' } as const;
 export const myComplaints = { id: 'myComplaints', method: 'GET', path: '/api/complaints/mine' } as const;
 export const complaintOpen = { id: 'complaintOpen', method: 'POST', path: '/api/complaints/open' } as const;
 export const complaintEvidenceUpload = { id: 'complaintEvidenceUpload', method: 'POST', path: '/api/complaints/evidence' } as const;

@@ -2212,6 +2212,16 @@ export const ComplaintFigures = Type.Object({
 export type ComplaintFigures = Static<typeof ComplaintFigures>;
 export const CompanyComplaintFigures = Type.Object({ company: CompanyRef, figures: ComplaintFigures });
 export type CompanyComplaintFigures = Static<typeof CompanyComplaintFigures>;
+/**
+ * The complaint clocks' lengths as the reviews service is configured (ADR 031): what the texts
+ * that state them ("the company has 15 working days to answer") say. Settings change at deploy.
+ */
+export const ComplaintRules = Type.Object({
+  companyDays: Type.Integer({ minimum: 1, description: 'Working days the company has to answer a published case (`COMPLAINT_RESPONSE_DAYS`).' }),
+  authorDays: Type.Integer({ minimum: 1, description: 'Working days the author has, once the company answered, to write back, confirm or reject the outcome (`COMPLAINT_USER_RESPONSE_DAYS`).' }),
+  reminderDays: Type.Integer({ minimum: 0, description: 'Working days left when the side whose turn it is gets one reminder, for a clock longer than that; 0: none (`COMPLAINT_REMINDER_DAYS`).' }),
+});
+export type ComplaintRules = Static<typeof ComplaintRules>;
 
 /* ------------------------------------------------------------------------------------------
  * Pages (ADR 036): the data of a whole server-rendered page in one answer. Each part is what its

@@ -24,8 +24,8 @@ export const ReviewsConfigSchema = Type.Object({
   COMPLAINT_USER_RESPONSE_DAYS: Type.Integer({ default: 15, minimum: 1, maximum: 365 }),
   /**
    * Working days left on a clock (the company's or the author's) when the side whose turn it is gets
-   * one reminder (`reviews.complaint.reminded`, ADR 031); 0 sends none. A clock no longer than this
-   * is reminded at the first sweep after it starts.
+   * one reminder (`reviews.complaint.reminded`, ADR 031); 0 sends none. Only a clock longer than
+   * this is reminded: a shorter or equal one is never (it would be within it from its start).
    */
   COMPLAINT_REMINDER_DAYS: Type.Integer({ default: 3, minimum: 0, maximum: 365 }),
   /** Days that are not working days besides weekends, `YYYY-MM-DD` separated by commas (UTC days). */

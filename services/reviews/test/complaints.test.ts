@@ -416,3 +416,72 @@ describe('the complaint sweeper runs by itself on its timer (real SQL, bus)', ()
     expect(reminded.payload).toMatchObject({ status: 'awaiting_company', representativeIds: [rep], workingDaysLeft: 3 });
   });
 });
+
+describe('complaint clocks of other lengths than the defaults (real SQL, bus)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    // The company's clock (2) is shorter than the reminder setting (3, the default); the author's (10) longer.
+    h = await startHarness({ LOG_LEVEL: 'error', COMPLAINT_RESPONSE_DAYS: '2', COMPLAINT_USER_RESPONSE_DAYS: '10' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const reminders = async (id: string) =>
+    (await h.db.selectFrom('outbox').select('payload').where('type', '=', 'reviews.complaint.reminded').execute())
+      .map((r) => decodeEvent(r.payload))
+      .flatMap((e) => (e.type === 'reviews.complaint.reminded' && e.payload.complaintId === id ? [e.payload] : []));
+  const sweep = async () => {
+    const r = await h.call('POST', '/v1/moderation/complaints/sweep');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body as { reminded: number };
+  };
+
+  it('answers the lengths it is configured with, for the texts that state them', async () => {
+    const r = await h.call('GET', '/v1/complaints/rules');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ companyDays: 2, authorDays: 10, reminderDays: 3 });
+  });
+
+  it('never reminds about a clock no longer than the reminder setting (not at its first sweep), and still reminds about a longer one', async () => {
+    const company = newCompany();
+    const author = randomUUID();
+    const rep = randomUUID();
+    const opened = await h.call('POST', `/v1/users/${author}/complaints`, {
+      username: `u_${author.slice(0, 8)}`,
+      companyId: company,
+      category: 'withdrawal',
+      amount: '2500.00',
+      currency: 'usd',
+      text: 'I asked for a withdrawal of 2,500 USD on 3 November and it was never paid, support stopped answering.',
+      evidenceIds: [],
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const id = opened.body.id as string;
+    const published = await h.call('POST', `/v1/moderation/complaints/${id}`, { moderatorId: moderator, decision: 'approve', representativeIds: [rep] });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    const due = new Date(published.body.dueAt as string);
+    // The 2-working-day clock is within 3 working days of its deadline from its start.
+    expect(workingDaysLeft(h.now(), due)).toBeLessThanOrEqual(3);
+
+    // The first sweep right after publication, and one with a single working day left: no reminder.
+    await sweep();
+    h.advance(firstDayWithin(h.now(), due, 1) + 60_000 - h.now().getTime());
+    expect(workingDaysLeft(h.now(), due)).toBe(1);
+    await sweep();
+    expect(await reminders(id)).toEqual([]);
+
+    // The company answers: the author's 10-working-day clock is reminded once, at 3 left, not at its start.
+    const answered = await h.call('POST', `/v1/complaints/${id}/messages`, { userId: rep, companyIds: [company], representativeIds: [rep], text: 'We sent the money back on Monday; please check.' });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    const authorDue = new Date(answered.body.complaint.dueAt as string);
+    expect(workingDaysLeft(h.now(), authorDue)).toBeGreaterThan(10 - 1);
+    await sweep();
+    expect(await reminders(id)).toEqual([]);
+    h.advance(firstDayWithin(h.now(), authorDue, 3) + 60_000 - h.now().getTime());
+    await sweep();
+    const sent = await reminders(id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ status: 'awaiting_user', workingDaysLeft: 3 });
+  });
+});

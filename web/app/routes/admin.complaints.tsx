@@ -1,5 +1,6 @@
 import { data, useLoaderData } from 'react-router';
 import * as ops from '@brokerwise/api-contract/paths';
+import { ComplaintsIntro } from '../components/complaints/ComplaintClock';
 import { ComplaintList } from '../components/complaints/ComplaintList';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Pagination } from '../components/Pagination';
@@ -18,19 +19,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, 'moderator');
   const page = reviewPage(new URL(request.url).searchParams.get('page'));
   const { api } = pageApi(request, context);
-  const queue = await settle(api.op(ops.adminComplaints, { page }));
-  return data({ queue }, { status: pageStatus(queue) });
+  const [queue, rules] = await Promise.all([settle(api.op(ops.adminComplaints, { page })), settle(api.op(ops.complaintRules, {}))]);
+  return data({ queue, rules: rules.ok ? rules.data : null }, { status: pageStatus(queue) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta({ matches, location, title: { id: 'complaints.admin.title' }, noindex: true });
 
 export default function AdminComplaints() {
   const t = useT();
-  const { queue } = useLoaderData<typeof loader>();
+  const { queue, rules } = useLoaderData<typeof loader>();
   return (
     <div className="bw-container" data-testid="admin-complaints">
       <h1>{t('complaints.admin.title')}</h1>
-      <p className={list.muted}>{t('complaints.admin.intro')}</p>
+      <ComplaintsIntro page="admin" rules={rules} />
       {!queue.ok ? (
         <ErrorNotice error={queue.error} />
       ) : queue.data.list.length === 0 ? (

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { data, Link, useLoaderData } from 'react-router';
 import { useIntl } from 'react-intl';
-import type { ComplaintCase } from '@brokerwise/api-contract';
+import type { ComplaintCase, ComplaintRules } from '@brokerwise/api-contract';
 import * as ops from '@brokerwise/api-contract/paths';
 import { useHydrated } from '../components/account/use-form';
+import { ComplaintClock } from '../components/complaints/ComplaintClock';
 import { CATEGORY_LABEL, STATUS_BADGE, STATUS_LABEL } from '../components/complaints/labels';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ReviewDate } from '../components/reviews/Stars';
@@ -22,9 +23,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = params.id ?? '';
   if (!id || id.length > 100) throw data(null, { status: 404 });
   const { api } = pageApi(request, context);
-  const found = await settle(api.op(ops.complaint, { id }));
+  // The clocks' lengths the texts state (kept by the gateway); without them those texts are left out.
+  const [found, rules] = await Promise.all([settle(api.op(ops.complaint, { id })), settle(api.op(ops.complaintRules, {}))]);
   if (!found.ok && found.error.status === 404) throw data(null, { status: 404 });
-  return data({ found }, { status: failureStatus(found.ok ? undefined : found.error) });
+  return data({ found, rules: rules.ok ? rules.data : null }, { status: failureStatus(found.ok ? undefined : found.error) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
@@ -39,7 +41,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
 };
 
 export default function ComplaintPage() {
-  const { found } = useLoaderData<typeof loader>();
+  const { found, rules } = useLoaderData<typeof loader>();
   if (!found.ok) {
     return (
       <div className="bw-container">
@@ -47,10 +49,10 @@ export default function ComplaintPage() {
       </div>
     );
   }
-  return <CaseView view={found.data} />;
+  return <CaseView view={found.data} rules={rules} />;
 }
 
-function CaseView({ view }: { view: ComplaintCase }) {
+function CaseView({ view, rules }: { view: ComplaintCase; rules: ComplaintRules | null }) {
   const t = useT();
   const intl = useIntl();
   const c = view.complaint;
@@ -72,7 +74,7 @@ function CaseView({ view }: { view: ComplaintCase }) {
         <span>{t('complaints.case.by', { name: c.author.username })}</span>
         <ReviewDate date={c.publishedAt ?? c.createdAt} />
       </p>
-      <Clock view={view} due={due} />
+      <ComplaintClock view={view} due={due} rules={rules} />
       {c.rejectReason && <p className={list.note}>{t('complaints.case.rejected', { reason: c.rejectReason })}</p>}
       <p className={list.content} data-testid="complaint-case-content">
         {c.content}
@@ -100,24 +102,6 @@ function CaseView({ view }: { view: ComplaintCase }) {
       {view.can.moderate && c.status === 'pending' && <Moderate id={c.id} />}
     </div>
   );
-}
-
-function Clock({ view, due }: { view: ComplaintCase; due: string }) {
-  const t = useT();
-  const c = view.complaint;
-  let text: string | null = null;
-  if (c.status === 'pending') text = t('complaints.clock.pending');
-  else if (c.status === 'awaiting_company' && c.workingDaysLeft !== null) text = t('complaints.clock.awaitingCompany', { days: c.workingDaysLeft, due });
-  else if (c.status === 'awaiting_user' && c.workingDaysLeft !== null)
-    text = t(view.viewer === 'author' ? 'complaints.clock.awaitingYou' : 'complaints.clock.awaitingUserDue', { days: c.workingDaysLeft, due });
-  else if (c.status === 'awaiting_user') text = t('complaints.clock.awaitingUser');
-  else if (c.status === 'unresolved' && c.closedBy === 'clock') text = t('complaints.clock.expired');
-  else if (c.status === 'lapsed') text = t('complaints.clock.lapsed');
-  return text ? (
-    <p className={classes.clock} data-testid="complaint-clock">
-      {text}
-    </p>
-  ) : null;
 }
 
 function Evidence({ view }: { view: ComplaintCase }) {

@@ -1,6 +1,7 @@
 import { data, Form, Link, useLoaderData } from 'react-router';
 import type { ComplaintCard } from '@brokerwise/api-contract';
 import * as ops from '@brokerwise/api-contract/paths';
+import { ComplaintsIntro } from '../components/complaints/ComplaintClock';
 import { ComplaintFigures } from '../components/complaints/ComplaintFigures';
 import { ComplaintList } from '../components/complaints/ComplaintList';
 import { PUBLIC_STATUSES, STATUS_LABEL } from '../components/complaints/labels';
@@ -24,6 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = params.get('status') ?? '';
   const page = reviewPage(params.get('page'));
   const { api } = pageApi(request, context);
+  // The clocks' lengths the introduction states (kept by the gateway), whatever the list answers.
+  const rulesCall = settle(api.op(ops.complaintRules, {})).then((r) => (r.ok ? r.data : null));
   // The company by its id or its name in either language.
   const found: Settled<{ id: string; name: string } | null> = typed
     ? await findCompany(api, typed).then(
@@ -31,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         (e: unknown) => ({ ok: false as const, error: toFailure(e) }),
       )
     : { ok: true, data: null };
-  if (!found.ok) return data({ cases: found, figures: null, company: '', typed, notFound: false, status }, { status: pageStatus(found) });
+  if (!found.ok) return data({ cases: found, figures: null, company: '', typed, notFound: false, status, rules: await rulesCall }, { status: pageStatus(found) });
   const company = found.data;
   const query = {
     ...(company ? { company: company.id } : {}),
@@ -39,12 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
   };
   // A name that matches no company lists nothing (and says so), never every company's cases.
-  if (typed && !company) return data({ cases: null, figures: null, company: '', typed, notFound: true, status: query.status ?? '' });
-  const [cases, figures] = await Promise.all([
+  if (typed && !company) return data({ cases: null, figures: null, company: '', typed, notFound: true, status: query.status ?? '', rules: await rulesCall });
+  const [cases, figures, rules] = await Promise.all([
     settle(api.op(ops.complaints, query as never)),
     query.company ? settle(api.op(ops.complaintFigures, { id: query.company })) : Promise.resolve(null),
+    rulesCall,
   ]);
-  return data({ cases, figures, company: query.company ?? '', typed: company?.name ?? typed, notFound: false, status: query.status ?? '' }, { status: pageStatus(cases) });
+  return data({ cases, figures, company: query.company ?? '', typed: company?.name ?? typed, notFound: false, status: query.status ?? '', rules }, { status: pageStatus(cases) });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -52,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 export default function Complaints() {
   const t = useT();
-  const { cases, figures, company, typed, notFound, status } = useLoaderData<typeof loader>();
+  const { cases, figures, company, typed, notFound, status, rules } = useLoaderData<typeof loader>();
   const hrefFor = (p: number) => {
     const q = new URLSearchParams({ ...(company ? { company } : {}), ...(status ? { status } : {}), ...(p > 1 ? { page: String(p) } : {}) });
     return q.size > 0 ? `/complaints?${q}` : '/complaints';
@@ -60,7 +64,7 @@ export default function Complaints() {
   return (
     <div className="bw-container" data-testid="complaints-page">
       <h1>{figures?.ok ? t('complaints.list.titleOf', { name: figures.data.company.name }) : t('complaints.list.title')}</h1>
-      <p className={list.muted}>{t('complaints.list.intro')}</p>
+      <ComplaintsIntro page="list" rules={rules} />
       {figures?.ok && <ComplaintFigures figures={figures.data.figures} />}
       <Form method="get" className={classes.filters}>
         <label>

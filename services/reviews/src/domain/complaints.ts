@@ -344,16 +344,21 @@ export async function sweepComplaintClocks(ctx: ClockCtx, batch = 100): Promise<
  * author, or the company's representatives, whoever's turn it is), in batches; answers how many.
  * The row keeps the deadline it was reminded about, in the same transaction as the event's outbox
  * row: once per clock start whatever the number of sweeps, replicas (skip-locked) or restarts; a
- * clock that starts afresh has a new deadline and is reminded again.
+ * clock that starts afresh has a new deadline and is reminded again. A clock no longer than
+ * `reminderDays` (the company's `days`, the author's `userDays`) is never reminded.
  */
 async function remindNearDeadlines(ctx: ClockCtx, batch: number): Promise<number> {
-  const { reminderDays, holidays } = ctx.complaintClock;
+  const { days, userDays, reminderDays, holidays } = ctx.complaintClock;
   if (reminderDays < 1) return 0;
+  // Only a clock longer than the setting: a shorter one would be within it from its start, so its
+  // "reminder" would come at the first sweep, right after the notice that started it.
+  const statuses = [...(days > reminderDays ? (['awaiting_company'] as const) : []), ...(userDays > reminderDays ? (['awaiting_user'] as const) : [])];
+  if (statuses.length === 0) return 0;
   let total = 0;
   for (;;) {
     const n = await ctx.db.transaction().execute(async (trx) => {
       const at = ctx.now();
-      const rows = await complaintsToRemind(trx, at, workingDaysHorizon(at, reminderDays, holidays), batch);
+      const rows = await complaintsToRemind(trx, at, workingDaysHorizon(at, reminderDays, holidays), batch, statuses);
       for (const row of rows) {
         const due = row.due_at!; // the query takes only rows with a deadline ahead
         await updateComplaint(trx, row.id, { reminded_due_at: due });

@@ -105,15 +105,21 @@ export const overdueComplaints = (db: Db, now: Date, limit: number): Promise<Com
     .execute();
 
 /**
- * Open cases whose deadline is still ahead but no later than `horizon` (few working days left), not
- * yet reminded about that deadline (a clock that started afresh has a new one), locked (other
- * replicas skip them), nearest deadline first.
+ * Open cases (of `statuses`) whose deadline is still ahead but no later than `horizon` (few
+ * working days left), not yet reminded about that deadline (a clock that started afresh has a new
+ * one), locked (other replicas skip them), nearest deadline first.
  */
-export const complaintsToRemind = (db: Db, now: Date, horizon: Date, limit: number): Promise<ComplaintRow[]> =>
+export const complaintsToRemind = (
+  db: Db,
+  now: Date,
+  horizon: Date,
+  limit: number,
+  statuses: readonly ('awaiting_company' | 'awaiting_user')[] = ['awaiting_company', 'awaiting_user'],
+): Promise<ComplaintRow[]> =>
   db
     .selectFrom('complaint')
     .selectAll()
-    .where('status', 'in', ['awaiting_company', 'awaiting_user'])
+    .where('status', 'in', statuses)
     .where('due_at', '>', now)
     .where('due_at', '<=', horizon)
     .where((eb) => eb.or([eb('reminded_due_at', 'is', null), eb('reminded_due_at', '<>', eb.ref('due_at'))]))

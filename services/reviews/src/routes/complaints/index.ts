@@ -44,6 +44,7 @@ import {
   PostedDto,
   QueueQuery,
   RemoveBody,
+  RulesDto,
   SweepDto,
   UserParams,
   ViewDto,
@@ -211,6 +212,13 @@ export async function complaintRoutes(app: FastifyInstance, deps: ReviewsDeps): 
     { config: { callerRole: 'moderator' }, schema: { params: IdParams, body: RemoveBody, response: { 200: MessageDto } } },
     async (request) => messageDto(await removeComplaintMessage(deps, { messageId: request.params.id, moderatorId: request.body.moderatorId.toLowerCase(), reason: request.body.reason })),
   );
+
+  /** The clocks' lengths as this service is configured (ADR 031): the web states them. */
+  app.get('/v1/complaints/rules', { schema: { response: { 200: RulesDto } } }, async () => ({
+    companyDays: deps.complaintClock.days,
+    authorDays: deps.complaintClock.userDays,
+    reminderDays: deps.complaintClock.reminderDays,
+  }));
 
   app.get<{ Params: Static<typeof CompanyParams> }>(
     '/v1/companies/:companyId/complaint-figures',
