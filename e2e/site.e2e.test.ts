@@ -211,7 +211,7 @@ describe('not found', () => {
 
 describe('odd addresses', () => {
   // Hand-edited, truncated or scanned links: past the last page, unknown filter values, repeated,
-  // malformed, control and bidi characters, very long (web/test/odd-query.test.ts tries them all).
+  // malformed, control and bidi characters, very long (web/test/odd-query.*.test.ts try them all).
   const ODD = [
     '/search?page=99999',
     '/listing/Brokers?page=99999&page=-1',
