@@ -130,6 +130,32 @@ describe('public pages as a crawler and a phone see them', () => {
     expect(css).toEqual([]);
   });
 
+  it("draw their icons and ratings from the page's one sprite, before and after hydration", async () => {
+    const pages = await publicPages();
+    const { page } = await session.visitor('en', PHONE);
+    // Each <use> names a symbol of the same page and, where shown, draws in a box (components/icons.tsx).
+    const drawn = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('use')].map((use) => {
+          const id = use.getAttribute('href')!.slice(1);
+          const box = use.getBoundingClientRect();
+          // An icon inside a closed menu has no box of its own to draw in.
+          const shown = use.ownerSVGElement!.checkVisibility();
+          return { id, found: document.getElementById(id)?.tagName ?? null, hidden: use.closest('[aria-hidden="true"]') !== null, sized: !shown || (box.width > 0 && box.height > 0) };
+        }),
+      );
+    for (const path of pages) {
+      for (const when of ['as served', 'hydrated']) {
+        if (when === 'as served') await page.goto(path, { waitUntil: 'commit' }).then(() => page.waitForLoadState('domcontentloaded'));
+        else await hydrated(page);
+        const uses = await drawn();
+        if (path === '/') expect(uses.length, `${path} ${when}`).toBeGreaterThan(20);
+        for (const use of uses) expect(use, `${path} ${when}`).toEqual({ id: use.id, found: 'symbol', hidden: true, sized: true });
+      }
+    }
+    expect(await page.locator('symbol').count()).toBeGreaterThan(5);
+  });
+
   it('start their scripts and messages only once the page has painted (and its banner, cover or poster is drawn), and still hydrate', async () => {
     const pages = await publicPages();
     const { context, page } = await session.visitor('zh-CN', PHONE);

@@ -36,6 +36,7 @@ import { ChunkFailureNotice } from './components/ChunkFailureNotice';
 import { DropdownDismiss } from './components/Dropdown';
 import { Footer } from './components/Footer';
 import { Header } from './components/Header';
+import { IconSprite } from './components/icons';
 import { LocaleSync } from './components/LocaleSync';
 import { NavigationProgress } from './components/NavigationProgress';
 import { SessionProvider } from './components/SessionProvider';
@@ -147,6 +148,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body>
+        <IconSprite />
         <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
           {root ? (
             <RawIntlProvider value={intlFor(root.locale, messagesFor(root.locale))}>
