@@ -1,5 +1,5 @@
 import { signatureHeaders } from '@brokerwise/api-signature';
-import type { AuditLogEntry, NoticePage, PostDetail, UploadedImage, UserInfo } from '@brokerwise/api-contract';
+import type { AdminRemovalAppeal, AdminUserRow, AuditLogEntry, NoticePage, PostDetail, RemovalAppeal, UploadedImage, UserInfo, UserRemoval } from '@brokerwise/api-contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makePng } from '../../services/media/test/clips.ts';
 import { startReviewStack, type ReviewStack } from '../../gateway/test/review-stack.ts';
@@ -9,12 +9,11 @@ import { startWebServer, type WebServer } from '../server.ts';
  * A post a moderator removed, or its author deleted, against the real gateway and services: its
  * address answers 410 Gone (search engines drop it) with a page in the visitor's language saying
  * who removed it and a way back; an unknown post stays 404. The notices about it (a like) say it
- * was removed and no longer link to it, in the API and on the notices page.
+ * was removed and no longer link to it, in the API and on the notices page. A 410 is never stored
+ * (browsers keep one without Cache-Control for ever): a post restored on appeal opens again.
  */
 
 const SALT = 'post-gone-test-salt';
-/** This file's own port for the web server (the stack's services take free ones). */
-const WEB_PORT = 4231;
 
 let stack: ReviewStack;
 let web: WebServer;
@@ -25,7 +24,7 @@ beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => undefi
 
 beforeAll(async () => {
   stack = await startReviewStack(SALT, { all: true, gatewayEnv: { RATE_LIMIT_PER_MINUTE: '1000000' } });
-  web = await startWebServer({ host: '127.0.0.1', port: WEB_PORT, gatewayUrl: stack.base, signatureSalt: SALT, dev: true });
+  web = await startWebServer({ host: '127.0.0.1', port: 0, gatewayUrl: stack.base, signatureSalt: SALT, dev: true });
   const signed = await stack.call<{ userInfo: UserInfo }>('POST', '/api/user/checkIn', { body: { tab: 'login', email: stack.demoAdmin!.email, password: stack.demoAdmin!.password } });
   expect(signed.body.code, signed.body.msg).toBe(1);
   admin = signed.body.data.userInfo;
@@ -36,13 +35,13 @@ afterAll(async () => {
   await stack?.close();
 });
 
-async function page(path: string, lang: 'en' | 'zh-CN', token = ''): Promise<{ status: number; body: string }> {
+async function page(path: string, lang: 'en' | 'zh-CN', token = ''): Promise<{ status: number; body: string; cacheControl: string | null }> {
   const headers: Record<string, string> = { accept: 'text/html' };
   if (token) headers.cookie = `bw_session=${token}`;
   // The language as the language switch names it.
-  const url = `http://127.0.0.1:${WEB_PORT}${path}${lang === 'en' ? '' : `${path.includes('?') ? '&' : '?'}lang=${lang}`}`;
+  const url = `http://127.0.0.1:${web.port}${path}${lang === 'en' ? '' : `${path.includes('?') ? '&' : '?'}lang=${lang}`}`;
   const response = await fetch(url, { redirect: 'manual', headers });
-  return { status: response.status, body: await response.text() };
+  return { status: response.status, body: await response.text(), cacheControl: response.headers.get('cache-control') };
 }
 
 async function publishImagePost(poster: UserInfo, title: string): Promise<string> {
@@ -118,5 +117,32 @@ describe('a removed post', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).not.toContain('data-testid="post-gone');
     expect(unknown.body).toContain('Page not found');
+  });
+
+  it('is never stored, in the page or the API answer: restored on appeal, its address opens again', async () => {
+    const [poster, reporter, mod] = [await stack.signUp(), await stack.signUp(), await stack.signUp()];
+    expect((await stack.call<AdminUserRow>('POST', '/api/admin/users/role', { token: admin.token, body: { userId: mod.id, role: 'moderator' } })).body.code).toBe(1);
+    const id = await publishImagePost(poster, 'Gold after the Fed');
+    expect((await stack.call('POST', '/api/report', { token: reporter.token, body: { targetKind: 'post', targetId: id, reason: 'spam' } })).body.code).toBe(1);
+    const removed = await stack.call<AuditLogEntry>('POST', '/api/admin/moderation/decide', { token: admin.token, body: { targetKind: 'post', targetId: id, action: 'remove', reason: 'Looks like an advert.', rule: 'spam' } });
+    expect(removed.body.code, removed.body.msg).toBe(1);
+
+    for (const path of [`/blog/detail?id=${id}`, `/vlog/detail?id=${id}`]) {
+      const gone = await page(path, 'en');
+      expect({ status: gone.status, cacheControl: gone.cacheControl }).toEqual({ status: 410, cacheControl: 'no-store' });
+    }
+    const api = await stack.call('GET', `/api/vlog/detail?id=${id}`);
+    expect({ status: api.status, cacheControl: api.headers.get('cache-control') }).toEqual({ status: 410, cacheControl: 'no-store' });
+
+    // Its author appeals; a second moderator restores it: the same address answers 200 again.
+    const removal = (await stack.call<UserRemoval[]>('GET', '/api/user/removals', { token: poster.token })).body.data.find((r) => r.targetId === id)!;
+    const appealed = await stack.call<RemovalAppeal>('POST', '/api/user/removalAppeal', { token: poster.token, body: { removalId: removal.removalId, text: 'This is market analysis, nothing is for sale.' } });
+    expect(appealed.body.code, appealed.body.msg).toBe(1);
+    const restored = await stack.call<AdminRemovalAppeal>('POST', '/api/admin/removalAppeals/decide', { token: mod.token, body: { appealId: appealed.body.data.id, decision: 'restore', reason: 'Analysis, not advertising.' } });
+    expect(restored.body.code, restored.body.msg).toBe(1);
+    await expect.poll(async () => (await page(`/blog/detail?id=${id}`, 'en')).status, { timeout: 15_000 }).toBe(200);
+    const back = await page(`/blog/detail?id=${id}`, 'en');
+    expect(back.body).toContain('Gold after the Fed');
+    expect(back.cacheControl).toBeNull();
   });
 });

@@ -54,7 +54,9 @@ export async function loadPostDetail(request: Request, context: AppLoadContext, 
     if (!(error instanceof ApiError)) throw error;
     if (isNotFound(error.failure)) throw data(null, { status: 404 });
     if (error.failure.status === 410) {
-      throw data<PostGoneData>({ gone: postGoneBy((error.data as { error?: unknown } | null)?.error) }, { status: 410 });
+      // Never stored: browsers keep a 410 without Cache-Control as fresh for ever, and a post
+      // restored on appeal must open again for whoever saw it gone (route `headers` pass this on).
+      throw data<PostGoneData>({ gone: postGoneBy((error.data as { error?: unknown } | null)?.error) }, { status: 410, headers: { 'Cache-Control': 'no-store' } });
     }
     return data({ ok: false as const, error: error.failure, locale }, { status: failureStatus(error.failure) });
   }

@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from 'react-router';
 import { PostDetailView } from '../components/posts/PostDetailView';
 import { postDetailMeta } from '../components/posts/post-detail-meta';
-import { postDetailErrorBoundary } from '../components/posts/PostGone';
+import { postDetailErrorBoundary, postDetailHeaders } from '../components/posts/PostGone';
 import { blogPostingJsonLd } from '../lib/posts';
 import { loadPostDetail, postDetailAction } from '../lib/posts.server';
 import type { Route } from './+types/blog.detail';
@@ -26,3 +26,6 @@ export default function BlogDetail() {
 
 /** A removed or deleted post answers 410 and says so; other errors as every page. */
 export const ErrorBoundary = postDetailErrorBoundary('/vlog/blog');
+
+/** A 410 says `Cache-Control: no-store`: the post may be restored on appeal. */
+export const headers: Route.HeadersFunction = postDetailHeaders;

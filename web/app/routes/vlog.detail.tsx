@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from 'react-router';
 import { PostDetailView } from '../components/posts/PostDetailView';
 import { postDetailMeta } from '../components/posts/post-detail-meta';
-import { postDetailErrorBoundary } from '../components/posts/PostGone';
+import { postDetailErrorBoundary, postDetailHeaders } from '../components/posts/PostGone';
 import { videoJsonLd } from '../lib/posts';
 import { loadPostDetail, postDetailAction } from '../lib/posts.server';
 import type { Route } from './+types/vlog.detail';
@@ -27,3 +27,6 @@ export default function VideoDetail() {
 
 /** A removed or deleted post answers 410 and says so; other errors as every page. */
 export const ErrorBoundary = postDetailErrorBoundary('/vlog/index');
+
+/** A 410 says `Cache-Control: no-store`: the post may be restored on appeal. */
+export const headers: Route.HeadersFunction = postDetailHeaders;

@@ -15,3 +15,15 @@ export function postDetailErrorBoundary(listPath: string) {
     return <StatusPage code="410" titleId={titleId} textId={textId} back={{ to: listPath, labelId: 'post.gone.more' }} testId={`post-gone-${gone}`} />;
   };
 }
+
+/**
+ * The response headers of /blog/detail and /vlog/detail: the root's, plus the Cache-Control of
+ * what the loader threw (`no-store` on a 410). Browsers keep a 410 that says nothing as fresh for
+ * ever, so without it a post restored on appeal would stay "removed" for whoever saw it gone.
+ */
+export function postDetailHeaders({ parentHeaders, errorHeaders }: { parentHeaders: Headers; errorHeaders?: Headers | undefined }): Headers {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = errorHeaders?.get('Cache-Control');
+  if (cacheControl) headers.set('Cache-Control', cacheControl);
+  return headers;
+}
