@@ -43,7 +43,6 @@ export function postPage(value: string | null | undefined): number {
   return Number.isInteger(n) && n >= 1 && n <= MAX_POST_PAGE ? n : 1;
 }
 
-/** Post ids the API takes (1–64 characters, no spaces). */
 /** Why a post's address answers 410 Gone: a moderator removed it, or its author deleted it. */
 export type PostGoneBy = 'moderation' | 'author';
 
@@ -70,6 +69,7 @@ export function postGoneOf(error: { status: number; data: unknown } | null | und
   return gone === 'moderation' || gone === 'author' ? gone : null;
 }
 
+/** Post ids the API takes (1–64 characters, no spaces). */
 export function isPostId(value: string | null | undefined): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(value);
 }

@@ -153,9 +153,9 @@ export const FiguresDto = Type.Object({
   lapsed: Type.Integer(),
   resolutionRate: NullableNumber,
 });
-/** What one sweep did: cases closed by either clock, reminders sent, loose evidence files deleted. */
 /** The clocks' lengths as configured (working days), for the texts that state them. */
 export const RulesDto = Type.Object({ companyDays: Type.Integer(), authorDays: Type.Integer(), reminderDays: Type.Integer() });
+/** What one sweep did: cases closed by either clock, reminders sent, loose evidence files deleted. */
 export const SweepDto = Type.Object({ expired: Type.Integer(), lapsed: Type.Integer(), reminded: Type.Integer(), evidence: Type.Integer() });
 
 /** A company's dashboard (issue 19): rating trend, newest reviews, open cases. */
