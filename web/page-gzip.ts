@@ -68,6 +68,38 @@ function storedBlocks(bytes: Buffer): Buffer[] {
   return out;
 }
 
+/** The gzip trailer: CRC-32 and length (mod 2³²) of the whole document. */
+function trailer(crc: number, length: number): Buffer {
+  const out = Buffer.alloc(8);
+  out.writeUInt32LE(crc >>> 0, 0);
+  out.writeUInt32LE(length % 2 ** 32, 4);
+  return out;
+}
+
+const HEAD_END = Buffer.from('</head>');
+
+/**
+ * A whole page at once (it finished rendering in one burst, as every page without deferred data
+ * does): the same bytes a browser inflates as from `PageGzip`, in one synchronous pass — no
+ * compressor stream, no thread-pool round trips, no flushes (issue 20).
+ */
+export function gzipPage(page: Buffer): Buffer {
+  const headEnd = page.indexOf(HEAD_END);
+  const found = inlinedStyles(headEnd === -1 ? page : page.subarray(0, headEnd));
+  const parts: Buffer[] = [HEADER];
+  let at = 0;
+  if (found.length > 0) {
+    parts.push(zlib.deflateRawSync(page.subarray(0, found[0]![0]), { level: LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+    found.forEach(([start, end], i) => {
+      if (i > 0) parts.push(...storedBlocks(page.subarray(found[i - 1]![1], start)));
+      parts.push(compressedStyles(page.subarray(start, end)));
+    });
+    at = found.at(-1)![1];
+  }
+  parts.push(zlib.deflateRawSync(page.subarray(at), { level: LEVEL }), trailer(zlib.crc32(page), page.length));
+  return Buffer.concat(parts);
+}
+
 /** A gzip Transform for an HTML page; `flush()` sends what it has so far (a streamed page). */
 export class PageGzip extends Transform {
   private deflater: zlib.DeflateRaw;
@@ -126,12 +158,7 @@ export class PageGzip extends Transform {
   }
 
   override _flush(callback: TransformCallback): void {
-    this.deflater.once('end', () => {
-      const trailer = Buffer.alloc(8);
-      trailer.writeUInt32LE(this.crc >>> 0, 0);
-      trailer.writeUInt32LE(this.length % 2 ** 32, 4);
-      callback(null, trailer);
-    });
+    this.deflater.once('end', () => callback(null, trailer(this.crc, this.length)));
     this.deflater.end();
   }
 

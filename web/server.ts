@@ -20,7 +20,7 @@ import { webRenderDuration } from '@brokerwise/metrics';
 // Brings in the AppLoadContext augmentation (gatewayUrl, signatureSalt, requestId).
 import type {} from './app/context.ts';
 import { INTERNAL_SECRET_HEADER } from '@brokerwise/api-contract';
-import { PageGzip } from './page-gzip.ts';
+import { gzipPage, PageGzip } from './page-gzip.ts';
 
 export interface WebServerOptions {
   port: number;
@@ -219,17 +219,65 @@ export function toFetchRequest(req: IncomingMessage, res: ServerResponse, fallba
   return new Request(url, init);
 }
 
+const BROTLI_QUALITY = 5;
+
 function createCompressor(encoding: Encoding): zlib.BrotliCompress | PageGzip {
   // Mid-level settings: pages are compressed on every request, so speed matters as much as size.
   // gzip compresses a page's inlined stylesheets once per process (page-gzip.ts).
-  return encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : new PageGzip();
+  return encoding === 'br' ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : new PageGzip();
+}
+
+/** A whole body compressed at once, with the streams' settings. */
+function compressWhole(encoding: Encoding, body: Buffer): Buffer {
+  if (encoding === 'gzip') return gzipPage(body);
+  return zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
+type Read = ReadableStreamReadResult<Uint8Array>;
+
+/**
+ * What a body has written by the end of this event-loop turn: all of it (`pending` absent) for a
+ * page rendered in one burst — every page whose loaders awaited their data — else the chunks so
+ * far and the read still waiting (a page streaming deferred data).
+ */
+async function firstBurst(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<{ chunks: Uint8Array[]; pending?: Promise<Read> }> {
+  const chunks: Uint8Array[] = [];
+  let immediate: NodeJS.Immediate | undefined;
+  const turnEnded = new Promise<'turn ended'>((resolve) => {
+    immediate = setImmediate(resolve, 'turn ended');
+  });
+  try {
+    for (;;) {
+      const pending = reader.read();
+      const result = await Promise.race([pending, turnEnded]);
+      if (result === 'turn ended') return { chunks, pending };
+      if (result.done) return { chunks };
+      chunks.push(result.value);
+    }
+  } finally {
+    clearImmediate(immediate);
+  }
+}
+
+/** The chunks of the first burst, then the rest of the body as it comes. */
+async function* restOf(reader: ReadableStreamDefaultReader<Uint8Array>, chunks: Uint8Array[], pending: Promise<Read>): AsyncGenerator<Uint8Array> {
+  let ended = false;
+  try {
+    yield* chunks;
+    for (let result = await pending; !result.done; result = await reader.read()) yield result.value;
+    ended = true;
+  } finally {
+    // Left early (the visitor went, the compressor failed): stop the render.
+    if (!ended) reader.cancel().catch(() => undefined);
+  }
 }
 
 /**
- * Writes a Fetch Response to node:http, compressing text bodies. A compressor flush is scheduled
- * after each burst of chunks, so a streamed page reaches the browser as it renders.
+ * Writes a Fetch Response to node:http, compressing text bodies. A body that is complete after
+ * its first burst is compressed in one synchronous pass and sent with its length; a streamed one
+ * goes through a compressor flushed after each burst, so it reaches the browser as it renders.
  */
-async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+export async function sendResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
@@ -244,9 +292,8 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
     return;
   }
   const encoding = COMPRESSIBLE.test(type) && !response.headers.has('content-encoding') ? pickEncoding(req.headers['accept-encoding']) : null;
-  const source = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
   if (!encoding) {
-    await pipeline(source, res);
+    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), res);
     return;
   }
   res.setHeader('Content-Encoding', encoding);
@@ -254,11 +301,27 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   const vary = res.getHeader('Vary');
   res.setHeader('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
 
+  const reader = response.body.getReader();
+  const { chunks, pending } = await firstBurst(reader);
+  if (!pending) {
+    // One write, no compressor stream or thread-pool hops: ≈ 1–2 ms less CPU a page (issue 20).
+    const body = compressWhole(encoding, Buffer.concat(chunks));
+    res.setHeader('Content-Length', body.length);
+    const done = finished(res);
+    res.end(body);
+    await done;
+    return;
+  }
+
   const compressor = createCompressor(encoding);
   // compressor → res as pipeline() would (an error or an early close of either ends both), without
   // its AbortController, aborted (a DOMException and its stack) on every page that finishes.
   compressor.on('error', (error) => res.destroy(error));
-  res.on('close', () => compressor.destroy());
+  res.on('close', () => {
+    compressor.destroy();
+    // A visitor who leaves ends the read waiting for the next part (the render stops with the request).
+    if (!res.writableFinished) reader.cancel().catch(() => undefined);
+  });
   compressor.pipe(res);
   const done = finished(res);
   // A visitor who leaves mid-page rejects `done` before we await it: handle it now so the
@@ -266,7 +329,7 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
   done.catch(() => undefined);
   let flushPending = false;
   try {
-    for await (const chunk of source) {
+    for await (const chunk of restOf(reader, chunks, pending)) {
       if (compressor.destroyed) break;
       if (!compressor.write(chunk)) {
         await new Promise((resolve) => {
@@ -282,7 +345,7 @@ async function sendResponse(req: IncomingMessage, res: ServerResponse, response:
         });
       }
     }
-    compressor.end();
+    if (!compressor.destroyed) compressor.end();
   } catch (error) {
     compressor.destroy(error as Error);
   }

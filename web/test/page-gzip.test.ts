@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { inlineStylesheets } from '../app/lib/inline-css.server';
-import { inlinedStyles, PageGzip } from '../page-gzip';
+import { gzipPage, inlinedStyles, PageGzip } from '../page-gzip';
 
 // Stylesheets of realistic size, with repeats inside (CSS compresses well) and some noise.
 const css = (seed: string) => Array.from({ length: 900 }, (_, i) => `.${seed}-${i % 97}{margin:${i}px;color:#${(i * 2654435761 % 0xffffff).toString(16)}}`).join('');
@@ -65,5 +65,22 @@ describe('page gzip', () => {
     const page = `<head></head>${body(50)}`;
     expect(gunzipSync(await compress([page.slice(0, 100), page.slice(100)], true)).toString()).toBe(page);
     expect(gunzipSync(await compress([])).toString()).toBe('');
+  });
+
+  it('compresses a whole page at once to the same document, its stylesheets spliced as when streamed', async () => {
+    for (const nonce of ['one', 'two']) {
+      const page = head(nonce) + body(300);
+      const once = gzipPage(Buffer.from(page));
+      expect(gunzipSync(once).toString()).toBe(page);
+      // The same compressed stylesheet run as the streamed path (compressed once, level 9).
+      expect(Math.abs(once.length - (await compress([page])).length)).toBeLessThan(64);
+      expect(once.length).toBeLessThan(gzipSync(page, { level: 6 }).length * 1.1);
+    }
+    const apart = `<head><style data-href="/assets/root-abc.css">${sheets['/assets/root-abc.css']}</style><link nonce="a"/><style data-href="/assets/home-x.css">${sheets['/assets/home-x.css']}</style></head>${body(20)}`;
+    expect(gunzipSync(gzipPage(Buffer.from(apart))).toString()).toBe(apart);
+    for (const plain of ['', `<head></head>${body(50)}`, 'no head at all']) expect(gunzipSync(gzipPage(Buffer.from(plain))).toString()).toBe(plain);
+    // Only the head's stylesheets are spliced: the same text in the body is the page's own.
+    const inBody = `<head></head><body><style data-href="/x.css">b{}</style></body>`;
+    expect(gunzipSync(gzipPage(Buffer.from(inBody))).toString()).toBe(inBody);
   });
 });
