@@ -20,7 +20,8 @@ exitWithUsageOnHelp(`Usage: npm run bench
   --video: only the video part (upload → HLS transcode → playable, the transcode multiple).
   --ssr: only the uncached server renders (home and company detail, English and Chinese), each
     with its raw-http baseline.
-  Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (3).
+  Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (3),
+    BENCH_SSR_WARMUP_SECONDS (10: each uncached page rendered this long before any is measured).
 ${SCALE_USAGE}`);
 
 // `--scale`: the large-catalogue latency table instead (scale.ts).
@@ -32,6 +33,8 @@ if (process.argv.includes('--scale')) {
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+/** Seconds each uncached page is rendered before any is measured (why: where they are). */
+const SSR_WARMUP = Number(process.env.BENCH_SSR_WARMUP_SECONDS ?? 10);
 const SALT = process.env.SIGNATURE_SALT ?? 'brokerwise-dev-salt';
 const LIST_PATH = '/api/brokers/brokersList?page=1&limit=20&order=score';
 const DETAIL_PATH = '/detail?id=northwind-markets';
@@ -144,10 +147,11 @@ if (cachedStack) try {
 // Stack 2: no page cache: every page view is a server render (its API calls stay cached).
 const uncachedStack = await startStack({ PAGE_CACHE_TTL_MS: '0' });
 try {
-  // Every page is rendered for a while before any is measured: on a fresh stack the first few
-  // hundred renders cost up to ≈ 1.5× a warm one (JIT, the stack's own start-up work), and they all
-  // fell in the first row, home in English (issue 20; docs/performance.md, "Third round").
-  for (const page of SSR_PAGES) await autocannon({ url: `${uncachedStack.baseUrl}${page.path}`, connections: CONNECTIONS, duration: WARMUP, headers: pageHeaders });
+  // Every page is rendered for a while before any is measured: on a fresh stack the first ≈ 2,000
+  // renders cost more (V8 compiling the render path on its helper threads), and they all fell in
+  // the first row, home in English — 217 pages/s measured first, 239 on the same stack after the
+  // other pages (issue 20; docs/performance.md, "Third round", "Fifth round"). A server runs warm.
+  for (const page of SSR_PAGES) await autocannon({ url: `${uncachedStack.baseUrl}${page.path}`, connections: CONNECTIONS, duration: SSR_WARMUP, headers: pageHeaders });
   for (const page of SSR_PAGES) {
     const url = `${uncachedStack.baseUrl}${page.path}`;
     // The baseline sends this page's own bytes (a Chinese page is not the English one's size).
