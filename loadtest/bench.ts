@@ -84,7 +84,8 @@ async function baseline(name: string, sample: Response): Promise<Row> {
 
 const rows: Row[] = [];
 const signed = async () => ({ ...(await signatureHeaders(SALT)), lang: 'en', 'accept-encoding': 'gzip' });
-const pageHeaders = { 'accept-encoding': 'gzip' };
+// What a browser sends: uncached renders come back gzip, the page cache's shared copy brotli (ADR 037).
+const pageHeaders = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 // fetch() would decompress; ask for the raw bytes so the baseline sends what the stack sends.
 const rawGet = (url: string, headers: Record<string, string>) =>
   new Promise<Response>((resolve, reject) => {

@@ -169,6 +169,21 @@ describe('page proxy to the web tier', () => {
     expect(signedIn.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; Path=/']);
   });
 
+  it("asks the web tier for the shared copy in exactly its key's encoding, and a signed-in page in the browser's (ADR 037)", async () => {
+    const browser = 'gzip, deflate, br, zstd';
+    const asked = (url: string) => web.seen.findLast((s) => s.url === url)!.headers['accept-encoding'];
+    await send(gateway.port, 'GET', '/enc?a=1', { 'accept-encoding': browser });
+    expect(asked('/enc?a=1')).toBe('br');
+    // A refused brotli (q=0) is never asked for; without gzip either, the copy is uncompressed.
+    await send(gateway.port, 'GET', '/enc?a=2', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(asked('/enc?a=2')).toBe('gzip');
+    await send(gateway.port, 'GET', '/enc?a=3', { 'accept-encoding': 'identity' });
+    expect(asked('/enc?a=3')).toBe('identity');
+    // Rendered for one visitor: the web tier chooses from what the browser takes.
+    await send(gateway.port, 'GET', '/enc?a=4', { 'accept-encoding': browser, cookie: 'bw_session=abc' });
+    expect(asked('/enc?a=4')).toBe(browser);
+  });
+
   it('tells the web tier who the visitor is, drops what a client claimed, and forwards no hop-by-hop header', async () => {
     for (const cookie of ['', 'bw_session=abc']) {
       const url = `/who?as=${cookie ? 'member' : 'guest'}`;

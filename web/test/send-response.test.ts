@@ -57,6 +57,8 @@ describe('sendResponse', () => {
       expect(Number(headers['content-length'])).toBe(body.length);
       expect(inflate(body).toString()).toBe(text);
     }
+    // A browser taking both gets the cheaper gzip for a page rendered for it (ADR 037).
+    expect((await get(url, 'gzip, deflate, br, zstd')).headers['content-encoding']).toBe('gzip');
   });
 
   it('streams a page that is still rendering: the first part arrives before the rest is written', async () => {

@@ -17,6 +17,12 @@ describe('pickEncoding', () => {
     expect(pickEncoding('*;q=0')).toBeNull();
     expect(pickEncoding(undefined)).toBeNull();
   });
+
+  it("takes the server's preference among what the client accepts (pages: gzip first, ADR 037)", () => {
+    expect(pickEncoding('gzip, deflate, br, zstd', ['gzip', 'br'])).toBe('gzip');
+    expect(pickEncoding('br', ['gzip', 'br'])).toBe('br');
+    expect(pickEncoding('gzip;q=0, br', ['gzip', 'br'])).toBe('br');
+  });
 });
 
 describe('visitorAddress', () => {

@@ -1,4 +1,5 @@
 import fastifyReplyFrom from '@fastify/reply-from';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { gatewayCacheRequests } from '@brokerwise/metrics';
 import { Pool } from 'undici';
@@ -153,19 +154,23 @@ export async function webProxyRoutes(
     if (climbsUp(request.url)) return stream(request, reply);
 
     const accept = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
+    // q-values honoured: a refused encoding (q=0) is never the key's, nor what the web tier is asked for.
+    const encoding = negotiate(accept, ['br', 'gzip']) ?? 'identity';
     const key = `${request.url}|${cookies.trim()}|${String(request.headers['accept-language'] ?? '').slice(0, 2)}|${encoding}`;
     const now = Date.now();
     const cached = pages.get(key);
     // A stale copy served while it refreshes counts as a hit: no visitor waited for a render.
     gatewayCacheRequests.inc({ cache: 'page', result: cached && cached.staleUntil > now ? 'hit' : 'miss' });
     if (cached && cached.freshUntil > now) return sendPage(reply, cached, 'HIT');
+    // The shared copy is asked for in exactly the encoding of its key: brotli where the visitor
+    // takes it (the web tier sends a page rendered for one visitor as gzip, ADR 037).
+    const headers = { ...upstreamHeaders(request), 'accept-encoding': encoding };
     if (cached && cached.staleUntil > now) {
-      void refresh(key, request.url, upstreamHeaders(request)).catch((err: unknown) => request.log.warn({ err }, 'background page refresh failed'));
+      void refresh(key, request.url, headers).catch((err: unknown) => request.log.warn({ err }, 'background page refresh failed'));
       return sendPage(reply, cached, 'STALE');
     }
     try {
-      return sendPage(reply, await refresh(key, request.url, upstreamHeaders(request)), 'MISS');
+      return sendPage(reply, await refresh(key, request.url, headers), 'MISS');
     } catch (err) {
       request.log.warn({ err }, 'web server unreachable');
       return unavailable(reply);
