@@ -13,6 +13,7 @@ import { finished, pipeline } from 'node:stream/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import { SpanKind, withSpanFrom } from '@brokerwise/telemetry';
 import type { Logger } from '@brokerwise/logger';
 import { createRequestHandler, matchRoutes, type AppLoadContext, type RouteObject, type ServerBuild } from 'react-router';
@@ -86,18 +87,12 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)
 
 type Encoding = 'br' | 'gzip';
 
-/** Picks the first of `preference` the client accepts (q=0 means refused). */
-export function pickEncoding(acceptEncoding: string | undefined, preference: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  return preference.find(ok) ?? null;
+/**
+ * The encoding to send: the client's highest q-value among ours, ties broken by `preference`
+ * (q=0 is a refusal; `*` stands for any).
+ */
+export function pickEncoding(acceptEncoding: string | undefined, preference: Encoding[] = ['br', 'gzip']): Encoding | null {
+  return acceptEncoding ? negotiate(acceptEncoding, preference) : null;
 }
 
 /**
@@ -107,7 +102,7 @@ export function pickEncoding(acceptEncoding: string | undefined, preference: rea
  * pages prefer gzip; brotli only where it is all the client takes — as the gateway's page cache
  * asks for its brotli copy, compressed once and sent to every anonymous visitor (ADR 037).
  */
-const PAGE_ENCODINGS: readonly Encoding[] = ['gzip', 'br'];
+const PAGE_ENCODINGS: Encoding[] = ['gzip', 'br'];
 
 interface StaticFile {
   path: string;

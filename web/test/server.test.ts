@@ -22,6 +22,9 @@ describe('pickEncoding', () => {
     expect(pickEncoding('gzip, deflate, br, zstd', ['gzip', 'br'])).toBe('gzip');
     expect(pickEncoding('br', ['gzip', 'br'])).toBe('br');
     expect(pickEncoding('gzip;q=0, br', ['gzip', 'br'])).toBe('br');
+    // A preference the client states (q-values) comes first.
+    expect(pickEncoding('br;q=1, gzip;q=0.9', ['gzip', 'br'])).toBe('br');
+    expect(pickEncoding('br;q=0.5, gzip', ['br', 'gzip'])).toBe('gzip');
   });
 });
 
