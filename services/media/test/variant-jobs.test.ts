@@ -8,6 +8,7 @@ import { sql } from '@brokerwise/sql';
 import { allVariantKeys, variantKey, variantKeys, type ObjectStore } from '@brokerwise/storage';
 import { claimImageSizeJob, imageSizeRetryDelayMs as variantRetryDelayMs, runImageSizeJob, type ImageSizeCtx, type ImageSizeJobOptions } from '@brokerwise/service-kit/image-sizes';
 import { mediaPictures } from '../src/domain/images/variants.ts';
+import { deleteImages } from '../src/store/image.store.ts';
 import { findVariantJob, queueMissingVariantJobs, type VariantJobRow } from '../src/store/variant-job.store.ts';
 import { makeClip, makePng } from './clips.ts';
 import { startHarness, veteran, type Harness } from './harness.ts';
@@ -165,5 +166,42 @@ describe('with a worker', () => {
     const orphan = (await claimVariantJob(h.db, h.now(), 60_000))!;
     expect(await runVariantJob({ db: h.db, objects: h.objects, now: h.now }, orphan, { log, maxAttempts: 3, leaseMs: 60_000 })).toBe('gone');
     expect(await findVariantJob(h.db, other.coverKey)).toMatchObject({ state: 'done', last_error: 'original gone' });
+  });
+});
+
+// The lock order only matters with concurrent connections: embedded PGlite runs one transaction at a time.
+describe.runIf(process.env.DATABASE_URL)('a picture deleted while its sizes are recorded (PostgreSQL)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ ROLE: 'api' });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('never deadlocks: the deletion waits for the job, then removes the picture and its job', async () => {
+    const image = (await h.upload(`/v1/images?ownerId=${randomUUID()}`, await makePng(400, 300), 'image/png')).body as Image;
+    const job = (await claimVariantJob(h.db, h.now(), 60_000))!;
+    expect(job.key).toBe(image.coverKey);
+    const waitingForLocks = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(h.db)).rows[0]!.n);
+    let deletion: Promise<void> | undefined;
+    // The job's transaction holds the job's row when the post's deletion starts; it records the
+    // sizes (the image's row) only once the deletion waits on a lock.
+    const owner = {
+      ...mediaPictures,
+      record: async (...args: Parameters<typeof mediaPictures.record>) => {
+        deletion = h.db.transaction().execute((trx) => deleteImages(trx, [image.id]));
+        await vi.waitFor(async () => expect(await waitingForLocks()).toBe(1), { timeout: 10_000, interval: 20 });
+        return mediaPictures.record(...args);
+      },
+    };
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    // Locked the other way round (the image, then its job through the foreign key), PostgreSQL
+    // broke the cycle by failing one of them: "deadlock detected".
+    expect(await runImageSizeJob({ db: h.db, objects: h.objects, now: h.now }, owner, job, { log, maxAttempts: 3, leaseMs: 60_000 })).toBe('done');
+    await deletion;
+    expect(await h.db.selectFrom('image').select('id').where('id', '=', image.id).executeTakeFirst()).toBeUndefined();
+    expect(await findVariantJob(h.db, image.coverKey)).toBeUndefined();
   });
 });

@@ -54,8 +54,15 @@ export async function orphanImages(db: Db, before: Date, limit: number): Promise
     .execute();
 }
 
+/**
+ * Deletes images and their size jobs. The jobs go first, explicitly: the sizes worker locks a job,
+ * then its image (`recordSizes`); leaving them to the foreign key's cascade locked the image first,
+ * then the job, and the two transactions could deadlock (seen in CI as a 500 on deleting a post).
+ */
 export async function deleteImages(db: Db, ids: readonly string[]): Promise<void> {
-  if (ids.length > 0) await db.deleteFrom('image').where('id', 'in', [...ids]).execute();
+  if (ids.length === 0) return;
+  await db.deleteFrom('image_variant_job').where('image_id', 'in', [...ids]).execute();
+  await db.deleteFrom('image').where('id', 'in', [...ids]).execute();
 }
 
 /** An image's stored files: its three sizes and the cover's responsive variants (ADR 033). */

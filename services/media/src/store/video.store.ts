@@ -69,7 +69,9 @@ export async function failVideo(db: Db, id: string, reason: string, now: Date): 
     .executeTakeFirst();
 }
 
+/** Deletes a video and its poster's size job, the job first (the lock order of `deleteImages`). */
 export async function deleteVideo(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('image_variant_job').where('video_id', '=', id).execute();
   await db.deleteFrom('video').where('id', '=', id).execute();
 }
 
