@@ -33,7 +33,7 @@ if (process.argv.includes('--scale')) {
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-/** Seconds each uncached page is rendered before any is measured (why: where they are). */
+/** Seconds each uncached page is rendered before any is measured (the warm-up loop below says why). */
 const SSR_WARMUP = Number(process.env.BENCH_SSR_WARMUP_SECONDS ?? 10);
 const SALT = process.env.SIGNATURE_SALT ?? 'brokerwise-dev-salt';
 const LIST_PATH = '/api/brokers/brokersList?page=1&limit=20&order=score';

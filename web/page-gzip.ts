@@ -68,6 +68,11 @@ function storedBlocks(bytes: Buffer): Buffer[] {
   return out;
 }
 
+/** The run of inlined stylesheets as deflate blocks: each group compressed once, stored blocks between them. */
+function splicedStyles(page: Buffer, found: [number, number][]): Buffer[] {
+  return found.flatMap(([start, end], i) => [...(i > 0 ? storedBlocks(page.subarray(found[i - 1]![1], start)) : []), compressedStyles(page.subarray(start, end))]);
+}
+
 /** The gzip trailer: CRC-32 and length (mod 2³²) of the whole document. */
 function trailer(crc: number, length: number): Buffer {
   const out = Buffer.alloc(8);
@@ -90,10 +95,7 @@ export function gzipPage(page: Buffer): Buffer {
   let at = 0;
   if (found.length > 0) {
     parts.push(zlib.deflateRawSync(page.subarray(0, found[0]![0]), { level: LEVEL, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
-    found.forEach(([start, end], i) => {
-      if (i > 0) parts.push(...storedBlocks(page.subarray(found[i - 1]![1], start)));
-      parts.push(compressedStyles(page.subarray(start, end)));
-    });
+    parts.push(...splicedStyles(page, found));
     at = found.at(-1)![1];
   }
   parts.push(zlib.deflateRawSync(page.subarray(at), { level: LEVEL }), trailer(zlib.crc32(page), page.length));
@@ -140,10 +142,7 @@ export class PageGzip extends Transform {
       before.removeAllListeners('data');
       before.on('error', () => undefined);
       before.close();
-      found.forEach(([start, end], i) => {
-        if (i > 0) for (const block of storedBlocks(chunk.subarray(found[i - 1]![1], start))) this.push(block);
-        this.push(compressedStyles(chunk.subarray(start, end)));
-      });
+      for (const block of splicedStyles(chunk, found)) this.push(block);
       // The rest starts a new stream: it refers to nothing before (the browser's window has more, which is allowed).
       this.deflater = this.newDeflater();
       this.splicing = false;
