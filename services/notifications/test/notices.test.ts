@@ -204,6 +204,8 @@ describe('notices from events (real SQL, bus)', () => {
     await h.publish('reviews.content.removed', removal(hidden));
     await h.publish('reviews.content.removed', removal(unknown));
     await h.publish('media.post.deleted', { postId: deleted, authorId: author.id, deletedAt: ts(), version: 2n });
+    // The deletion makes no notice of its own: wait for it too, or the list may be read before it is handled.
+    await waitFor(() => removedOf(deleted), (r) => r === 'deleted', 'the deleted post marked in the read model');
     const page = await noticesOf(author.id, 7);
     // Each notice by what it is about (its stored kind and post), as the list does not show the post's id any more.
     const ids = new Map((await h.db.selectFrom('notice').select(['id', 'kind', 'params']).where('user_id', '=', author.id).execute()).map((n) => [`${n.kind}:${n.params.postId}`, n.id]));
