@@ -73,14 +73,24 @@ describe('home page (English)', () => {
 });
 
 describe('language', () => {
+  /**
+   * Clicks the page's language link. The new page's request names the language itself (?lang=): a
+   * cookie written by script just before a reload can reach Chromium's network process after the
+   * reload's request, which then rendered the old language (seen in CI on a slow machine).
+   */
+  async function switchLanguage(p: Page, to: 'en' | 'zh-CN'): Promise<void> {
+    const [request] = await Promise.all([p.waitForRequest((r) => r.isNavigationRequest() && r.frame() === p.mainFrame()), p.waitForEvent('load'), p.getByTestId('language-switch').first().click()]);
+    expect(new URL(request.url()).searchParams.get('lang')).toBe(to);
+    await p.waitForFunction((lang) => document.documentElement.lang === lang, to);
+  }
+
   it('switches to Chinese, reloads, and keeps the choice across navigation and new loads', async () => {
     await freshPage();
     await page.goto('/');
     await hydrated(page);
     const englishCountries = await texts(page, '[data-testid="footer-countries"] a');
 
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('language-switch').first().click()]);
-    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    await switchLanguage(page, 'zh-CN');
     const nav = page.getByRole('navigation', { name: '主导航' }).first();
     for (const label of ['首页', '点评', '排行榜', '优惠活动', '博客']) {
       await expect(nav.getByText(label, { exact: true }).isVisible()).resolves.toBe(true);
@@ -112,10 +122,11 @@ describe('language', () => {
     await second.close();
 
     // And back to English.
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('language-switch').first().click()]);
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await switchLanguage(page, 'en');
     await hydrated(page);
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    // Loaded through /about?lang=en, then tidied: the address is the page's own again.
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/about');
   });
 
   it('restores the cookie from localStorage when only localStorage survived', async () => {
@@ -129,6 +140,8 @@ describe('language', () => {
     await page.goto('/', { waitUntil: 'commit' });
     await expect.poll(() => page.evaluate(() => document.documentElement.lang).catch(() => ''), { timeout: 15_000 }).toBe('zh-CN');
     expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('zh-CN');
+    // It went round through /?lang=zh-CN, and tidied the address after.
+    await expect.poll(() => new URL(page.url()).search, { timeout: 15_000 }).toBe('');
   });
 });
 

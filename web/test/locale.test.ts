@@ -8,7 +8,7 @@ import {
   readCookie,
   reconcileLocale,
   serializeLangCookie,
-  urlAfterSwitch,
+  switchedUrl,
 } from '../app/lib/locale';
 import { clearStoredUser, USER_INFO_KEY } from '../app/lib/session';
 
@@ -121,9 +121,9 @@ describe('persistLocale', () => {
 });
 
 describe('switch addresses', () => {
-  it('reloads the same page without a stale ?lang=', () => {
-    expect(urlAfterSwitch('http://x/search?keyword=ic&lang=en#top')).toBe('/search?keyword=ic#top');
-    expect(urlAfterSwitch('http://x/about')).toBe('/about');
+  it('loads the same page through ?lang=, replacing a stale one and keeping the query and fragment', () => {
+    expect(switchedUrl('http://x/search?keyword=ic&lang=en#top', 'zh-CN')).toBe('/search?keyword=ic&lang=zh-CN#top');
+    expect(switchedUrl('http://x/about', 'en')).toBe('/about?lang=en');
   });
 
   it('links to the current page in another language, keeping its query', () => {

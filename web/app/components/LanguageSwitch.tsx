@@ -1,13 +1,15 @@
 import type { MouseEvent } from 'react';
 import { useLocation } from 'react-router';
-import { LANGUAGE_NAMES, languageHref, persistLocale, urlAfterSwitch, type Locale } from '../lib/locale';
+import { LANGUAGE_NAMES, languageHref, persistLocale, switchedUrl, type Locale } from '../lib/locale';
 import { useT } from '../lib/use-t';
 import { GlobeIcon } from './icons';
 import classes from './Header.module.css';
 
 /**
- * Offers the other language. With JavaScript it stores the choice (localStorage + cookie) and
- * reloads (spec §1); without, the `?lang=` link makes the server set the cookie.
+ * Offers the other language (spec §1). With JavaScript it stores the choice (localStorage + cookie)
+ * and loads the page again through `?lang=`, in place of the current history entry, so the request
+ * itself names the language (see switchedUrl); LocaleSync then takes `?lang=` out of the address.
+ * Without, the link does the same by itself.
  */
 export function LanguageSwitch({ locale, className }: { locale: Locale; className?: string }) {
   const t = useT();
@@ -18,10 +20,7 @@ export function LanguageSwitch({ locale, className }: { locale: Locale; classNam
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     persistLocale(other, window.localStorage, document);
-    const next = urlAfterSwitch(window.location.href);
-    const current = window.location.pathname + window.location.search + window.location.hash;
-    if (next === current) window.location.reload();
-    else window.location.assign(next);
+    window.location.replace(switchedUrl(window.location.href, other));
   }
 
   return (

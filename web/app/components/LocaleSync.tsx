@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { LANG_COOKIE, LANG_QUERY_PARAM, LANG_STORAGE_KEY, persistLocale, readCookie, reconcileLocale, type Locale } from '../lib/locale';
+import { LANG_COOKIE, LANG_QUERY_PARAM, LANG_STORAGE_KEY, persistLocale, readCookie, reconcileLocale, switchedUrl, type Locale } from '../lib/locale';
 
 /** After hydration: keeps localStorage and the cookie in step (see reconcileLocale) and tidies `?lang=` out of the address. */
 export function LocaleSync({ rendered }: { rendered: Locale }) {
@@ -19,8 +19,9 @@ export function LocaleSync({ rendered }: { rendered: Locale }) {
       }
     } else if (sync.action === 'restore-cookie') {
       persistLocale(sync.locale, window.localStorage, document);
-      // Reload only if the cookie took, so a browser refusing cookies cannot loop.
-      if (sync.reload && readCookie(document.cookie, LANG_COOKIE) === sync.locale) window.location.reload();
+      // Load it again only if the cookie took, so a browser refusing cookies is not sent round every
+      // page; through ?lang=, as the switch does, since the cookie may not reach the request in time.
+      if (sync.reload && readCookie(document.cookie, LANG_COOKIE) === sync.locale) window.location.replace(switchedUrl(window.location.href, sync.locale));
       return;
     }
     const url = new URL(window.location.href);

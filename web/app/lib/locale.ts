@@ -104,10 +104,15 @@ export function persistLocale(locale: Locale, storage: LocaleStorage, jar: Cooki
   jar.cookie = serializeLangCookie(locale);
 }
 
-/** The address to load after a switch: the same page without a `?lang=` that would override the new choice. */
-export function urlAfterSwitch(href: string): string {
+/**
+ * The address that loads the current page in `locale`: the same page with `?lang=` (which the server
+ * honours over the cookie and answers by setting it), its fragment kept. A switch does not write the
+ * cookie and reload: Chromium stores a script's cookie in its network process asynchronously, so the
+ * reload's request could still carry the old cookie and render the old language.
+ */
+export function switchedUrl(href: string, locale: Locale): string {
   const url = new URL(href);
-  url.searchParams.delete(LANG_QUERY_PARAM);
+  url.searchParams.set(LANG_QUERY_PARAM, locale);
   return url.pathname + url.search + url.hash;
 }
 
