@@ -37,6 +37,14 @@ describe('demo seed through the detail read path (real SQL)', () => {
     expect(broker.assetTypes.find((a) => a.en === 'forex')?.zh).toBe('外汇');
   });
 
+  it("stores every logo as the admin console's upload check would (a PNG named by its content), each with its sizes' job", async () => {
+    const rows = await db.selectFrom('company').select(['slug', 'logo_key']).execute();
+    // Not SVG: a browser builds a document per SVG picture and draws it on the main thread (docs/performance.md).
+    for (const r of rows) expect(r.logo_key, r.slug).toMatch(/^logos\/[0-9a-f]{64}\.png$/);
+    const jobs = await db.selectFrom('image_variant_job').select(['key', 'kind']).where('kind', '=', 'logo').execute();
+    expect(new Set(jobs.map((j) => j.key))).toEqual(new Set(rows.map((r) => r.logo_key)));
+  });
+
   it('ranks demo brokers with enough reviews', async () => {
     const { rows, total } = await rankBrokers(db, { page: 1, limit: 20, minReviews: 20 });
     expect(rows).toHaveLength(20);

@@ -6,6 +6,7 @@ import { makeResponsiveVariants } from '@brokerwise/storage/images';
 import sharp from 'sharp';
 import type { CompanyDetails } from '../../services/catalogue/src/domain/company-details.ts';
 import { findCompanies, saveCompany } from '../../services/catalogue/src/domain/companies.ts';
+import { processLogo } from '../../services/catalogue/src/domain/logo.ts';
 import { savePromotion } from '../../services/catalogue/src/domain/promotions.ts';
 import { saveReferenceData } from '../../services/catalogue/src/domain/reference.ts';
 import type { CatalogueSeedContext } from '../../services/catalogue/src/main.ts';
@@ -21,6 +22,8 @@ export function stableUuid(name: string): string {
 }
 
 const bannerKey = (id: string, lang: 'en' | 'zh') => `banners/${id}-${lang}.jpg`;
+/** The 128-unit monogram drawn at 320 px: the largest logo size (ADR 033) is cut from it, never enlarged. */
+const LOGO_DENSITY = 72 * (320 / 128);
 
 const term = (en: string) => ({ en, zh: demoTermsZh[en] ?? en });
 
@@ -54,10 +57,20 @@ export async function loadDemoData(opts: {
   const { db, objects } = opts;
   if (opts.onlyIfEmpty && (await findCompanies(db, { page: 1, limit: 1 })).total > 0) return null;
   const companies = demoCompanies();
-  // Pictures first: a company row never points at a missing logo.
-  for (const c of companies) {
-    await objects.put(`logos/${c.slug}.svg`, Buffer.from(renderLogoSvg(c.name, c.brandColor)), 'image/svg+xml');
-  }
+  // Pictures first: a company row never points at a missing logo. Each is uploaded as an admin
+  // would (a PNG through the console's check, processLogo); the rows' jobs then make its AVIF and
+  // WebP sizes in the background (ADR 033). Not SVG: a browser builds a document for every SVG
+  // picture and rasterises it on the main thread, which on a slow phone cost the home page's list
+  // of logos more blocking time than anything else it loads (docs/performance.md).
+  const logoKeys = new Map<string, string>();
+  const uploadLogo = async (c: DemoCompany) => {
+    const drawn = await sharp(Buffer.from(renderLogoSvg(c.name, c.brandColor)), { density: LOGO_DENSITY }).png().toBuffer();
+    const logo = await processLogo(drawn);
+    await objects.put(logo.key, logo.bytes, logo.contentType);
+    logoKeys.set(c.slug, logo.key);
+  };
+  // A few at a time: sharp works on libuv's threads, so the cores share the drawing.
+  for (let i = 0; i < companies.length; i += 8) await Promise.all(companies.slice(i, i + 8).map(uploadLogo));
   // Banners as an editor would upload them (a 1200 × 400 JPEG), with the AVIF and WebP sizes
   // every uploaded picture gets (ADR 033): the home page's largest paint is one of them. Made
   // here, before the rows, so the first home page has them; the rows' jobs (saveReferenceData)
@@ -96,7 +109,7 @@ export async function loadDemoData(opts: {
         countryCode: c.countryCode,
         descriptionEn: c.description.en,
         descriptionZh: c.description.zh,
-        logoKey: `logos/${c.slug}.svg`,
+        logoKey: logoKeys.get(c.slug)!,
         score: c.score,
         reviewCount: c.reviewCount,
         founded: c.founded,
