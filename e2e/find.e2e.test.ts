@@ -39,6 +39,24 @@ describe('category listing filters', () => {
     expect(await cards(page).locator('h3').allInnerTexts()).toEqual(names);
   });
 
+  it('applies a select changed before the page hydrated once it has (the button is hidden wherever script runs)', async () => {
+    const { page } = await session.visitor('en');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/entry.client-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/listing/Brokers');
+    const filters = page.getByTestId('company-filters');
+    expect(await filters.getByRole('button').count()).toBe(0);
+    await filters.getByLabel('Licence status').selectOption('unregulated');
+    release();
+    await hydrated(page);
+    await page.waitForURL((url) => url.pathname === '/listing/Brokers' && url.searchParams.get('licence') === 'unregulated');
+    expect(await regulatedBadges(page, 'Regulated').count()).toBe(0);
+  });
+
   it('filters by licence status in Chinese too, and without script through the fallback button', async () => {
     const { page } = await session.visitor('zh-CN');
     await page.goto('/listing/Brokers');

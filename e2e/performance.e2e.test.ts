@@ -275,4 +275,20 @@ describe('public pages as a crawler and a phone see them', () => {
       expect(shift, path).toBeLessThan(0.01);
     }
   });
+
+  it("keep a listing's results where they were drawn when the page hydrates (the filters' button is for browsers without script)", async () => {
+    // Where the results are before the scripts run (they are held back) and once the page has hydrated:
+    // the same place. The button was taken out at hydration, and the results moved up under it
+    // (Lighthouse counted a layout shift of 0.016 on a phone).
+    const top = (page: Page) => page.locator('section[aria-labelledby="results-heading"]').evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+    const before = (await session.visitor('en', PHONE)).page;
+    await before.route('**/assets/*.js', (route) => route.abort());
+    await before.goto('/listing/Brokers');
+    const after = (await session.visitor('en', PHONE)).page;
+    await after.goto('/listing/Brokers');
+    await hydrated(after);
+    await after.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await top(after)).toBe(await top(before));
+    expect(await after.getByTestId('company-filters').getByRole('button').count()).toBe(0);
+  });
 });

@@ -1,12 +1,11 @@
 import { Button, NativeSelect } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Form, useNavigate } from 'react-router';
 import type { Country } from '@brokerwise/api-contract';
 import { countryName } from '../lib/format';
 import type { Locale } from '../lib/locale';
 import { CATEGORY_SLUGS, LICENCES, ORDERS, parseSearchQuery, RATINGS, searchHref, type Licence, type SearchQuery } from '../lib/search-query';
 import { useT } from '../lib/use-t';
-import { useHydrated } from './account/use-form';
 import classes from './Results.module.css';
 
 export const CATEGORY_MESSAGE: Record<string, string> = {
@@ -23,10 +22,13 @@ const LICENCE_MESSAGE: Record<Licence, string> = {
 
 /**
  * The company filters of /search and /listing/:name: country, minimum rating, licence status and
- * order (/search adds name and category). A GET form, so it works without script; once hydrated a
+ * order (/search adds name and category). A GET form, so it works without script; with script a
  * changed select applies at once (the address changes, so the filters stay in the URL) and a
- * listing drops its submit button. The chosen country may not be among the popular ones, so it is
- * kept as an option named by the caller.
+ * listing has no submit button. That button is hidden by CSS where the browser runs script
+ * (`@media (scripting: enabled)`), from the first paint: taking it out at hydration moved the
+ * results under it up on a phone (a layout shift Lighthouse counted). A select changed before the
+ * page hydrated applies once it has. The chosen country may not be among the popular ones, so it
+ * is kept as an option named by the caller.
  */
 export function CompanyFilters(props: {
   action: string;
@@ -39,7 +41,7 @@ export function CompanyFilters(props: {
 }) {
   const t = useT();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
   const { query, action } = props;
   const countryOptions = props.countries.map((c) => ({ value: c.id, label: countryName(c, props.locale) }));
   if (query.country && !countryOptions.some((o) => o.value === query.country)) {
@@ -47,15 +49,23 @@ export function CompanyFilters(props: {
   }
 
   // Selects apply when changed; typing a name waits for the button (or Enter).
-  const applyOnChange = (event: FormEvent<HTMLFormElement>) => {
-    if (!(event.target instanceof HTMLSelectElement)) return;
+  const apply = (filters: HTMLFormElement) => {
     const fields = new URLSearchParams();
-    for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === 'string') fields.append(name, value);
+    for (const [name, value] of new FormData(filters)) if (typeof value === 'string') fields.append(name, value);
     void navigate(searchHref(action, { ...parseSearchQuery(fields), ...(props.withKeyword ? {} : { categories: query.categories }) }, 1), { preventScrollReset: true });
   };
+  const applyOnChange = (event: FormEvent<HTMLFormElement>) => {
+    if (event.target instanceof HTMLSelectElement) apply(event.currentTarget);
+  };
+  // A select changed before hydration (the listing shows no button then either): apply it now.
+  useEffect(() => {
+    const filters = form.current;
+    if (filters && [...filters.querySelectorAll('select')].some((select) => [...select.options].some((o) => o.selected !== o.defaultSelected))) apply(filters);
+    // Once, at hydration: later changes go through onChange.
+  }, []);
 
   return (
-    <Form method="get" action={action} className={classes.filters} aria-label={t('search.filter.label')} onChange={applyOnChange} data-testid="company-filters">
+    <Form ref={form} method="get" action={action} className={classes.filters} aria-label={t('search.filter.label')} onChange={applyOnChange} data-testid="company-filters">
       {props.withKeyword && (
         <>
           <label className={classes.keywordField}>
@@ -105,11 +115,9 @@ export function CompanyFilters(props: {
         data={ORDERS.map((o) => ({ value: o, label: t(`search.order.${o}`) }))}
         data-testid="filter-order"
       />
-      {(props.withKeyword || !hydrated) && (
-        <Button type="submit" className={classes.apply} data-testid="filters-apply">
-          {t('search.filter.apply')}
-        </Button>
-      )}
+      <Button type="submit" className={props.withKeyword ? classes.apply : `${classes.apply} ${classes.withoutScript}`} data-testid="filters-apply">
+        {t('search.filter.apply')}
+      </Button>
     </Form>
   );
 }
