@@ -7,13 +7,6 @@ import { parseLocale } from './lib/locale';
 import { MESSAGES_LINK_ID, messagesFor, provideMessages } from './lib/messages';
 
 /**
- * Hydrates once the page's messages are here (lib/messages.ts): the <link rel=preload> in the head
- * (turned on with the page's scripts after its first paint, lib/after-paint.ts) has usually fetched
- * them already, and after the first page they come from the browser cache. Without them the page
- * stays as the server rendered it (complete, like without JavaScript) rather than hydrating into
- * message ids.
- */
-/**
  * Ends the current task so the browser can paint and answer input before the next step; a phone's
  * blocking time counts each task's time over 50 ms, so three short tasks cost nothing where their
  * sum in one did. scheduler.yield() keeps the page's place in the queue where a browser has it.
@@ -24,6 +17,13 @@ function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * Hydrates once the page's messages are here (lib/messages.ts): the <link rel=preload> in the head
+ * (turned on with the page's scripts after its first paint, lib/after-paint.ts) has usually fetched
+ * them already, and after the first page they come from the browser cache. Without them the page
+ * stays as the server rendered it (complete, like without JavaScript) rather than hydrating into
+ * message ids.
+ */
 async function start(): Promise<void> {
   const link = document.getElementById(MESSAGES_LINK_ID) as HTMLLinkElement | null;
   const locale = parseLocale(document.documentElement.lang);

@@ -58,9 +58,11 @@ export function CompanyFilters(props: {
     if (event.target instanceof HTMLSelectElement) apply(event.currentTarget);
   };
   // A select changed before hydration (the listing shows no button then either): apply it now.
+  // A select whose rendered choice is no option's default shows its first option.
   useEffect(() => {
     const filters = form.current;
-    if (filters && [...filters.querySelectorAll('select')].some((select) => [...select.options].some((o) => o.selected !== o.defaultSelected))) apply(filters);
+    const changed = (select: HTMLSelectElement) => select.selectedIndex !== Math.max(0, [...select.options].findIndex((o) => o.defaultSelected));
+    if (filters && [...filters.querySelectorAll('select')].some(changed)) apply(filters);
     // Once, at hydration: later changes go through onChange.
   }, []);
 
