@@ -45,12 +45,19 @@ export function monogram(name: string): string {
   return initials.join('').toLocaleUpperCase('en');
 }
 
-/** A 128×128 rounded-square monogram logo: white initials on `color` (a #rgb or #rrggbb hex). */
-export function renderLogoSvg(name: string, color: string): string {
+/** The size of a logo's initials in its 128-unit square: one glyph larger, Han a little smaller. */
+export function monogramFontSize(initials: string): number {
+  return Array.from(initials).length === 1 ? 64 : HAN.test(initials) ? 46 : 54;
+}
+
+/**
+ * A 128×128 rounded-square monogram logo: white initials on `color` (a #rgb or #rrggbb hex).
+ * `withInitials: false` gives the square alone, for drawing the initials with a font of one's own.
+ */
+export function renderLogoSvg(name: string, color: string, options: { withInitials?: boolean } = {}): string {
   const initials = monogram(name);
-  const glyphs = Array.from(initials);
   const han = HAN.test(initials);
-  const fontSize = glyphs.length === 1 ? 64 : han ? 46 : 54;
+  const fontSize = monogramFontSize(initials);
   // Baseline at centre + ~0.35em centres cap-height text without relying on dominant-baseline support.
   const y = Math.round(64 + fontSize * 0.35);
   const label = escapeXml(name);
@@ -59,7 +66,9 @@ export function renderLogoSvg(name: string, color: string): string {
     `<title>${label}</title>` +
     `<rect width="128" height="128" rx="28" ry="28" fill="${safeColor(color)}"/>` +
     `<rect x="1" y="1" width="126" height="126" rx="27" ry="27" fill="none" stroke="#ffffff" stroke-opacity="0.12" stroke-width="2"/>` +
-    `<text x="64" y="${y}" text-anchor="middle" font-family="${SVG_FONT_FAMILY}" font-size="${fontSize}" font-weight="700" fill="#ffffff"${han ? '' : ' letter-spacing="1"'}>${escapeXml(initials)}</text>` +
+    (options.withInitials === false
+      ? ''
+      : `<text x="64" y="${y}" text-anchor="middle" font-family="${SVG_FONT_FAMILY}" font-size="${fontSize}" font-weight="700" fill="#ffffff"${han ? '' : ' letter-spacing="1"'}>${escapeXml(initials)}</text>`) +
     `</svg>`
   );
 }

@@ -1,4 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runNodeScript } from '@brokerwise/testing';
 import type { Kysely } from '@brokerwise/sql';
 import { getCompanyDetail, rankBrokers } from '../../services/catalogue/src/domain/companies.ts';
 import { toDetailDto } from '../../services/catalogue/src/routes/companies/index.ts';
@@ -50,5 +55,26 @@ describe('demo seed through the detail read path (real SQL)', () => {
     expect(rows).toHaveLength(20);
     expect(total).toBeGreaterThan(20);
     expect(rows.every((r) => r.category_slug === 'Brokers' && r.review_count >= 20)).toBe(true);
+  });
+});
+
+describe('demo logos', () => {
+  it('draw their initials on a machine with no fonts (the face comes from npm)', async () => {
+    // Its own process: fontconfig reads FONTCONFIG_FILE once. The configuration names no font directory.
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bw-nofonts-'));
+    try {
+      const config = path.join(dir, 'fonts.conf');
+      await writeFile(config, `<?xml version="1.0"?><fontconfig><cachedir>${dir}</cachedir></fontconfig>`);
+      const code = `const { drawLogo } = await import(${JSON.stringify(new URL('./load-demo.ts', import.meta.url).href)}); process.stdout.write((await drawLogo({ name: 'Larkspur Markets', brandColor: '#1d4ed8' })).toString('base64'));`;
+      const run = await runNodeScript('--input-type=module', ['-e', code], { env: { FONTCONFIG_FILE: config } });
+      expect(run.code, run.stderr).toBe(0);
+      const { data, info } = await sharp(Buffer.from(run.stdout, 'base64')).raw().toBuffer({ resolveWithObject: true });
+      let white = 0;
+      for (let i = 0; i < data.length; i += info.channels) if (data[i]! > 220 && data[i + 1]! > 220 && data[i + 2]! > 220) white++;
+      // "LM" in DejaVu Sans Bold covers ≈ 10 % of the square; the empty boxes drawn through a machine without fonts 0.3 %.
+      expect(white / (info.width * info.height)).toBeGreaterThan(0.06);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

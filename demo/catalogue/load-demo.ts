@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { isAppError } from '@brokerwise/errors';
 import type { Kysely } from '@brokerwise/sql';
 import type { ObjectStore } from '@brokerwise/storage';
@@ -11,7 +12,7 @@ import { savePromotion } from '../../services/catalogue/src/domain/promotions.ts
 import { saveReferenceData } from '../../services/catalogue/src/domain/reference.ts';
 import type { CatalogueSeedContext } from '../../services/catalogue/src/main.ts';
 import type { CatalogueTables } from '../../services/catalogue/src/store/types.ts';
-import { renderBannerSvg, renderLogoSvg } from './art.ts';
+import { escapeXml, monogram, monogramFontSize, renderBannerSvg, renderLogoSvg } from './art.ts';
 import { demoBanners, demoCategories, demoCompanies, demoCountries, demoTermsZh, type DemoCompany } from './demo-data.ts';
 import { demoPromotions } from './demo-promotions.ts';
 
@@ -23,7 +24,22 @@ export function stableUuid(name: string): string {
 
 const bannerKey = (id: string, lang: 'en' | 'zh') => `banners/${id}-${lang}.jpg`;
 /** The 128-unit monogram drawn at 320 px: the largest logo size (ADR 033) is cut from it, never enlarged. */
-const LOGO_DENSITY = 72 * (320 / 128);
+const LOGO_PX = 320;
+/**
+ * The initials' face comes from npm (dejavu-fonts-ttf), not the machine: a fresh machine has no
+ * fonts, and the initials drawn through its fontconfig came out as empty boxes. Demo names are
+ * Latin (DejaVu has no Han; a Han monogram would need a CJK face here).
+ */
+const LOGO_FONT_FILE = fileURLToPath(import.meta.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
+
+/** A demo company's monogram as the PNG an editor would upload: the square, then the initials in DejaVu Sans Bold. */
+export async function drawLogo(c: Pick<DemoCompany, 'name' | 'brandColor'>): Promise<Buffer> {
+  const square = await sharp(Buffer.from(renderLogoSvg(c.name, c.brandColor, { withInitials: false })), { density: 72 * (LOGO_PX / 128) }).png().toBuffer();
+  const initials = monogram(c.name);
+  const size = Math.round(monogramFontSize(initials) * (LOGO_PX / 128)); // points at 72 dpi, so pixels
+  const text = await sharp({ text: { text: `<span foreground="#ffffff">${escapeXml(initials)}</span>`, font: `DejaVu Sans Bold ${size}`, fontfile: LOGO_FONT_FILE, rgba: true } }).png().toBuffer();
+  return sharp(square).composite([{ input: text, gravity: 'centre' }]).png().toBuffer();
+}
 
 const term = (en: string) => ({ en, zh: demoTermsZh[en] ?? en });
 
@@ -64,8 +80,7 @@ export async function loadDemoData(opts: {
   // of logos more blocking time than anything else it loads (docs/performance.md).
   const logoKeys = new Map<string, string>();
   const uploadLogo = async (c: DemoCompany) => {
-    const drawn = await sharp(Buffer.from(renderLogoSvg(c.name, c.brandColor)), { density: LOGO_DENSITY }).png().toBuffer();
-    const logo = await processLogo(drawn);
+    const logo = await processLogo(await drawLogo(c));
     await objects.put(logo.key, logo.bytes, logo.contentType);
     logoKeys.set(c.slug, logo.key);
   };
